@@ -1,0 +1,67 @@
+// Guards for loaders and actions (Epic Stack style): they read the session cookie, look the session
+// up in the database and throw redirects when the caller may not proceed.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { createSession, getSessionUser, revokeSession, type SessionUser } from "../../../server/auth/sessions.server.ts";
+import { getWorkspace, type Workspace } from "../../../server/businesses/workspace.server.ts";
+
+export async function getSessionToken(request: Request, context: AppLoadContext): Promise<string | null> {
+  const value: unknown = await context.services.sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  return getSessionUser(context.services.db, await getSessionToken(request, context));
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** The signed-in user's workspace, or a redirect to /login that returns here after sign-in. */
+export async function requireWorkspace(
+  request: Request,
+  context: AppLoadContext,
+  options: { requireSubscription?: boolean } = {},
+): Promise<Workspace> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw loginRedirect(request);
+  const workspace = await getWorkspace(context.services.db, user.userId);
+  if (!workspace) throw loginRedirect(request);
+  if (options.requireSubscription && !workspace.subscribed) {
+    const url = new URL(request.url);
+    throw redirect(`/pricing?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+  }
+  return workspace;
+}
+
+/** For /login and /register: a signed-in visitor goes straight to the workspace. */
+export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
+  if (await getOptionalUser(request, context)) throw redirect("/app");
+}
+
+/** Starts a new session (a fresh token at every sign-in) and redirects with its cookie. */
+export async function signInAndRedirect(
+  request: Request,
+  context: AppLoadContext,
+  userId: string,
+  redirectTo: string,
+): Promise<Response> {
+  const previous = await getSessionToken(request, context);
+  if (previous) await revokeSession(context.services.db, previous);
+  const { token } = await createSession(context.services.db, userId, {
+    ipAddress: context.clientIp,
+    userAgent: request.headers.get("User-Agent") ?? undefined,
+  });
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await context.services.sessionCookie.serialize(token) },
+  });
+}
+
+export async function signOutAndRedirect(request: Request, context: AppLoadContext): Promise<Response> {
+  await revokeSession(context.services.db, await getSessionToken(request, context));
+  return redirect("/", {
+    headers: { "Set-Cookie": await context.services.sessionCookie.serialize("", { maxAge: 0 }) },
+  });
+}

@@ -1,0 +1,38 @@
+import path from "node:path";
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const dashboardDir = import.meta.dirname;
+const repoRoot = path.resolve(dashboardDir, "..");
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  root: dashboardDir,
+  publicDir: path.join(dashboardDir, "public"),
+  resolve: { alias: { "~": path.join(dashboardDir, "app") } },
+  plugins: [
+    tailwindcss(),
+    remix({
+      appDirectory: path.join(dashboardDir, "app"),
+      buildDirectory: path.join(repoRoot, "build", "dashboard"),
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+  server: {
+    fs: { allow: [repoRoot] },
+    watch: { ignored: ["**/.data/**", "**/build/**", "**/tests/**", "**/prisma/migrations/**"] },
+  },
+  build: { target: "es2022" },
+});

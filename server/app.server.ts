@@ -1,0 +1,78 @@
+// createApplication: one HTTP server hosting the Remix dashboard, static assets and socket.io
+// (DESIGN §1). Used by server/main.ts and by the integration tests (random port, fresh database).
+import { createServer, type Server as HttpServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { Server as SocketServer } from "socket.io";
+import type { AppServices } from "./services.server.ts";
+import { securityHeaders } from "./http/security-headers.server.ts";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const dashboardBuildDir = path.join(repoRoot, "build", "dashboard");
+
+export type AppMode = "production" | "development";
+
+export type Application = {
+  httpServer: HttpServer;
+  io: SocketServer;
+  close(): Promise<void>;
+};
+
+export async function createApplication(services: AppServices, options: { mode: AppMode }): Promise<Application> {
+  const app = express();
+  const httpServer = createServer(app);
+  app.disable("x-powered-by");
+  if (services.env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(compression());
+  app.use(securityHeaders);
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  const io = new SocketServer(httpServer, { serveClient: false });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let closeVite: (() => Promise<void>) | undefined;
+  if (options.mode === "development") {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({
+      configFile: path.join(repoRoot, "dashboard", "vite.config.ts"),
+      server: { middlewareMode: true, hmr: { server: httpServer } },
+    });
+    app.use(devServer.middlewares);
+    build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    closeVite = () => devServer.close();
+  } else {
+    const clientDir = path.join(dashboardBuildDir, "client");
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    const serverBuildPath = path.join(dashboardBuildDir, "server", "index.js");
+    build = (await import(serverBuildPath)) as ServerBuild;
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: options.mode,
+      getLoadContext: (req) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    }),
+  );
+
+  return {
+    httpServer,
+    io,
+    async close() {
+      // io.close() also closes the HTTP server; idle keep-alive connections are dropped so it can.
+      const closed = new Promise<void>((resolve) => io.close(() => resolve()));
+      httpServer.closeAllConnections();
+      await closed;
+      await closeVite?.();
+    },
+  };
+}

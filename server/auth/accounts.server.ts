@@ -1,0 +1,83 @@
+// Account creation and sign-in. Returns spec §8 error codes; the routes map them to texts.
+import type { Db } from "../db/client.server.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { trialEndFrom } from "../billing/subscription.ts";
+import { defaultWelcomeMessage, DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
+import { newSiteKey } from "../chatbots/site-key.server.ts";
+import type { LoginErrorCode, RegisterErrorCode } from "./errors.ts";
+import type { AuthLimiter } from "./limiter.server.ts";
+import { hashPassword, verifyPassword } from "./password.server.ts";
+import type { LoginInput, RegisterInput } from "./validation.ts";
+
+export type Result<T, E extends string> = { ok: true; value: T } | { ok: false; code: E };
+
+export async function registerAccount(
+  db: Db,
+  input: RegisterInput,
+  now = new Date(),
+): Promise<Result<{ userId: string; businessId: string }, RegisterErrorCode>> {
+  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) return { ok: false, code: "email-already-in-use" };
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const created = await db.user.create({
+      data: {
+        email: input.email,
+        passwordHash,
+        displayName: input.businessName,
+        memberships: {
+          create: {
+            role: "owner",
+            business: {
+              create: {
+                name: input.businessName,
+                email: input.email,
+                subscriptionStatus: "trial",
+                trialEnd: trialEndFrom(now),
+                chatbots: {
+                  create: {
+                    siteKey: newSiteKey(),
+                    businessName: input.businessName,
+                    welcomeMessage: defaultWelcomeMessage(input.businessName),
+                    serviceTypes: [...DEFAULT_SERVICE_TYPES],
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      select: { id: true, memberships: { select: { businessId: true } } },
+    });
+    return { ok: true, value: { userId: created.id, businessId: created.memberships[0]!.businessId } };
+  } catch (error) {
+    // Two registrations racing for the same e-mail: the unique index decides.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      return { ok: false, code: "email-already-in-use" };
+    }
+    throw error;
+  }
+}
+
+export async function authenticate(
+  db: Db,
+  limiter: AuthLimiter,
+  input: LoginInput,
+  ip: string,
+): Promise<Result<{ userId: string }, LoginErrorCode>> {
+  if (await limiter.isLoginBlocked(input.email, ip)) return { ok: false, code: "too-many-requests" };
+  const user = await db.user.findUnique({
+    where: { email: input.email },
+    select: { id: true, passwordHash: true },
+  });
+  if (!user) {
+    await limiter.recordLoginFailure(input.email, ip);
+    return { ok: false, code: "user-not-found" };
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await limiter.recordLoginFailure(input.email, ip);
+    return { ok: false, code: "wrong-password" };
+  }
+  await limiter.recordLoginSuccess(input.email);
+  return { ok: true, value: { userId: user.id } };
+}

@@ -1,0 +1,111 @@
+// Form rules of spec §5, shared by the browser (live checklist, early messages) and the server
+// (the authority). Pure: safe to import from client code.
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const passwordRules = [
+  { id: "length", label: "At least 8 characters", test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: "uppercase", label: "One uppercase letter", test: (p: string) => /[A-Z]/.test(p) },
+  { id: "lowercase", label: "One lowercase letter", test: (p: string) => /[a-z]/.test(p) },
+  { id: "digit", label: "One number", test: (p: string) => /\d/.test(p) },
+] as const;
+
+export function passwordMeetsRules(password: string): boolean {
+  return passwordRules.every((rule) => rule.test(password));
+}
+
+export const messages = {
+  fillAllFields: "Please fill in all fields",
+  enterEmail: "Please enter your email address",
+  passwordRequirements: "Password does not meet requirements",
+  passwordsDoNotMatch: "Passwords do not match",
+  acceptTerms: "Please accept the Terms of Service and Privacy Policy",
+  invalidEmail: "Invalid email address",
+} as const;
+
+/** Longest values we accept; beyond these the input is refused rather than truncated. */
+export const LIMITS = { email: 254, password: 128, businessName: 120 } as const;
+
+const emailSchema = z.email();
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= LIMITS.email && emailSchema.safeParse(email).success;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export type FieldResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export type LoginInput = { email: string; password: string };
+
+export function validateLogin(input: { email?: unknown; password?: unknown }): FieldResult<LoginInput> {
+  const email = typeof input.email === "string" ? input.email.trim() : "";
+  const password = typeof input.password === "string" ? input.password : "";
+  if (!email || !password) return { ok: false, error: messages.fillAllFields };
+  if (!isValidEmail(email)) return { ok: false, error: messages.invalidEmail };
+  if (password.length > LIMITS.password) return { ok: false, error: messages.passwordRequirements };
+  return { ok: true, value: { email: normalizeEmail(email), password } };
+}
+
+export type ResetRequestInput = { email: string };
+
+export function validateResetRequest(input: { email?: unknown }): FieldResult<ResetRequestInput> {
+  const email = typeof input.email === "string" ? input.email.trim() : "";
+  if (!email) return { ok: false, error: messages.enterEmail };
+  if (!isValidEmail(email)) return { ok: false, error: messages.invalidEmail };
+  return { ok: true, value: { email: normalizeEmail(email) } };
+}
+
+export type RegisterInput = { businessName: string; email: string; password: string };
+
+export function validateRegistration(input: {
+  businessName?: unknown;
+  email?: unknown;
+  password?: unknown;
+  confirmPassword?: unknown;
+  acceptTerms?: unknown;
+}): FieldResult<RegisterInput> {
+  const businessName = typeof input.businessName === "string" ? input.businessName.trim() : "";
+  const email = typeof input.email === "string" ? input.email.trim() : "";
+  const password = typeof input.password === "string" ? input.password : "";
+  const confirmPassword = typeof input.confirmPassword === "string" ? input.confirmPassword : "";
+  const acceptTerms = input.acceptTerms === true || input.acceptTerms === "on" || input.acceptTerms === "true";
+  if (!businessName || !email || !password || !confirmPassword) return { ok: false, error: messages.fillAllFields };
+  if (businessName.length > LIMITS.businessName) return { ok: false, error: messages.fillAllFields };
+  if (!isValidEmail(email)) return { ok: false, error: messages.invalidEmail };
+  if (!passwordMeetsRules(password) || password.length > LIMITS.password) {
+    return { ok: false, error: messages.passwordRequirements };
+  }
+  if (password !== confirmPassword) return { ok: false, error: messages.passwordsDoNotMatch };
+  if (!acceptTerms) return { ok: false, error: messages.acceptTerms };
+  return { ok: true, value: { businessName, email: normalizeEmail(email), password } };
+}
+
+export type NewPasswordInput = { token: string; password: string };
+
+export function validateNewPassword(input: {
+  token?: unknown;
+  password?: unknown;
+  confirmPassword?: unknown;
+}): FieldResult<NewPasswordInput> {
+  const token = typeof input.token === "string" ? input.token : "";
+  const password = typeof input.password === "string" ? input.password : "";
+  const confirmPassword = typeof input.confirmPassword === "string" ? input.confirmPassword : "";
+  if (!password || !confirmPassword) return { ok: false, error: messages.fillAllFields };
+  if (!passwordMeetsRules(password) || password.length > LIMITS.password) {
+    return { ok: false, error: messages.passwordRequirements };
+  }
+  if (password !== confirmPassword) return { ok: false, error: messages.passwordsDoNotMatch };
+  return { ok: true, value: { token, password } };
+}
+
+/** Only same-site relative paths may be returned to after sign-in. */
+export function safeRedirectPath(target: unknown, fallback = "/app"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+    return fallback;
+  }
+  return target;
+}

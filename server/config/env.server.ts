@@ -1,0 +1,107 @@
+// The one place that reads the environment (DESIGN §7). Parsed once at start-up; a bad value
+// stops the process with a message naming the variable. Nothing else reads process.env.
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const urlWithProtocols = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+  );
+
+const prefixed = (prefix: string) =>
+  optionalString.refine((v) => v === undefined || v.startsWith(prefix), {
+    message: `must start with "${prefix}"`,
+  });
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_APP_URL: urlWithProtocols(["http:", "https:"]),
+  SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: "must be at least 32 characters",
+  }),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
+  REDIS_URL: urlWithProtocols(["redis:", "rediss:"]),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: urlWithProtocols(["http:", "https:"]),
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  STRIPE_SECRET_KEY: prefixed("sk_"),
+  STRIPE_PUBLISHABLE_KEY: prefixed("pk_"),
+  STRIPE_WEBHOOK_SECRET: prefixed("whsec_"),
+  STRIPE_PRICE_STARTER_MONTHLY: prefixed("price_"),
+  STRIPE_PRICE_STARTER_ANNUAL: prefixed("price_"),
+  STRIPE_PRICE_PRO_MONTHLY: prefixed("price_"),
+  STRIPE_PRICE_PRO_ANNUAL: prefixed("price_"),
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: prefixed("price_"),
+  STRIPE_PRICE_ENTERPRISE_ANNUAL: prefixed("price_"),
+  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().default("LeadBroom <no-reply@leadbroom.test>"),
+  /** Seed the demo business and account at start-up when missing (DESIGN §5). */
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  /** Behind a reverse proxy: trust X-Forwarded-For for client IPs. */
+  TRUST_PROXY: booleanFlag,
+});
+
+export type EnvInput = z.input<typeof envSchema>;
+export type Env = z.output<typeof envSchema> & { PUBLIC_APP_URL: string };
+
+export class EnvError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid environment configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses an environment record (normally process.env). Throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const publicAppUrl = (env.PUBLIC_APP_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
+  if (env.NODE_ENV === "production" && env.DATABASE_URL === undefined && env.REDIS_URL !== undefined) {
+    throw new EnvError([
+      "REDIS_URL: scale-out needs a shared database; set DATABASE_URL too (PGlite is single-process)",
+    ]);
+  }
+  return { ...env, PUBLIC_APP_URL: publicAppUrl };
+}
+
+/** What reaches the browser: an explicit allow-list, nothing else. */
+export type PublicEnv = {
+  PUBLIC_APP_URL: string;
+  STRIPE_PUBLISHABLE_KEY: string | null;
+};
+
+export function publicEnv(env: Env): PublicEnv {
+  return {
+    PUBLIC_APP_URL: env.PUBLIC_APP_URL,
+    STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY ?? null,
+  };
+}

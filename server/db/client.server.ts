@@ -1,0 +1,103 @@
+// Opens the database: PGlite in DATA_DIR by default, real PostgreSQL when DATABASE_URL is set.
+// One generated Prisma client serves both through driver adapters (DESIGN §2).
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import pg from "pg";
+import { PrismaClient } from "./generated/client.ts";
+import type { SqlRunner } from "./migrate.server.ts";
+
+export type Db = PrismaClient;
+
+export type Database = {
+  prisma: PrismaClient;
+  /** Raw SQL access for the migration runner (outside Prisma). */
+  sql: SqlRunner;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.resolve(dataDir, "pglite");
+  await mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    kind: "pglite",
+    sql: {
+      async exec(sql) {
+        await pglite.exec(sql);
+      },
+      async query<T>(sql: string, params: unknown[] = []) {
+        const result = await pglite.query<T>(sql, params);
+        return result.rows;
+      },
+      async transaction(fn) {
+        await pglite.transaction(async (tx) => {
+          await fn({
+            exec: async (sql) => {
+              await tx.exec(sql);
+            },
+            query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+          });
+        });
+      },
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    kind: "postgres",
+    sql: {
+      async exec(sql) {
+        await pool.query(sql);
+      },
+      async query<T>(sql: string, params: unknown[] = []) {
+        const result = await pool.query(sql, params);
+        return result.rows as T[];
+      },
+      async transaction(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query("BEGIN");
+          await fn({
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+            query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+          });
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK");
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+// The demo business of DESIGN §5: "Sparkle Commercial Cleaning", its owner demo@leadbroom.test
+// (a real account with a real password hash), its chatbot with site key `demo`, and sample leads
+// stored as real rows, scored by the scoring module. Idempotent: safe to run at every start.
+import type { Db } from "../db/client.server.ts";
+import { hashPassword } from "../auth/password.server.ts";
+import { DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
+import {
+  FOLLOW_UP_HOURS,
+  scoreLead,
+  VISITS_PER_MONTH,
+  type FrequencyBand,
+  type TimelineBand,
+} from "../scoring/score.ts";
+
+export const DEMO = {
+  email: "demo@leadbroom.test",
+  password: "DemoPass123",
+  businessName: "Sparkle Commercial Cleaning",
+  siteKey: "demo",
+} as const;
+
+type SampleLead = {
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  serviceType: string;
+  sqft: number;
+  frequency: FrequencyBand;
+  frequencyLabel: string;
+  budgetDollars: number;
+  timeline: TimelineBand;
+  timelineLabel: string;
+  timelineDays: number;
+  status: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+  hoursAgo: number;
+  valueDollars?: number;
+};
+
+const sampleLeads: SampleLead[] = [
+  { name: "Sarah Mitchell", company: "Westfield Medical Center", email: "s.mitchell@westfieldmed.example", phone: "(555) 201-4410", serviceType: "Medical Facility", sqft: 65_000, frequency: "daily", frequencyLabel: "Daily", budgetDollars: 16_500, timeline: "immediate", timelineLabel: "ASAP", timelineDays: 3, status: "new", hoursAgo: 2 },
+  { name: "James Rodriguez", company: "Tech Park Plaza", email: "jrodriguez@techparkplaza.example", phone: "(555) 318-7702", serviceType: "Regular Commercial Cleaning", sqft: 25_000, frequency: "two_three_weekly", frequencyLabel: "3 times a week", budgetDollars: 2_800, timeline: "within_30_days", timelineLabel: "Within 30 days", timelineDays: 21, status: "contacted", hoursAgo: 5 },
+  { name: "Linda Chen", company: "Riverside Elementary School", email: "lchen@riverside-schools.example", phone: "(555) 442-1093", serviceType: "Educational Facility", sqft: 40_000, frequency: "daily", frequencyLabel: "Every weekday", budgetDollars: 8_800, timeline: "within_90_days", timelineLabel: "Next quarter", timelineDays: 75, status: "qualified", hoursAgo: 26 },
+  { name: "Mark Thompson", company: "Summit Office Suites", email: "mark@summitsuites.example", phone: "(555) 550-2387", serviceType: "Regular Commercial Cleaning", sqft: 12_000, frequency: "weekly", frequencyLabel: "Weekly", budgetDollars: 450, timeline: "within_30_days", timelineLabel: "Next month", timelineDays: 30, status: "new", hoursAgo: 30 },
+  { name: "Angela Davis", company: "Harbor Logistics Warehouse", email: "adavis@harborlogistics.example", phone: "(555) 613-9021", serviceType: "Industrial", sqft: 80_000, frequency: "two_three_weekly", frequencyLabel: "Twice a week", budgetDollars: 9_500, timeline: "immediate", timelineLabel: "This week", timelineDays: 5, status: "proposal", hoursAgo: 50 },
+  { name: "Robert Kim", company: "Kim Family Dental", email: "robert@kimdental.example", phone: "(555) 724-5566", serviceType: "Medical Facility", sqft: 3_500, frequency: "weekly", frequencyLabel: "Once a week", budgetDollars: 150, timeline: "beyond_90_days", timelineLabel: "Sometime next year", timelineDays: 200, status: "new", hoursAgo: 72 },
+  { name: "Patricia Gomez", company: "Brightside Construction", email: "pgomez@brightside.example", phone: "(555) 835-3310", serviceType: "Post-construction", sqft: 18_000, frequency: "biweekly_or_less", frequencyLabel: "One-time clean", budgetDollars: 400, timeline: "immediate", timelineLabel: "ASAP", timelineDays: 2, status: "won", hoursAgo: 120, valueDollars: 4_200 },
+  { name: "David Okafor", company: "Greenway Fitness Club", email: "david@greenwayfit.example", phone: "(555) 946-7720", serviceType: "Regular Commercial Cleaning", sqft: 9_000, frequency: "daily", frequencyLabel: "Daily", budgetDollars: 1_500, timeline: "within_30_days", timelineLabel: "In 2 weeks", timelineDays: 14, status: "lost", hoursAgo: 170 },
+];
+
+export async function ensureDemoData(db: Db, now = new Date()): Promise<{ created: boolean }> {
+  const existing = await db.chatbot.findUnique({ where: { siteKey: DEMO.siteKey }, select: { id: true } });
+  if (existing) return { created: false };
+
+  const passwordHash = await hashPassword(DEMO.password);
+  const business = await db.business.create({
+    data: {
+      name: DEMO.businessName,
+      businessType: "Commercial Cleaning",
+      email: "hello@sparkle-cleaning.example",
+      phone: "(555) 010-2030",
+      street: "120 Market Street",
+      city: "Springfield",
+      state: "IL",
+      zip: "62701",
+      serviceAreas: ["Springfield", "Chatham", "Rochester", "Sherman"],
+      description:
+        "Sparkle Commercial Cleaning keeps offices, medical facilities, schools and warehouses spotless. " +
+        "Insured, background-checked crews; green products on request; evening and weekend service.",
+      isDemo: true,
+      subscriptionStatus: "active",
+      plan: "Pro",
+      chatbots: {
+        create: {
+          siteKey: DEMO.siteKey,
+          businessName: DEMO.businessName,
+          welcomeMessage:
+            "Hi! Welcome to Sparkle Commercial Cleaning. I can get you a cleaning quote in about a minute. What type of cleaning are you looking for?",
+          serviceTypes: [...DEFAULT_SERVICE_TYPES],
+        },
+      },
+    },
+    select: { id: true },
+  });
+  await db.user.upsert({
+    where: { email: DEMO.email },
+    update: {},
+    create: {
+      email: DEMO.email,
+      passwordHash,
+      displayName: "Demo Owner",
+      memberships: { create: { businessId: business.id, role: "owner" } },
+    },
+  });
+
+  for (const sample of sampleLeads) {
+    const createdAt = new Date(now.getTime() - sample.hoursAgo * 3_600_000);
+    const budgetMonthlyCents = sample.budgetDollars * 100;
+    const scored = scoreLead({
+      buildingSizeSqFt: sample.sqft,
+      frequency: sample.frequency,
+      budgetMonthlyCents,
+      timeline: sample.timeline,
+    });
+    await db.lead.create({
+      data: {
+        businessId: business.id,
+        name: sample.name,
+        company: sample.company,
+        email: sample.email,
+        phone: sample.phone,
+        serviceType: sample.serviceType,
+        buildingSizeSqFt: sample.sqft,
+        frequency: sample.frequency,
+        visitsPerMonth: VISITS_PER_MONTH[sample.frequency],
+        budgetMonthlyCents,
+        timeline: sample.timeline,
+        timelineDays: sample.timelineDays,
+        sizePoints: scored.sizePoints,
+        frequencyPoints: scored.frequencyPoints,
+        budgetPoints: scored.budgetPoints,
+        timelinePoints: scored.timelinePoints,
+        score: scored.score,
+        priority: scored.priority,
+        incomplete: scored.incomplete,
+        status: sample.status,
+        source: "chatbot",
+        valueCents: sample.valueDollars ? sample.valueDollars * 100 : null,
+        createdAt,
+        events: {
+          create: {
+            businessId: business.id,
+            type: "created",
+            data: { source: "chatbot", score: scored.score, priority: scored.priority, answers: {
+              buildingSize: `${sample.sqft.toLocaleString("en-US")} sq ft`,
+              frequency: sample.frequencyLabel,
+              budget: `$${sample.budgetDollars.toLocaleString("en-US")}/month`,
+              timeline: sample.timelineLabel,
+            } },
+            createdAt,
+          },
+        },
+        reminders:
+          sample.status === "new" || sample.status === "contacted"
+            ? {
+                create: {
+                  businessId: business.id,
+                  dueAt: new Date(createdAt.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000),
+                  note: `Follow up with ${sample.name} (${scored.priority} priority)`,
+                },
+              }
+            : undefined,
+      },
+    });
+  }
+  return { created: true };
+}

@@ -1,0 +1,16 @@
+import { createCookie, type Cookie } from "@remix-run/node";
+import { SESSION_TTL_MS } from "../auth/sessions.server.ts";
+
+export const SESSION_COOKIE_NAME = "lb_session";
+
+/** HttpOnly, SameSite=Lax, signed; Secure when the app is served over https. */
+export function createSessionCookie(secret: string, secure: boolean): Cookie {
+  return createCookie(SESSION_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets: [secret],
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}

@@ -1,0 +1,56 @@
+// Outgoing mail: SMTP when SMTP_URL is set, otherwise each message is written as JSON to an outbox
+// folder (DATA_DIR/outbox) and logged, so development and tests can read what was sent.
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = {
+  send(message: MailMessage): Promise<void>;
+  describe(): string;
+};
+
+export type Logger = Pick<Console, "info" | "warn" | "error">;
+
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+      describe: () => "SMTP",
+    };
+  }
+  return {
+    async send(message) {
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID()}.json`);
+      const record = { from: options.from, ...message, sentAt: new Date().toISOString() };
+      await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
+      options.logger.info(`[mail] "${message.subject}" to ${message.to} written to ${file}`);
+    },
+    describe: () => `outbox folder ${options.outboxDir}`,
+  };
+}
+
+export type OutboxMessage = MailMessage & { from: string; sentAt: string };
+
+/** Reads the outbox (oldest first): used by tests and by the development mail viewer. */
+export async function readOutbox(outboxDir: string): Promise<OutboxMessage[]> {
+  let files: string[];
+  try {
+    files = (await readdir(outboxDir)).filter((f) => f.endsWith(".json")).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), "utf8"))));
+}

@@ -1,0 +1,55 @@
+// The LeadBroom process: validate the environment, open and migrate the database, make sure the demo
+// account exists, then serve everything on one port. `--dev` serves the dashboard through Vite.
+import { EnvError, parseEnv } from "./config/env.server.ts";
+import { resolveSessionSecret } from "./config/session-secret.server.ts";
+import { openDatabase } from "./db/client.server.ts";
+import { loadMigrations, migrate } from "./db/migrate.server.ts";
+import { ensureDemoData, DEMO } from "./demo/demo-data.server.ts";
+import { createApplication } from "./app.server.ts";
+import { closeServices, createServices } from "./services.server.ts";
+
+const dev = process.argv.includes("--dev");
+
+let env;
+try {
+  env = parseEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const migrations = await migrate(db.sql, await loadMigrations());
+if (migrations.applied.length) console.info(`Applied migrations: ${migrations.applied.join(", ")}`);
+if (env.SEED_DEMO) {
+  const { created } = await ensureDemoData(db.prisma);
+  if (created) console.info(`Demo account created: ${DEMO.email} / ${DEMO.password}`);
+}
+
+const services = createServices({
+  env,
+  db: db.prisma,
+  sessionSecret: await resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
+});
+const app = await createApplication(services, { mode: dev ? "development" : "production" });
+
+app.httpServer.listen(env.PORT, env.HOST, () => {
+  const storage = db.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL";
+  console.info(`LeadBroom listening on ${env.PUBLIC_APP_URL} (${dev ? "development" : "production"}, ${storage}, mail: ${services.mailer.describe()})`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.info(`${signal} received, shutting down…`);
+  await app.close();
+  await closeServices(services);
+  await db.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,134 @@
+// Lead scoring of DESIGN §4 (the lead-management guide's 30/25/25/20). Pure and deterministic.
+
+export type FrequencyBand = "daily" | "two_three_weekly" | "weekly" | "biweekly_or_less";
+export type BudgetBand = "above_market" | "at_market" | "below_market";
+export type TimelineBand = "immediate" | "within_30_days" | "within_90_days" | "beyond_90_days";
+export type Priority = "high" | "medium" | "low";
+
+export const WEIGHTS = { size: 30, frequency: 25, budget: 25, timeline: 20 } as const;
+
+/** Visits a month per frequency band, used to price the expected monthly cost. */
+export const VISITS_PER_MONTH: Record<FrequencyBand, number> = {
+  daily: 22,
+  two_three_weekly: 10.8,
+  weekly: 4.33,
+  biweekly_or_less: 2.17,
+};
+
+/** Points for an unanswered factor. */
+export const MISSING_POINTS = 4;
+export const DEFAULT_MARKET_PRICE_CENTS = 1000;
+
+export function sizePoints(sqft: number): number {
+  if (sqft > 50_000) return 10;
+  if (sqft >= 20_000) return 8;
+  if (sqft >= 5_000) return 6;
+  return 4;
+}
+
+/** 4 or more visits a week counts as daily. */
+export function frequencyBandFromVisitsPerWeek(visitsPerWeek: number): FrequencyBand {
+  if (visitsPerWeek >= 4) return "daily";
+  if (visitsPerWeek >= 2) return "two_three_weekly";
+  if (visitsPerWeek >= 1) return "weekly";
+  return "biweekly_or_less";
+}
+
+export const FREQUENCY_POINTS: Record<FrequencyBand, number> = {
+  daily: 10,
+  two_three_weekly: 8,
+  weekly: 6,
+  biweekly_or_less: 4,
+};
+
+export const BUDGET_POINTS: Record<BudgetBand, number> = { above_market: 10, at_market: 8, below_market: 4 };
+
+export const TIMELINE_POINTS: Record<TimelineBand, number> = {
+  immediate: 10,
+  within_30_days: 8,
+  within_90_days: 6,
+  beyond_90_days: 4,
+};
+
+/** Days until the visitor wants to start → band. "Immediate" is within a week. */
+export function timelineBandFromDays(days: number): TimelineBand {
+  if (days <= 7) return "immediate";
+  if (days <= 30) return "within_30_days";
+  if (days <= 90) return "within_90_days";
+  return "beyond_90_days";
+}
+
+/** Expected monthly cost in cents: size × market price per 1,000 sq ft per visit × visits a month. */
+export function expectedMonthlyCostCents(sqft: number, frequency: FrequencyBand, marketPriceCents: number): number {
+  return (sqft / 1000) * marketPriceCents * VISITS_PER_MONTH[frequency];
+}
+
+/** More than 10% above the expected cost is above market, within ±10% at market, else below. */
+export function budgetBand(budgetMonthlyCents: number, expectedCents: number): BudgetBand {
+  // Integer-safe comparison: budget/expected > 1.1  ⇔  10·budget > 11·expected.
+  if (budgetMonthlyCents * 10 > expectedCents * 11) return "above_market";
+  if (budgetMonthlyCents * 10 >= expectedCents * 9) return "at_market";
+  return "below_market";
+}
+
+export function priorityFor(score: number): Priority {
+  if (score >= 8) return "high";
+  if (score >= 6) return "medium";
+  return "low";
+}
+
+/** Follow-up due after the spec's response-time advice: High 1 hour, Medium 4 hours, Low 24 hours. */
+export const FOLLOW_UP_HOURS: Record<Priority, number> = { high: 1, medium: 4, low: 24 };
+
+export type ScoreInput = {
+  buildingSizeSqFt?: number | null;
+  frequency?: FrequencyBand | null;
+  budgetMonthlyCents?: number | null;
+  timeline?: TimelineBand | null;
+  marketPriceCents?: number;
+};
+
+export type ScoreResult = {
+  sizePoints: number;
+  frequencyPoints: number;
+  budgetPoints: number;
+  timelinePoints: number;
+  budgetBand: BudgetBand | null;
+  expectedMonthlyCents: number | null;
+  score: number;
+  priority: Priority;
+  incomplete: boolean;
+};
+
+export function scoreLead(input: ScoreInput): ScoreResult {
+  const marketPrice = input.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
+  const size = input.buildingSizeSqFt ?? null;
+  const frequency = input.frequency ?? null;
+  const budget = input.budgetMonthlyCents ?? null;
+  const timeline = input.timeline ?? null;
+
+  const sPoints = size !== null ? sizePoints(size) : MISSING_POINTS;
+  const fPoints = frequency !== null ? FREQUENCY_POINTS[frequency] : MISSING_POINTS;
+  const expected = size !== null && frequency !== null ? expectedMonthlyCostCents(size, frequency, marketPrice) : null;
+  // A budget can only be judged against the market when size and frequency are known.
+  const bBand = budget !== null && expected !== null && expected > 0 ? budgetBand(budget, expected) : null;
+  const bPoints = bBand !== null ? BUDGET_POINTS[bBand] : MISSING_POINTS;
+  const tPoints = timeline !== null ? TIMELINE_POINTS[timeline] : MISSING_POINTS;
+
+  // Weighted sum in hundredths of a point, an exact integer; then rounded to one decimal.
+  const hundredths =
+    WEIGHTS.size * sPoints + WEIGHTS.frequency * fPoints + WEIGHTS.budget * bPoints + WEIGHTS.timeline * tPoints;
+  const score = Math.round(hundredths / 10) / 10;
+
+  return {
+    sizePoints: sPoints,
+    frequencyPoints: fPoints,
+    budgetPoints: bPoints,
+    timelinePoints: tPoints,
+    budgetBand: bBand,
+    expectedMonthlyCents: expected === null ? null : Math.round(expected),
+    score,
+    priority: priorityFor(score),
+    incomplete: size === null || frequency === null || bBand === null || timeline === null,
+  };
+}

@@ -1,0 +1,56 @@
+// Everything a request, socket or job needs, created once at start-up and passed down explicitly
+// (Remix load context, socket.io factory). No module-level state.
+import path from "node:path";
+import type { Cookie } from "@remix-run/node";
+import { Redis } from "ioredis";
+import type { Env } from "./config/env.server.ts";
+import type { Db } from "./db/client.server.ts";
+import { createAuthLimiter, type AuthLimiter, type AuthLimits } from "./auth/limiter.server.ts";
+import { createMailer, type Logger, type Mailer } from "./mail/mailer.server.ts";
+import { createSessionCookie } from "./http/session-cookie.server.ts";
+
+export type AppServices = {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  authLimiter: AuthLimiter;
+  sessionCookie: Cookie;
+  logger: Logger;
+  outboxDir: string;
+  redis: Redis | null;
+};
+
+export function createServices(options: {
+  env: Env;
+  db: Db;
+  sessionSecret: string;
+  logger?: Logger;
+  authLimits?: AuthLimits;
+}): AppServices {
+  const { env, db } = options;
+  const logger = options.logger ?? console;
+  const outboxDir = path.resolve(env.DATA_DIR, "outbox");
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  return {
+    env,
+    db,
+    logger,
+    outboxDir,
+    redis,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger }),
+    authLimiter: createAuthLimiter({ redis: redis ?? undefined, limits: options.authLimits }),
+    sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),
+  };
+}
+
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.redis?.quit();
+}
+
+/** Secure cookies over https, and always in production except on a loopback host (local trials). */
+function cookiesMustBeSecure(env: Env): boolean {
+  const url = new URL(env.PUBLIC_APP_URL);
+  if (url.protocol === "https:") return true;
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return env.NODE_ENV === "production" && !loopback;
+}
