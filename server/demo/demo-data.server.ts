@@ -4,6 +4,7 @@
 import type { Db } from "../db/client.server.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
+import { DEMO } from "./demo-credentials.ts";
 import {
   FOLLOW_UP_HOURS,
   scoreLead,
@@ -12,12 +13,7 @@ import {
   type TimelineBand,
 } from "../scoring/score.ts";
 
-export const DEMO = {
-  email: "demo@leadbroom.test",
-  password: "DemoPass123",
-  businessName: "Sparkle Commercial Cleaning",
-  siteKey: "demo",
-} as const;
+export { DEMO };
 
 type SampleLead = {
   name: string;

@@ -1,0 +1,227 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { authenticate } from "../../../server/auth/accounts.server.ts";
+import { loginErrorMessage, resetErrorMessage } from "../../../server/auth/errors.ts";
+import { requestPasswordReset } from "../../../server/auth/password-reset.server.ts";
+import { safeRedirectPath, validateLogin, validateResetRequest } from "../../../server/auth/validation.ts";
+import { DEMO } from "../../../server/demo/demo-credentials.ts";
+import { AuthCard, FormError, FormNotice, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Sign in | LeadBroom" },
+  { name: "description", content: "Sign in to your LeadBroom workspace to review and follow up your scored leads." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+type ActionResult =
+  | { intent: "login"; error: string }
+  | { intent: "reset"; error: string }
+  | { intent: "reset"; sentTo: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const { db, authLimiter, mailer, env } = context.services;
+
+  if (intent === "reset") {
+    const checked = validateResetRequest({ email: form.get("email") });
+    if (!checked.ok) return data<ActionResult>({ intent: "reset", error: checked.error }, { status: 400 });
+    const result = await requestPasswordReset(
+      { db, mailer, limiter: authLimiter, appUrl: env.PUBLIC_APP_URL },
+      checked.value.email,
+      context.clientIp,
+    );
+    if (!result.ok) {
+      return data<ActionResult>({ intent: "reset", error: resetErrorMessage(result.code) }, { status: 400 });
+    }
+    return data<ActionResult>({ intent: "reset", sentTo: checked.value.email });
+  }
+
+  // The demo box signs in as the real demo account through the same checks as anyone else.
+  const credentials =
+    intent === "demo"
+      ? { email: DEMO.email, password: DEMO.password }
+      : { email: form.get("email"), password: form.get("password") };
+  const checked = validateLogin(credentials);
+  if (!checked.ok) return data<ActionResult>({ intent: "login", error: checked.error }, { status: 400 });
+  const result = await authenticate(db, authLimiter, checked.value, context.clientIp);
+  if (!result.ok) {
+    const status = result.code === "too-many-requests" ? 429 : 401;
+    return data<ActionResult>({ intent: "login", error: loginErrorMessage(result.code) }, { status });
+  }
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), "/app");
+  return signInAndRedirect(request, context, result.value.userId, redirectTo);
+}
+
+export default function Login() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode = searchParams.get("mode") === "reset" ? "reset" : "signin";
+  return mode === "reset" ? (
+    <ResetRequest onBack={() => setSearchParams(withoutMode(searchParams), { replace: true })} />
+  ) : (
+    <SignIn />
+  );
+}
+
+function withoutMode(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete("mode");
+  return next;
+}
+
+function SignIn() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const serverError = actionData && actionData.intent === "login" ? actionData.error : null;
+  const resetParams = new URLSearchParams(searchParams);
+  resetParams.set("mode", "reset");
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    if (form.get("intent") === "demo") return;
+    const checked = validateLogin({ email: form.get("email"), password: form.get("password") });
+    if (!checked.ok) {
+      event.preventDefault();
+      setClientError(checked.error);
+    } else {
+      setClientError(null);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in to LeadBroom"
+      subtitle={
+        <>
+          New here?{" "}
+          <Link to="/register" className="font-semibold text-brand-700 underline">
+            Start your free trial
+          </Link>
+        </>
+      }
+    >
+      <FormNotice message={searchParams.get("reset") === "done" ? "Your password has been updated. Please sign in." : null} />
+      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError message={clientError ?? serverError} />
+        <div>
+          <label htmlFor="email" className={labelClass}>
+            Email
+          </label>
+          <input id="email" name="email" type="email" autoComplete="email" className={inputClass} />
+        </div>
+        <div>
+          <div className="flex items-center justify-between">
+            <label htmlFor="password" className={labelClass}>
+              Password
+            </label>
+            <Link to={`?${resetParams}`} className="text-sm font-medium text-brand-700 underline">
+              Forgot password?
+            </Link>
+          </div>
+          <input id="password" name="password" type="password" autoComplete="current-password" className={inputClass} />
+        </div>
+        <button type="submit" name="intent" value="login" className={primaryButtonClass} disabled={submitting}>
+          {submitting ? "Signing in..." : "Sign In"}
+        </button>
+      </Form>
+
+      <section aria-labelledby="demo-heading" className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4">
+        <h2 id="demo-heading" className="text-sm font-semibold text-brand-900">
+          Demo account
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Explore a workspace with sample leads. Email: <span className="font-mono">{DEMO.email}</span>, password:{" "}
+          <span className="font-mono">{DEMO.password}</span>
+        </p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button
+            type="submit"
+            name="intent"
+            value="demo"
+            disabled={submitting}
+            className="rounded-lg border border-brand-600 bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-100 disabled:opacity-60"
+          >
+            Sign in with the demo account
+          </button>
+        </Form>
+      </section>
+
+      <p className="mt-6 text-xs text-slate-600">
+        By signing in you agree to our{" "}
+        <Link to="/terms" className="underline">
+          Terms of Service
+        </Link>{" "}
+        and{" "}
+        <Link to="/privacy" className="underline">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </AuthCard>
+  );
+}
+
+function ResetRequest({ onBack }: { onBack: () => void }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const result = actionData && actionData.intent === "reset" ? actionData : null;
+  const sentTo = result && "sentTo" in result ? result.sentTo : null;
+  const serverError = result && "error" in result ? result.error : null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const checked = validateResetRequest({ email: new FormData(event.currentTarget).get("email") });
+    if (!checked.ok) {
+      event.preventDefault();
+      setClientError(checked.error);
+    } else {
+      setClientError(null);
+    }
+  }
+
+  const backButton = (
+    <button type="button" onClick={onBack} className="text-sm font-semibold text-brand-700 underline">
+      Back to Sign In
+    </button>
+  );
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your email">
+        <FormNotice message={`We sent a password reset link to ${sentTo}. The link works once and expires in 1 hour.`} />
+        <div className="mt-6">{backButton}</div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset your password" subtitle="Enter your account's email address and we'll send you a reset link.">
+      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+        <FormError message={clientError ?? serverError} />
+        <div>
+          <label htmlFor="reset-email" className={labelClass}>
+            Email
+          </label>
+          <input id="reset-email" name="email" type="email" autoComplete="email" className={inputClass} />
+        </div>
+        <button type="submit" name="intent" value="reset" className={primaryButtonClass} disabled={submitting}>
+          {submitting ? "Sending..." : "Send Reset Link"}
+        </button>
+      </Form>
+      <div className="mt-6">{backButton}</div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,156 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { registerAccount } from "../../../server/auth/accounts.server.ts";
+import { registerErrorMessage } from "../../../server/auth/errors.ts";
+import { messages, passwordMeetsRules, validateRegistration } from "../../../server/auth/validation.ts";
+import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { PasswordChecklist } from "~/components/auth/PasswordChecklist";
+import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Start your free trial | LeadBroom" },
+  {
+    name: "description",
+    content: "Create your LeadBroom account: 14-day free trial, no credit card required. Paste one snippet and start capturing scored leads.",
+  },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const checked = validateRegistration({
+    businessName: form.get("businessName"),
+    email: form.get("email"),
+    password: form.get("password"),
+    confirmPassword: form.get("confirmPassword"),
+    acceptTerms: form.get("acceptTerms"),
+  });
+  if (!checked.ok) return data({ error: checked.error }, { status: 400 });
+  const result = await registerAccount(context.services.db, checked.value);
+  if (!result.ok) return data({ error: registerErrorMessage(result.code) }, { status: 400 });
+  return signInAndRedirect(request, context, result.value.userId, "/app");
+}
+
+export default function Register() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const mismatch = confirmPassword.length > 0 && password !== confirmPassword;
+  const canSubmit = passwordMeetsRules(password) && acceptTerms && !submitting;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const checked = validateRegistration({
+      businessName: form.get("businessName"),
+      email: form.get("email"),
+      password: form.get("password"),
+      confirmPassword: form.get("confirmPassword"),
+      acceptTerms: form.get("acceptTerms"),
+    });
+    if (!checked.ok) {
+      event.preventDefault();
+      setClientError(checked.error);
+    } else {
+      setClientError(null);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Start your free trial"
+      subtitle={
+        <>
+          14 days free, no credit card required. Already have an account?{" "}
+          <Link to="/login" className="font-semibold text-brand-700 underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+        <FormError message={clientError ?? actionData?.error} />
+        <div>
+          <label htmlFor="businessName" className={labelClass}>
+            Business name
+          </label>
+          <input id="businessName" name="businessName" type="text" autoComplete="organization" maxLength={120} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="email" className={labelClass}>
+            Email
+          </label>
+          <input id="email" name="email" type="email" autoComplete="email" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="password" className={labelClass}>
+            Password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="password-rules"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={inputClass}
+          />
+          <PasswordChecklist id="password-rules" password={password} />
+        </div>
+        <div>
+          <label htmlFor="confirmPassword" className={labelClass}>
+            Confirm password
+          </label>
+          <input
+            id="confirmPassword"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+            aria-invalid={mismatch}
+            aria-describedby={mismatch ? "confirm-error" : undefined}
+            className={inputClass}
+          />
+          {mismatch ? (
+            <p id="confirm-error" className="mt-1 text-sm text-red-700">
+              {messages.passwordsDoNotMatch}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id="acceptTerms"
+            name="acceptTerms"
+            type="checkbox"
+            checked={acceptTerms}
+            onChange={(e) => setAcceptTerms(e.target.checked)}
+            className="mt-1 size-4 rounded border-slate-400"
+          />
+          <label htmlFor="acceptTerms" className="text-sm text-slate-700">
+            I agree to the{" "}
+            <Link to="/terms" className="font-medium text-brand-700 underline">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" className="font-medium text-brand-700 underline">
+              Privacy Policy
+            </Link>
+          </label>
+        </div>
+        <button type="submit" className={primaryButtonClass} disabled={!canSubmit}>
+          {submitting ? "Creating Account..." : "Create Account"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,121 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import {
+  checkResetToken,
+  completePasswordReset,
+  type ResetTokenStatus,
+} from "../../../server/auth/password-reset.server.ts";
+import { passwordMeetsRules, validateNewPassword, messages } from "../../../server/auth/validation.ts";
+import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { PasswordChecklist } from "~/components/auth/PasswordChecklist";
+
+export const meta: MetaFunction = () => [{ title: "Set a new password | LeadBroom" }, { name: "robots", content: "noindex" }];
+
+const statusMessages: Record<Exclude<ResetTokenStatus, "valid">, string> = {
+  invalid: "This reset link is not valid. Please ask for a new one.",
+  expired: "This reset link has expired. Please ask for a new one.",
+  used: "This reset link has already been used. Please ask for a new one.",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const status = await checkResetToken(context.services.db, token);
+  return { token, problem: status === "valid" ? null : statusMessages[status] };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const checked = validateNewPassword({
+    token: form.get("token"),
+    password: form.get("password"),
+    confirmPassword: form.get("confirmPassword"),
+  });
+  if (!checked.ok) return data({ error: checked.error }, { status: 400 });
+  const result = await completePasswordReset(context.services.db, checked.value.token, checked.value.password);
+  if (!result.ok) return data({ error: statusMessages[result.status] }, { status: 400 });
+  return redirect("/login?reset=done");
+}
+
+export default function ResetPassword() {
+  const { token, problem } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [clientError, setClientError] = useState<string | null>(null);
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const mismatch = confirmPassword.length > 0 && password !== confirmPassword;
+
+  if (problem) {
+    return (
+      <AuthCard title="Reset link unavailable">
+        <FormError message={problem} />
+        <p className="mt-6">
+          <Link to="/login?mode=reset" className="font-semibold text-brand-700 underline">
+            Send a new reset link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const checked = validateNewPassword({
+      token: form.get("token"),
+      password: form.get("password"),
+      confirmPassword: form.get("confirmPassword"),
+    });
+    if (!checked.ok) {
+      event.preventDefault();
+      setClientError(checked.error);
+    } else {
+      setClientError(null);
+    }
+  }
+
+  return (
+    <AuthCard title="Set a new password" subtitle="Choose a new password for your LeadBroom account.">
+      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="token" value={token} />
+        <FormError message={clientError ?? actionData?.error} />
+        <div>
+          <label htmlFor="password" className={labelClass}>
+            New password
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="password-rules"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={inputClass}
+          />
+          <PasswordChecklist id="password-rules" password={password} />
+        </div>
+        <div>
+          <label htmlFor="confirmPassword" className={labelClass}>
+            Confirm new password
+          </label>
+          <input
+            id="confirmPassword"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+            aria-invalid={mismatch}
+            className={inputClass}
+          />
+          {mismatch ? <p className="mt-1 text-sm text-red-700">{messages.passwordsDoNotMatch}</p> : null}
+        </div>
+        <button type="submit" className={primaryButtonClass} disabled={!passwordMeetsRules(password) || submitting}>
+          {submitting ? "Saving..." : "Save New Password"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

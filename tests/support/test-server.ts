@@ -1,0 +1,101 @@
+// Starts the real LeadBroom server (production build of the dashboard) on a free port against a fresh
+// database: a new PGlite directory, or — when DATABASE_URL is set — a new database on that server,
+// dropped afterwards. Used by the integration and end-to-end suites.
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createApplication, dashboardBuildDir, type Application } from "../../server/app.server.ts";
+import type { AuthLimits } from "../../server/auth/limiter.server.ts";
+import { parseEnv } from "../../server/config/env.server.ts";
+import { openDatabase, type Database } from "../../server/db/client.server.ts";
+import { loadMigrations, migrate } from "../../server/db/migrate.server.ts";
+import { ensureDemoData } from "../../server/demo/demo-data.server.ts";
+import { closeServices, createServices, type AppServices } from "../../server/services.server.ts";
+
+export type TestServer = {
+  url: string;
+  services: AppServices;
+  database: Database;
+  app: Application;
+  close(): Promise<void>;
+};
+
+const quietLogger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Creates a throw-away database on the server named by DATABASE_URL; returns its URL and a drop function. */
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lb_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(options: { authLimits?: AuthLimits; seedDemo?: boolean } = {}): Promise<TestServer> {
+  if (!existsSync(path.join(dashboardBuildDir, "server", "index.js"))) {
+    throw new Error("The dashboard is not built: run `npm run build` first (npm test does).");
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-test-"));
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  const port = await freePort();
+  const env = parseEnv({
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url,
+    PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: "test-session-secret-test-session-secret",
+  });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  await migrate(database.sql, await loadMigrations());
+  if (options.seedDemo !== false) await ensureDemoData(database.prisma);
+  const services = createServices({
+    env,
+    db: database.prisma,
+    sessionSecret: env.SESSION_SECRET!,
+    logger: quietLogger,
+    authLimits: options.authLimits,
+  });
+  const app = await createApplication(services, { mode: "production" });
+  await new Promise<void>((resolve) => app.httpServer.listen(port, "127.0.0.1", resolve));
+  return {
+    url: env.PUBLIC_APP_URL,
+    services,
+    database,
+    app,
+    async close() {
+      await app.close();
+      await closeServices(services);
+      await database.close();
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
