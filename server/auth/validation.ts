@@ -104,7 +104,14 @@ export function validateNewPassword(input: {
 
 /** Only same-site relative paths may be returned to after sign-in. */
 export function safeRedirectPath(target: unknown, fallback = "/app"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.includes("\\")) {
+  if (
+    typeof target !== "string" ||
+    !target.startsWith("/") ||
+    target.startsWith("//") ||
+    target.includes("\\") ||
+    // Browsers drop tabs and newlines from URLs, so "/\t/evil.com" would become "//evil.com".
+    /[\u0000-\u001f\u007f]/.test(target)
+  ) {
     return fallback;
   }
   return target;

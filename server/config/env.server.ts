@@ -77,7 +77,9 @@ export class EnvError extends Error {
 
 /** Parses an environment record (normally process.env). Throws EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  // An empty value (`PORT=` in an env file) means unset, so defaults apply.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""));
+  const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),

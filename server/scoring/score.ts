@@ -58,16 +58,34 @@ export function timelineBandFromDays(days: number): TimelineBand {
   return "beyond_90_days";
 }
 
+/** Visits a month in hundredths, so cost comparisons are exact integer arithmetic. */
+const VISITS_PER_MONTH_HUNDREDTHS: Record<FrequencyBand, bigint> = {
+  daily: 2200n,
+  two_three_weekly: 1080n,
+  weekly: 433n,
+  biweekly_or_less: 217n,
+};
+
 /** Expected monthly cost in cents: size × market price per 1,000 sq ft per visit × visits a month. */
 export function expectedMonthlyCostCents(sqft: number, frequency: FrequencyBand, marketPriceCents: number): number {
-  return (sqft / 1000) * marketPriceCents * VISITS_PER_MONTH[frequency];
+  return Math.round((sqft * marketPriceCents * Number(VISITS_PER_MONTH_HUNDREDTHS[frequency])) / 100_000);
 }
 
-/** More than 10% above the expected cost is above market, within ±10% at market, else below. */
-export function budgetBand(budgetMonthlyCents: number, expectedCents: number): BudgetBand {
-  // Integer-safe comparison: budget/expected > 1.1  ⇔  10·budget > 11·expected.
-  if (budgetMonthlyCents * 10 > expectedCents * 11) return "above_market";
-  if (budgetMonthlyCents * 10 >= expectedCents * 9) return "at_market";
+/**
+ * More than 10% above the expected cost is above market, within ±10% at market, else below.
+ * Exact: compares 10·budget with 11·expected (and 9·expected) on integers scaled by 100,000,
+ * so no floating-point error moves a boundary.
+ */
+export function budgetBandFor(
+  budgetMonthlyCents: number,
+  sqft: number,
+  frequency: FrequencyBand,
+  marketPriceCents: number,
+): BudgetBand {
+  const budgetScaled = BigInt(Math.round(budgetMonthlyCents)) * 10n * 100_000n;
+  const expectedScaled = BigInt(Math.round(sqft)) * BigInt(Math.round(marketPriceCents)) * VISITS_PER_MONTH_HUNDREDTHS[frequency];
+  if (budgetScaled > expectedScaled * 11n) return "above_market";
+  if (budgetScaled >= expectedScaled * 9n) return "at_market";
   return "below_market";
 }
 
@@ -111,7 +129,10 @@ export function scoreLead(input: ScoreInput): ScoreResult {
   const fPoints = frequency !== null ? FREQUENCY_POINTS[frequency] : MISSING_POINTS;
   const expected = size !== null && frequency !== null ? expectedMonthlyCostCents(size, frequency, marketPrice) : null;
   // A budget can only be judged against the market when size and frequency are known.
-  const bBand = budget !== null && expected !== null && expected > 0 ? budgetBand(budget, expected) : null;
+  const bBand =
+    budget !== null && size !== null && frequency !== null && size > 0 && marketPrice > 0
+      ? budgetBandFor(budget, size, frequency, marketPrice)
+      : null;
   const bPoints = bBand !== null ? BUDGET_POINTS[bBand] : MISSING_POINTS;
   const tPoints = timeline !== null ? TIMELINE_POINTS[timeline] : MISSING_POINTS;
 
@@ -126,7 +147,7 @@ export function scoreLead(input: ScoreInput): ScoreResult {
     budgetPoints: bPoints,
     timelinePoints: tPoints,
     budgetBand: bBand,
-    expectedMonthlyCents: expected === null ? null : Math.round(expected),
+    expectedMonthlyCents: expected,
     score,
     priority: priorityFor(score),
     incomplete: size === null || frequency === null || bBand === null || timeline === null,

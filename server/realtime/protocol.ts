@@ -1,0 +1,145 @@
+// The realtime contract of DESIGN §3, shared by the server, the widget (type-only import) and any other
+// client. Changing a shape here is changing the protocol: keep it backwards compatible.
+
+// ---------------------------------------------------------------------------------------------
+// Shared shapes
+
+export type MessageRole = "visitor" | "bot" | "agent" | "system";
+
+export type Message = {
+  id: string;
+  conversationId: string;
+  /** Increases by one per message within a conversation, starting at 1. */
+  seq: number;
+  role: MessageRole;
+  text: string;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  quickReplies?: string[];
+  clientMessageId?: string;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Namespace /widget (visitors)
+
+export const WIDGET_NAMESPACE = "/widget";
+
+/** socket.io handshake `auth` of the widget. */
+export type WidgetAuth = {
+  siteKey: string;
+  /** A random id the widget keeps in localStorage (8–64 characters of [A-Za-z0-9_-]). */
+  visitorId: string;
+};
+
+/** `connect_error` messages of a refused widget connection. */
+export type WidgetConnectError = "invalid_site_key" | "origin_not_allowed" | "chatbot_inactive" | "rate_limited";
+
+export const MAX_MESSAGE_LENGTH = 2000;
+
+export type AckErrorCode =
+  | "message_too_long"
+  | "rate_limited"
+  | "conversation_closed"
+  | "invalid_payload"
+  | "not_found";
+
+export type AckError = { ok: false; error: AckErrorCode };
+
+export type ConversationOpenPayload = {
+  /** Resume this conversation (the widget keeps it in localStorage); omitted to start a new one. */
+  conversationId?: string;
+  /** The highest seq the widget has; only later messages are returned. */
+  lastSeq?: number;
+  pageUrl?: string;
+  /** Set by the app's "Test Chatbot" page: the conversation is flagged and kept apart. */
+  test?: boolean;
+};
+
+export type ConversationOpenAck =
+  | {
+      ok: true;
+      conversationId: string;
+      messages: Message[];
+      /** The chatbot's public appearance (an addition to DESIGN §3's ack; older clients ignore it). */
+      config?: WidgetConfig;
+    }
+  | AckError;
+
+export type MessageSendPayload = {
+  conversationId: string;
+  /** Chosen by the widget (8–64 characters); the server deduplicates on (conversationId, clientMessageId). */
+  clientMessageId: string;
+  text: string;
+};
+
+export type MessageSendAck = { ok: true; message: Message } | AckError;
+
+export type MessageDelta = { conversationId: string; messageId: string; delta: string };
+
+export type TypingEvent = { conversationId: string; typing: boolean };
+
+export interface WidgetClientToServerEvents {
+  "conversation:open": (payload: ConversationOpenPayload, ack: (result: ConversationOpenAck) => void) => void;
+  "message:send": (payload: MessageSendPayload, ack: (result: MessageSendAck) => void) => void;
+}
+
+export interface WidgetServerToClientEvents {
+  message: (message: Message) => void;
+  "message:delta": (delta: MessageDelta) => void;
+  typing: (event: TypingEvent) => void;
+}
+
+/** Public chatbot appearance the widget needs before the first message (served with the loader). */
+export type WidgetConfig = {
+  businessName: string;
+  welcomeMessage: string;
+  /** CSS colour for the launcher and the visitor's bubbles. */
+  accentColor: string;
+  /** Hide "Powered by LeadBroom" (Enterprise white-label). */
+  whiteLabel: boolean;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Namespace /workspace (signed-in users; authenticated by the session cookie)
+
+export const WORKSPACE_NAMESPACE = "/workspace";
+
+export type LeadPriority = "high" | "medium" | "low";
+export type LeadStatus = "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+
+export type LeadSummary = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  score: number;
+  priority: LeadPriority;
+  status: LeadStatus;
+  conversationId: string | null;
+  isTest: boolean;
+  createdAt: string;
+};
+
+export type WorkspaceNotification = {
+  id: string;
+  type: "new-lead" | "response" | "follow-up";
+  text: string;
+  leadId?: string;
+  createdAt: string;
+};
+
+export interface WorkspaceServerToClientEvents {
+  "lead:created": (payload: { lead: LeadSummary }) => void;
+  "lead:updated": (payload: { lead: LeadSummary }) => void;
+  "conversation:message": (payload: { message: Message }) => void;
+  notification: (notification: WorkspaceNotification) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface WorkspaceClientToServerEvents {}
+
+/** Room of a business in the /workspace namespace. */
+export function businessRoom(businessId: string): string {
+  return `business:${businessId}`;
+}
