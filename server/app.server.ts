@@ -10,6 +10,9 @@ import express from "express";
 import { Server as SocketServer } from "socket.io";
 import type { AppServices } from "./services.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
+import { widgetAssets } from "./http/widget-assets.server.ts";
+import { attachRealtime } from "./realtime/realtime.server.ts";
+import type { ChatService } from "./chat/chat-service.server.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const dashboardBuildDir = path.join(repoRoot, "build", "dashboard");
@@ -19,6 +22,7 @@ export type AppMode = "production" | "development";
 export type Application = {
   httpServer: HttpServer;
   io: SocketServer;
+  chat: ChatService;
   close(): Promise<void>;
 };
 
@@ -34,7 +38,18 @@ export async function createApplication(services: AppServices, options: { mode: 
     res.json({ ok: true });
   });
 
-  const io = new SocketServer(httpServer, { serveClient: false });
+  app.use(widgetAssets(path.join(repoRoot, "widget", "dist")));
+
+  // Widgets connect from customers' origins: CORS is open at the transport level and the /widget
+  // handshake checks each chatbot's allowed origins; /workspace accepts only the app's own origin.
+  const io = new SocketServer(httpServer, { serveClient: false, cors: { origin: true, credentials: false } });
+  if (services.redis) {
+    const { createAdapter } = await import("@socket.io/redis-adapter");
+    const subClient = services.redis.duplicate();
+    io.adapter(createAdapter(services.redis, subClient));
+    httpServer.on("close", () => void subClient.quit());
+  }
+  const { chat } = attachRealtime(io, services);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: (() => Promise<void>) | undefined;
@@ -67,11 +82,13 @@ export async function createApplication(services: AppServices, options: { mode: 
   return {
     httpServer,
     io,
+    chat,
     async close() {
       // io.close() also closes the HTTP server; idle keep-alive connections are dropped so it can.
       const closed = new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();
       await closed;
+      await chat.idle();
       await closeVite?.();
     },
   };

@@ -8,6 +8,8 @@ import type { Db } from "./db/client.server.ts";
 import { createAuthLimiter, type AuthLimiter, type AuthLimits } from "./auth/limiter.server.ts";
 import { createMailer, type Logger, type Mailer } from "./mail/mailer.server.ts";
 import { createSessionCookie } from "./http/session-cookie.server.ts";
+import { createRulesAssistant, type Assistant } from "./conversation/assistant.ts";
+import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./realtime/rate-limits.server.ts";
 
 export type AppServices = {
   env: Env;
@@ -18,6 +20,8 @@ export type AppServices = {
   logger: Logger;
   outboxDir: string;
   redis: Redis | null;
+  assistant: Assistant;
+  widgetLimiter: WidgetLimiter;
 };
 
 export function createServices(options: {
@@ -26,6 +30,7 @@ export function createServices(options: {
   sessionSecret: string;
   logger?: Logger;
   authLimits?: AuthLimits;
+  widgetLimits?: WidgetLimits;
 }): AppServices {
   const { env, db } = options;
   const logger = options.logger ?? console;
@@ -39,6 +44,8 @@ export function createServices(options: {
     redis,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger }),
     authLimiter: createAuthLimiter({ redis: redis ?? undefined, limits: options.authLimits }),
+    widgetLimiter: createWidgetLimiter({ redis: redis ?? undefined, limits: options.widgetLimits }),
+    assistant: createRulesAssistant(),
     sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),
   };
 }

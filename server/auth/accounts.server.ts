@@ -1,6 +1,6 @@
 // Account creation and sign-in. Returns spec §8 error codes; the routes map them to texts.
 import type { Db } from "../db/client.server.ts";
-import { Prisma } from "../db/generated/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { trialEndFrom } from "../billing/subscription.ts";
 import { defaultWelcomeMessage, DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
 import { newSiteKey } from "../chatbots/site-key.server.ts";
@@ -52,7 +52,7 @@ export async function registerAccount(
     return { ok: true, value: { userId: created.id, businessId: created.memberships[0]!.businessId } };
   } catch (error) {
     // Two registrations racing for the same e-mail: the unique index decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       return { ok: false, code: "email-already-in-use" };
     }
     throw error;

@@ -1,8 +1,9 @@
 // Brute-force protection for sign-in and password reset: failures are counted per account and per
 // client IP (rate-limiter-flexible; in memory by default, Redis when REDIS_URL is set so every
 // instance shares the counts).
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { makeLimiter, tryConsume } from "../rate-limit/limiters.server.ts";
 
 export type AuthLimits = {
   /** Failed sign-ins allowed per account within the window before it is locked for the window. */
@@ -32,11 +33,7 @@ export type AuthLimiter = {
 
 export function createAuthLimiter(options: { redis?: Redis; limits?: AuthLimits } = {}): AuthLimiter {
   const limits = options.limits ?? defaultAuthLimits;
-  const make = (keyPrefix: string, points: number): RateLimiterAbstract =>
-    options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, points, duration: limits.windowSeconds })
-      : new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
-
+  const make = (keyPrefix: string, points: number) => makeLimiter(options.redis, keyPrefix, points, limits.windowSeconds);
   const byAccount = make("lb:login:account", limits.failuresPerAccount);
   const byIp = make("lb:login:ip", limits.failuresPerIp);
   const resets = make("lb:reset:ip", limits.resetsPerIp);
@@ -44,16 +41,6 @@ export function createAuthLimiter(options: { redis?: Redis; limits?: AuthLimits 
   const exhausted = async (limiter: RateLimiterAbstract, key: string, points: number) => {
     const res = await limiter.get(key);
     return res !== null && res.consumedPoints >= points;
-  };
-
-  const consume = async (limiter: RateLimiterAbstract, key: string) => {
-    try {
-      await limiter.consume(key);
-      return true;
-    } catch (rejection) {
-      if (rejection instanceof Error) throw rejection; // a store failure, not a limit
-      return false;
-    }
   };
 
   return {
@@ -65,13 +52,13 @@ export function createAuthLimiter(options: { redis?: Redis; limits?: AuthLimits 
       return account || client;
     },
     async recordLoginFailure(email, ip) {
-      await Promise.all([consume(byAccount, email), consume(byIp, ip)]);
+      await Promise.all([tryConsume(byAccount, email), tryConsume(byIp, ip)]);
     },
     async recordLoginSuccess(email) {
       await byAccount.delete(email);
     },
     allowReset(ip) {
-      return consume(resets, ip);
+      return tryConsume(resets, ip);
     },
   };
 }

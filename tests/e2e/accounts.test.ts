@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)("accounts in Chromium", () => {
 
     await page.getByLabel("Email").fill("demo@leadbroom.test");
     await page.getByLabel("Password").fill("NotThePassword1");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Incorrect password");
 
     await page.getByRole("button", { name: "Sign in with the demo account" }).click();

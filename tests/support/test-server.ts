@@ -9,6 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import { createApplication, dashboardBuildDir, type Application } from "../../server/app.server.ts";
 import type { AuthLimits } from "../../server/auth/limiter.server.ts";
+import type { WidgetLimits } from "../../server/realtime/rate-limits.server.ts";
 import { parseEnv } from "../../server/config/env.server.ts";
 import { openDatabase, type Database } from "../../server/db/client.server.ts";
 import { loadMigrations, migrate } from "../../server/db/migrate.server.ts";
@@ -20,8 +21,12 @@ export type TestServer = {
   services: AppServices;
   database: Database;
   app: Application;
+  /** Stops the process's server and database and starts them again on the same port and data. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 };
+
+export type TestServerOptions = { authLimits?: AuthLimits; widgetLimits?: WidgetLimits; seedDemo?: boolean };
 
 const quietLogger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
 
@@ -57,7 +62,7 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestServer(options: { authLimits?: AuthLimits; seedDemo?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   if (!existsSync(path.join(dashboardBuildDir, "server", "index.js"))) {
     throw new Error("The dashboard is not built: run `npm run build` first (npm test does).");
   }
@@ -73,29 +78,46 @@ export async function startTestServer(options: { authLimits?: AuthLimits; seedDe
     PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: "test-session-secret-test-session-secret",
   });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
-  await migrate(database.sql, await loadMigrations());
-  if (options.seedDemo !== false) await ensureDemoData(database.prisma);
-  const services = createServices({
-    env,
-    db: database.prisma,
-    sessionSecret: env.SESSION_SECRET!,
-    logger: quietLogger,
-    authLimits: options.authLimits,
-  });
-  const app = await createApplication(services, { mode: "production" });
-  await new Promise<void>((resolve) => app.httpServer.listen(port, "127.0.0.1", resolve));
-  return {
+
+  async function boot() {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    await migrate(database.sql, await loadMigrations());
+    if (options.seedDemo !== false) await ensureDemoData(database.prisma);
+    const services = createServices({
+      env,
+      db: database.prisma,
+      sessionSecret: env.SESSION_SECRET!,
+      logger: quietLogger,
+      authLimits: options.authLimits,
+      widgetLimits: options.widgetLimits,
+    });
+    const app = await createApplication(services, { mode: "production" });
+    await new Promise<void>((resolve) => app.httpServer.listen(port, "127.0.0.1", resolve));
+    return { database, services, app };
+  }
+
+  async function shutdown(running: Awaited<ReturnType<typeof boot>>) {
+    await running.app.close();
+    await closeServices(running.services);
+    await running.database.close();
+  }
+
+  let running = await boot();
+  const server: TestServer = {
     url: env.PUBLIC_APP_URL,
-    services,
-    database,
-    app,
+    services: running.services,
+    database: running.database,
+    app: running.app,
+    async restart() {
+      await shutdown(running);
+      running = await boot();
+      Object.assign(server, { services: running.services, database: running.database, app: running.app });
+    },
     async close() {
-      await app.close();
-      await closeServices(services);
-      await database.close();
+      await shutdown(running);
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }

@@ -1,16 +1,472 @@
-// PLACEHOLDER, to be replaced by the full shell (sidebar, top bar, user menu).
-import type { ReactNode } from "react";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 
 export type ShellWorkspace = { displayName: string; email: string; role: "owner" | "support"; businessName: string };
 
-export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNotifications: boolean; children: ReactNode }) {
+const SIDEBAR_ID = "workspace-sidebar";
+const focusRing =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+function Icon({ children, className = "h-5 w-5" }: { children: ReactNode; className?: string }) {
   return (
-    <div>
-      <p>{props.workspace.businessName}</p>
-      <form method="post" action="/logout">
-        <button type="submit">Sign out</button>
-      </form>
-      {props.children}
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={`shrink-0 ${className}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** Sidebar entries in spec order (§2.14). */
+const NAV_ITEMS: { key: string; to: string; label: string; pro?: boolean; icon: ReactNode }[] = [
+  {
+    key: "dashboard",
+    to: "/app/dashboard",
+    label: "Dashboard",
+    icon: (
+      <Icon>
+        <rect x="3" y="3" width="7" height="9" rx="1.5" />
+        <rect x="14" y="3" width="7" height="5" rx="1.5" />
+        <rect x="14" y="12" width="7" height="9" rx="1.5" />
+        <rect x="3" y="16" width="7" height="5" rx="1.5" />
+      </Icon>
+    ),
+  },
+  {
+    key: "leads",
+    to: "/app/leads",
+    label: "Leads",
+    icon: (
+      <Icon>
+        <circle cx="9" cy="8" r="3.5" />
+        <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+      </Icon>
+    ),
+  },
+  {
+    key: "chatbot",
+    to: "/app/chatbot",
+    label: "AI Chatbot",
+    icon: (
+      <Icon>
+        <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />
+        <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+      </Icon>
+    ),
+  },
+  {
+    key: "outreach",
+    to: "/app/outreach",
+    label: "Cold Outreach",
+    pro: true,
+    icon: (
+      <Icon>
+        <path d="M22 2 11 13" />
+        <path d="M22 2 15 22l-4-9-9-4 20-7Z" />
+      </Icon>
+    ),
+  },
+  {
+    key: "automation",
+    to: "/app/automation",
+    label: "Automation",
+    icon: (
+      <Icon>
+        <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
+      </Icon>
+    ),
+  },
+  {
+    key: "analytics",
+    to: "/app/analytics",
+    label: "Analytics",
+    icon: (
+      <Icon>
+        <path d="M3 21h18M7 17v-5M12 17V7M17 17v-8" />
+      </Icon>
+    ),
+  },
+  {
+    key: "settings",
+    to: "/app/settings",
+    label: "Settings",
+    icon: (
+      <Icon>
+        <circle cx="12" cy="12" r="3" />
+        <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
+      </Icon>
+    ),
+  },
+];
+
+const PAGE_TITLES: Record<string, string> = {
+  dashboard: "Dashboard",
+  leads: "Leads",
+  chatbot: "Chatbot",
+  outreach: "Outreach",
+  automation: "Automation",
+  analytics: "Analytics",
+  settings: "Settings",
+};
+
+/** The top-bar title: the capitalised page key from /app/{key}; unknown keys fall back to Dashboard. */
+export function pageTitleFor(pathname: string): string {
+  const key = pathname.split("/").filter(Boolean)[1] ?? "";
+  return PAGE_TITLES[key] ?? "Dashboard";
+}
+
+/** "Demo Owner" → "DO"; a single word → its first two letters, uppercased. */
+export function initialsOf(displayName: string): string {
+  const words = displayName.trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  const last = words[words.length - 1];
+  if (!first || !last) return "?";
+  if (words.length === 1) return Array.from(first).slice(0, 2).join("").toUpperCase();
+  return `${Array.from(first)[0] ?? ""}${Array.from(last)[0] ?? ""}`.toUpperCase();
+}
+
+/**
+ * Meta for a workspace page: keeps the parent routes' tags (e.g. robots noindex) and sets the page's title.
+ */
+export function workspaceMeta(pageTitle: string): MetaFunction {
+  return ({ matches }) => {
+    const inherited: MetaDescriptor[] = matches
+      .flatMap((match) => match.meta ?? [])
+      .filter((descriptor) => !("title" in descriptor));
+    return [...inherited, { title: `${pageTitle} · LeadBroom` }];
+  };
+}
+
+/** Closes a disclosure on Escape (returning focus to its button), outside pointer-down and focus leaving it. */
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  containerRef: RefObject<HTMLElement | null>,
+  buttonRef: RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!containerRef.current?.contains(event.target as Node)) close();
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") {
+        close();
+        buttonRef.current?.focus();
+      }
+    }
+    function onFocusIn(event: FocusEvent) {
+      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) close();
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("focusin", onFocusIn);
+    };
+  }, [open, close, containerRef, buttonRef]);
+}
+
+function NotificationsButton({ hasUnread }: { hasUnread: boolean }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useRef(() => setOpen(false)).current;
+  useDismiss(open, close, containerRef, buttonRef);
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={hasUnread ? "Notifications (unread)" : "Notifications"}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={`relative inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 ${focusRing}`}
+      >
+        <Icon className="h-6 w-6">
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+        </Icon>
+        {hasUnread ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-red-600 ring-2 ring-white"
+          />
+        ) : null}
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-72 rounded-xl bg-white p-4 text-sm shadow-lg ring-1 ring-slate-200"
+      >
+        <p className="font-semibold text-slate-900">Notifications</p>
+        <p className="mt-1 text-slate-600">
+          {hasUnread ? "You have unread notifications." : "You're all caught up. There are no new notifications."}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function UserMenu({ workspace }: { workspace: ShellWorkspace }) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useRef(() => setOpen(false)).current;
+  useDismiss(open, close, containerRef, buttonRef);
+  const roleLabel = workspace.role === "owner" ? "Owner" : "Support";
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={`flex cursor-pointer items-center gap-2 rounded-full py-1 pr-1 pl-1 hover:bg-slate-100 sm:pr-3 ${focusRing}`}
+      >
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white"
+        >
+          {initialsOf(workspace.displayName)}
+        </span>
+        <span className="sr-only">Account menu: </span>
+        <span className="max-w-[12rem] truncate lg:max-w-[18rem] text-sm font-medium text-slate-800 max-sm:sr-only">
+          {workspace.businessName}
+        </span>
+        <Icon className="hidden h-4 w-4 text-slate-600 sm:block">
+          <path d="m6 9 6 6 6-6" />
+        </Icon>
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-72 overflow-hidden rounded-xl bg-white text-sm shadow-lg ring-1 ring-slate-200"
+      >
+        <div className="border-b border-slate-200 px-4 py-3">
+          <p className="font-semibold text-slate-900">{workspace.displayName}</p>
+          <p className="truncate text-slate-600">{workspace.email}</p>
+          <p className="mt-2 text-slate-700">
+            Role:{" "}
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{roleLabel}</span>
+          </p>
+        </div>
+        <div className="p-1">
+          <Link
+            to="/app/settings"
+            onClick={close}
+            className={`flex items-center gap-2 rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-100 ${focusRing}`}
+          >
+            <Icon className="h-4 w-4 text-slate-600">
+              <circle cx="12" cy="12" r="3" />
+              <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9 7 7M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
+            </Icon>
+            Settings
+          </Link>
+          <Form method="post" action="/logout">
+            <button
+              type="submit"
+              className={`flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-left text-slate-800 hover:bg-slate-100 ${focusRing}`}
+            >
+              <Icon className="h-4 w-4 text-slate-600">
+                <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+              </Icon>
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The signed-in workspace: sidebar, top bar and content area (spec §2.14). */
+export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNotifications: boolean; children: ReactNode }) {
+  const { pathname } = useLocation();
+  // Server render: expanded desktop layout. The effect below applies the real window width.
+  const [collapsed, setCollapsed] = useState(false);
+  const [isMobile, setIsMobile] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const drawerCloseRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const collapseQuery = window.matchMedia("(max-width: 1024px)");
+    const mobileQuery = window.matchMedia("(max-width: 767px)");
+    const syncCollapsed = () => setCollapsed(collapseQuery.matches);
+    const syncMobile = () => {
+      setIsMobile(mobileQuery.matches);
+      if (!mobileQuery.matches) setMobileOpen(false);
+    };
+    syncCollapsed();
+    syncMobile();
+    collapseQuery.addEventListener("change", syncCollapsed);
+    mobileQuery.addEventListener("change", syncMobile);
+    return () => {
+      collapseQuery.removeEventListener("change", syncCollapsed);
+      mobileQuery.removeEventListener("change", syncMobile);
+    };
+  }, []);
+
+  // Any navigation closes the mobile drawer.
+  useEffect(() => {
+    setMobileOpen(false);
+  }, [pathname]);
+
+  // While the mobile drawer is open the rest of the page is inert and Escape closes the drawer.
+  useEffect(() => {
+    const content = contentRef.current;
+    if (content) content.inert = mobileOpen;
+    if (!mobileOpen) return;
+    drawerCloseRef.current?.focus();
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") closeDrawer();
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      if (content) content.inert = false;
+    };
+  }, [mobileOpen]);
+
+  function closeDrawer() {
+    setMobileOpen(false);
+    // Focus returns to the toggle once the content is no longer inert.
+    requestAnimationFrame(() => toggleRef.current?.focus());
+  }
+
+  const iconOnly = collapsed && !isMobile;
+  const sidebarExpanded = isMobile ? mobileOpen : !collapsed;
+  const title = pageTitleFor(pathname);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-brand-700 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:px-4 focus:py-2 focus:top-2 focus:left-2 focus:z-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-900"
+      >
+        Skip to content
+      </a>
+
+      {mobileOpen ? (
+        <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" onClick={() => closeDrawer()} />
+      ) : null}
+
+      <nav
+        id={SIDEBAR_ID}
+        aria-label="Workspace"
+        className={[
+          "fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r border-slate-200 bg-white",
+          "transition-[width,transform] duration-200 motion-reduce:transition-none",
+          mobileOpen ? "translate-x-0 shadow-xl" : "max-md:invisible max-md:-translate-x-full",
+          iconOnly ? "md:w-16" : "md:w-64",
+        ].join(" ")}
+      >
+        <div className={`flex h-16 shrink-0 items-center border-b border-slate-200 ${iconOnly ? "justify-center px-2" : "justify-between px-4"}`}>
+          <Link
+            to="/app/dashboard"
+            onClick={() => setMobileOpen(false)}
+            className={`flex items-center gap-2 rounded-md ${focusRing}`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8 shrink-0">
+              <rect width="32" height="32" rx="8" className="fill-brand-600" />
+              <path d="M10 8v11.5a2.5 2.5 0 0 0 2.5 2.5H22" fill="none" stroke="white" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+              <circle cx="22" cy="10" r="2.5" fill="white" />
+            </svg>
+            <span className={iconOnly ? "sr-only" : "text-lg font-bold tracking-tight text-slate-900"}>LeadBroom</span>
+          </Link>
+          <button
+            ref={drawerCloseRef}
+            type="button"
+            aria-label="Close sidebar"
+            onClick={() => closeDrawer()}
+            className={`inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden ${focusRing}`}
+          >
+            <Icon>
+              <path d="M6 6l12 12M18 6L6 18" />
+            </Icon>
+          </button>
+        </div>
+        <ul className="flex-1 space-y-1 overflow-y-auto p-2">
+          {NAV_ITEMS.map((item) => (
+            <li key={item.key}>
+              <NavLink
+                to={item.to}
+                prefetch="intent"
+                title={iconOnly ? item.label : undefined}
+                onClick={() => setMobileOpen(false)}
+                className={({ isActive }) =>
+                  [
+                    "relative flex items-center gap-3 rounded-lg py-2.5 text-sm font-medium transition-colors",
+                    iconOnly ? "justify-center px-2" : "px-3",
+                    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+                    focusRing,
+                  ].join(" ")
+                }
+              >
+                {item.icon}
+                <span className={iconOnly ? "sr-only" : "flex-1 truncate"}>{item.label}</span>
+                {item.pro ? (
+                  iconOnly ? (
+                    <>
+                      <span className="sr-only"> PRO</span>
+                      <span aria-hidden="true" className="absolute top-1.5 right-2 h-2 w-2 rounded-full bg-amber-500" />
+                    </>
+                  ) : (
+                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[0.625rem] leading-none font-bold tracking-wide text-amber-900">
+                      PRO
+                    </span>
+                  )
+                ) : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div
+        ref={contentRef}
+        className={`flex min-h-screen flex-col transition-[padding] duration-200 motion-reduce:transition-none ${iconOnly ? "md:pl-16" : "md:pl-64"}`}
+      >
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-3 sm:px-6">
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-label="Toggle sidebar"
+            aria-expanded={sidebarExpanded}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => (isMobile ? setMobileOpen((open) => !open) : setCollapsed((value) => !value))}
+            className={`inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 ${focusRing}`}
+          >
+            <Icon className="h-6 w-6">
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </Icon>
+          </button>
+          <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</p>
+          <NotificationsButton hasUnread={props.hasUnreadNotifications} />
+          <UserMenu workspace={props.workspace} />
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+          {props.children}
+        </main>
+      </div>
     </div>
   );
 }

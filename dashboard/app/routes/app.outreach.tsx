@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ComingSoon } from "~/components/workspace/ComingSoon";
+import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
+import { requireWorkspace } from "~/lib/session.server";
+
+export const meta = workspaceMeta("Cold Outreach");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const workspace = await requireWorkspace(request, context);
+  return { businessName: workspace.business.name };
+}
+
+export default function OutreachPage() {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <header>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Cold Outreach</h1>
+          <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900">
+            PRO FEATURE
+          </span>
+        </div>
+        <p className="mt-1 text-slate-600">Reach the buildings you want to clean, not only the ones that find you.</p>
+      </header>
+      <ComingSoon
+        title="LinkedIn prospecting and email sequences"
+        description="A PRO feature: find prospects by job title, location and industry, import and export prospect lists as CSV, and run automated LinkedIn messages and email sequences with follow-ups."
+      />
+    </div>
+  );
+}

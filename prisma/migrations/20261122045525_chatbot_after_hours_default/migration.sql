@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Chatbot" ALTER COLUMN "afterHoursMessage" SET DEFAULT 'Our office is closed right now, but we''ll get back to you first thing next business day.';
+

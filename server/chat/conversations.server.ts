@@ -1,0 +1,189 @@
+// Conversation and message storage. Messages get gap-free per-conversation seq numbers (allocated by
+// incrementing Conversation.lastSeq in the same transaction as the insert) and visitor messages are
+// deduplicated on (conversationId, clientMessageId). Messages are never deleted.
+import type { Db } from "../db/client.server.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { Prisma } from "../db/generated/client.ts";
+import type { EngineState } from "../conversation/engine.ts";
+import type { Message, MessageRole } from "../realtime/protocol.ts";
+
+export const MAX_REPLAY = 500;
+
+const messageSelect = {
+  id: true,
+  conversationId: true,
+  seq: true,
+  role: true,
+  text: true,
+  createdAt: true,
+  quickReplies: true,
+  clientMessageId: true,
+} as const;
+
+type MessageRow = {
+  id: string;
+  conversationId: string;
+  seq: number;
+  role: MessageRole;
+  text: string;
+  createdAt: Date;
+  quickReplies: string[];
+  clientMessageId: string | null;
+};
+
+export function toMessage(row: MessageRow): Message {
+  const message: Message = {
+    id: row.id,
+    conversationId: row.conversationId,
+    seq: row.seq,
+    role: row.role,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
+  if (row.quickReplies.length) message.quickReplies = row.quickReplies;
+  if (row.clientMessageId) message.clientMessageId = row.clientMessageId;
+  return message;
+}
+
+/** Conversation.state: the engine's state plus the last visitor seq the assistant has answered. */
+export type StoredConversationState = { engine: EngineState; handledSeq: number };
+
+export type ConversationRow = {
+  id: string;
+  businessId: string;
+  chatbotId: string;
+  visitorId: string;
+  isTest: boolean;
+  status: "open" | "closed";
+  state: StoredConversationState;
+};
+
+const conversationSelect = {
+  id: true,
+  businessId: true,
+  chatbotId: true,
+  visitorId: true,
+  isTest: true,
+  status: true,
+  state: true,
+} as const;
+
+export async function createConversation(
+  db: Db,
+  input: {
+    businessId: string;
+    chatbotId: string;
+    visitorId: string;
+    isTest: boolean;
+    pageUrl?: string;
+    state: StoredConversationState;
+  },
+): Promise<ConversationRow> {
+  const row = await db.conversation.create({
+    data: {
+      businessId: input.businessId,
+      chatbotId: input.chatbotId,
+      visitorId: input.visitorId,
+      isTest: input.isTest,
+      pageUrl: input.pageUrl,
+      state: input.state as unknown as Prisma.InputJsonObject,
+    },
+    select: conversationSelect,
+  });
+  return row as unknown as ConversationRow;
+}
+
+export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | null> {
+  const row = await db.conversation.findUnique({ where: { id: conversationId }, select: conversationSelect });
+  return row as unknown as ConversationRow | null;
+}
+
+/** A conversation of this chatbot and this visitor, or null: a site key never reaches another's conversations. */
+export async function findVisitorConversation(
+  db: Db,
+  where: { conversationId: string; chatbotId: string; visitorId: string },
+): Promise<ConversationRow | null> {
+  const row = await db.conversation.findFirst({
+    where: { id: where.conversationId, chatbotId: where.chatbotId, visitorId: where.visitorId },
+    select: conversationSelect,
+  });
+  return row as unknown as ConversationRow | null;
+}
+
+export async function saveConversationState(
+  db: Db,
+  conversationId: string,
+  state: StoredConversationState,
+): Promise<void> {
+  await db.conversation.update({
+    where: { id: conversationId },
+    data: { state: state as unknown as Prisma.InputJsonObject },
+  });
+}
+
+export async function messagesAfter(db: Db, conversationId: string, lastSeq: number): Promise<Message[]> {
+  const rows = await db.message.findMany({
+    where: { conversationId, seq: { gt: lastSeq } },
+    orderBy: { seq: "asc" },
+    take: MAX_REPLAY,
+    select: messageSelect,
+  });
+  return rows.map(toMessage);
+}
+
+export type AppendInput = {
+  conversationId: string;
+  businessId: string;
+  role: MessageRole;
+  text: string;
+  quickReplies?: string[];
+  clientMessageId?: string;
+  now?: Date;
+};
+
+/** Appends a message with the next seq. `created` is false when clientMessageId was already stored. */
+export async function appendMessage(db: Db, input: AppendInput): Promise<{ message: Message; created: boolean }> {
+  if (input.clientMessageId) {
+    const existing = await findByClientMessageId(db, input.conversationId, input.clientMessageId);
+    if (existing) return { message: existing, created: false };
+  }
+  const now = input.now ?? new Date();
+  try {
+    const row = await db.$transaction(async (tx) => {
+      const { lastSeq } = await tx.conversation.update({
+        where: { id: input.conversationId },
+        data: { lastSeq: { increment: 1 }, lastMessageAt: now },
+        select: { lastSeq: true },
+      });
+      return tx.message.create({
+        data: {
+          conversationId: input.conversationId,
+          businessId: input.businessId,
+          seq: lastSeq,
+          role: input.role,
+          text: input.text,
+          quickReplies: input.quickReplies ?? [],
+          clientMessageId: input.clientMessageId,
+          createdAt: now,
+        },
+        select: messageSelect,
+      });
+    });
+    return { message: toMessage(row), created: true };
+  } catch (error) {
+    // The same clientMessageId raced in from another connection: the first one stored wins.
+    if (input.clientMessageId && isUniqueViolation(error)) {
+      const existing = await findByClientMessageId(db, input.conversationId, input.clientMessageId);
+      if (existing) return { message: existing, created: false };
+    }
+    throw error;
+  }
+}
+
+async function findByClientMessageId(db: Db, conversationId: string, clientMessageId: string): Promise<Message | null> {
+  const row = await db.message.findUnique({
+    where: { conversationId_clientMessageId: { conversationId, clientMessageId } },
+    select: messageSelect,
+  });
+  return row ? toMessage(row) : null;
+}

@@ -1,0 +1,27 @@
+// The assistant that answers a visitor's turn. The rules assistant is the deterministic engine; an
+// AI assistant (later) implements the same interface, may stream its replies through onDelta, and
+// must still return an engine state (the rules path alone completes a qualification).
+import { handleVisitorMessage, type BusinessProfile, type EngineState, type TurnResult } from "./engine.ts";
+
+export type AssistantTurnInput = {
+  state: EngineState;
+  text: string;
+  profile: BusinessProfile;
+  now: Date;
+  history: { role: "visitor" | "bot"; text: string }[];
+};
+
+export interface Assistant {
+  readonly name: string; // "rules" or a model name
+  /** onDelta streams the text of reply number `index` as it is produced (the rules assistant calls it never). */
+  respond(input: AssistantTurnInput, onDelta?: (index: number, delta: string) => void): Promise<TurnResult>;
+}
+
+export function createRulesAssistant(): Assistant {
+  return {
+    name: "rules",
+    respond(input) {
+      return Promise.resolve(handleVisitorMessage(input.state, input.text, input.profile, input.now));
+    },
+  };
+}

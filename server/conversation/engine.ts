@@ -1,0 +1,286 @@
+// The qualification state machine of DESIGN §4: service type → building size → frequency → budget
+// → timeline → name → company → email/phone → done. Quick replies and free text (through the parser)
+// at every step; one re-ask with a hint for an answer not understood; skips; questions answered from
+// the business profile before the current question is asked again. Pure: the state goes in and a new
+// state comes out (plain JSON), with the replies to send.
+import { VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
+import {
+  detectIntent,
+  extractContact,
+  parseBudget,
+  parseBuildingSize,
+  parseCompany,
+  parseEmail,
+  parseFrequency,
+  parseName,
+  parsePhone,
+  parseServiceType,
+  parseTimeline,
+  type Intent,
+} from "./parser.ts";
+import {
+  ACK,
+  BUDGET_CHOICES,
+  FREQUENCY_CHOICES,
+  NOT_SURE_CHOICE,
+  SIZE_CHOICES,
+  SOMETHING_ELSE_CHOICE,
+  TIMELINE_CHOICES,
+  afterDoneReply,
+  answerQuestion,
+  ask,
+  choiceKey,
+  closing,
+  findChoice,
+  hint,
+  quickRepliesFor,
+  somethingElsePrompt,
+} from "./prompts.ts";
+import { cloneState, hasContact, initialState, recordRaw } from "./state.ts";
+import { STEP_ORDER, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
+
+export type { Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
+export { initialState, isEngineState, restoreState } from "./state.ts";
+
+/** Weeks a month, as the scoring prices a weekly visit (4.33 visits a month). */
+const WEEKS_PER_MONTH = VISITS_PER_MONTH.weekly;
+
+export function startConversation(profile: BusinessProfile): { state: EngineState; replies: BotReply[] } {
+  return {
+    state: initialState(),
+    replies: [{ text: profile.welcomeMessage, quickReplies: quickRepliesFor("service_type", profile) }],
+  };
+}
+
+/** Score input for server/scoring/score.ts from the answers so far. */
+export function toScoreInput(answers: Answers, profile: BusinessProfile): ScoreInput {
+  return {
+    buildingSizeSqFt: answers.buildingSizeSqFt ?? null,
+    frequency: answers.frequency ?? null,
+    budgetMonthlyCents: answers.budgetMonthlyCents ?? null,
+    timeline: answers.timeline ?? null,
+    marketPriceCents: profile.marketPriceCents,
+  };
+}
+
+/**
+ * Visits a month from the frequency answer (visits a week × 4.33; a one-off job is one visit), or
+ * the band's visits a month; undefined before the frequency is known. Prices "$150 per visit".
+ */
+export function visitsPerMonthFor(answers: Answers): number | undefined {
+  if (answers.visitsPerWeek !== undefined) {
+    return answers.visitsPerWeek === 0 ? 1 : Math.round(answers.visitsPerWeek * WEEKS_PER_MONTH * 100) / 100;
+  }
+  return answers.frequency ? VISITS_PER_MONTH[answers.frequency] : undefined;
+}
+
+type Ctx = { profile: BusinessProfile; now: Date };
+
+/** An answer the current step understood: what to store, and how to acknowledge it. */
+type Understood = {
+  patch: Partial<Answers>;
+  ack: string;
+  /** Stay on the step and say this instead of moving on (e.g. contact given but no name yet). */
+  stay?: BotReply;
+};
+
+export function handleVisitorMessage(state: EngineState, text: string, profile: BusinessProfile, now: Date): TurnResult {
+  const s = cloneState(state);
+  const ctx: Ctx = { profile, now };
+  const hadContact = hasContact(s.answers);
+  const wasDone = s.completed || s.step === "done";
+  const message = text.normalize("NFKC").replace(/\s+/g, " ").trim();
+
+  const replies = wasDone ? afterDone(s, message, ctx, hadContact) : turn(s, message, ctx);
+
+  return {
+    state: s,
+    replies,
+    contactCaptured: !hadContact && hasContact(s.answers),
+    completed: !wasDone && s.completed,
+  };
+}
+
+function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
+  const step = s.step;
+  if (!message) return [ask(step, ctx.profile, s.answers)];
+
+  // Quick replies first, matched exactly (case, dashes and spacing aside).
+  if (step === "service_type" && choiceKey(message) === choiceKey(SOMETHING_ELSE_CHOICE)) return [somethingElsePrompt()];
+  const chosen = fromChoice(step, message);
+  if (chosen) return accept(s, step, message, chosen, ctx);
+
+  const intent = detectIntent(message);
+  if (intent === "skip") return skip(s, step, ctx);
+
+  const isQuestion = intent !== "answer";
+  const understood = understand(s, step, message, ctx, isQuestion);
+  // A question is answered from the profile, then the same question is asked again (not a re-ask).
+  // "How about twice a week?" is a question the step understands: it is taken as the answer.
+  if (isQuestion && (intent !== "question:other" || !understood)) {
+    return [{ text: answerQuestion(intent, message, ctx.profile, ctx.now) }, ask(step, ctx.profile, s.answers)];
+  }
+  if (understood) return accept(s, step, message, understood, ctx);
+  return notUnderstood(s, step, message, ctx);
+}
+
+function fromChoice(step: StepId, message: string): Understood | null {
+  switch (step) {
+    case "building_size": {
+      const c = findChoice(SIZE_CHOICES, message);
+      return c ? { patch: { buildingSizeSqFt: c.sqft }, ack: ACK.choice() } : null;
+    }
+    case "frequency": {
+      const c = findChoice(FREQUENCY_CHOICES, message);
+      return c ? { patch: { frequency: c.band, visitsPerWeek: c.visitsPerWeek }, ack: ACK.frequency() } : null;
+    }
+    case "budget": {
+      if (choiceKey(message) === choiceKey(NOT_SURE_CHOICE)) return { patch: { budgetUnsure: true }, ack: ACK.budgetUnsure() };
+      const c = findChoice(BUDGET_CHOICES, message);
+      return c ? { patch: { budgetMonthlyCents: c.monthlyCents }, ack: ACK.choice() } : null;
+    }
+    case "timeline": {
+      const c = findChoice(TIMELINE_CHOICES, message);
+      return c ? { patch: { timeline: c.band, timelineDays: c.days }, ack: ACK.timeline() } : null;
+    }
+    default:
+      return null; // service types are matched exactly by parseServiceType
+  }
+}
+
+/** The step's free-text parser. For a question, only an unambiguous answer counts. */
+function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQuestion: boolean): Understood | null {
+  switch (step) {
+    case "service_type": {
+      const parsed = parseServiceType(message, ctx.profile.serviceTypes);
+      if (!parsed || (isQuestion && !parsed.known)) return null;
+      return {
+        patch: { serviceType: parsed.serviceType },
+        ack: parsed.known ? ACK.serviceKnown(parsed.serviceType) : ACK.serviceOwn(),
+      };
+    }
+    case "building_size": {
+      const sqft = parseBuildingSize(message);
+      return sqft === null ? null : { patch: { buildingSizeSqFt: sqft }, ack: ACK.size(sqft) };
+    }
+    case "frequency": {
+      const f = parseFrequency(message);
+      return f ? { patch: { frequency: f.band, visitsPerWeek: f.visitsPerWeek }, ack: ACK.frequency() } : null;
+    }
+    case "budget": {
+      const b = parseBudget(message, { visitsPerMonth: visitsPerMonthFor(s.answers) });
+      if (!b) return null;
+      if ("unsure" in b) return { patch: { budgetUnsure: true }, ack: ACK.budgetUnsure() };
+      return { patch: { budgetMonthlyCents: b.monthlyCents }, ack: ACK.budget(b.monthlyCents) };
+    }
+    case "timeline": {
+      const t = parseTimeline(message, ctx.now, ctx.profile.timeZone);
+      return t ? { patch: { timeline: t.band, timelineDays: t.days }, ack: ACK.timeline() } : null;
+    }
+    case "contact_name": {
+      const contact = contactPatch(s.answers, message);
+      const name = parseName(contact.rest);
+      if (name) return { patch: { ...contact.patch, name }, ack: "" };
+      if (Object.keys(contact.patch).length === 0) return null;
+      return {
+        patch: contact.patch,
+        ack: "",
+        stay: { text: `${ACK.contactNoted()} And what's your name?` },
+      };
+    }
+    case "contact_company": {
+      if (isQuestion) return null;
+      const contact = contactPatch(s.answers, message);
+      const found = Object.keys(contact.patch).length > 0;
+      if (found && !contact.rest) return { patch: contact.patch, ack: ACK.contactNoted() };
+      const company = parseCompany(contact.rest);
+      if (!company) return found ? { patch: contact.patch, ack: ACK.contactNoted() } : null;
+      if ("none" in company) return { patch: contact.patch, ack: ACK.skipped() };
+      return { patch: { ...contact.patch, company: company.company }, ack: ACK.company() };
+    }
+    case "contact_reach": {
+      const contact = contactPatch(s.answers, message);
+      return Object.keys(contact.patch).length > 0 ? { patch: contact.patch, ack: "" } : null;
+    }
+    case "done":
+      return null;
+  }
+}
+
+/** Email and phone in the message that are not yet known, and the rest of the text. */
+function contactPatch(answers: Answers, message: string): { patch: Partial<Answers>; rest: string } {
+  const { email, phone, rest } = extractContact(message);
+  const patch: Partial<Answers> = {};
+  if (email && email !== answers.email) patch.email = email;
+  if (phone && phone !== answers.phone) patch.phone = phone;
+  return { patch, rest };
+}
+
+function applyPatch(s: EngineState, patch: Partial<Answers>): void {
+  for (const [key, value] of Object.entries(patch) as [keyof Answers, Answers[keyof Answers]][]) {
+    if (value !== undefined) (s.answers as Record<string, unknown>)[key] = value;
+  }
+  if (s.answers.budgetMonthlyCents !== undefined && patch.budgetMonthlyCents !== undefined) delete s.answers.budgetUnsure;
+  if (patch.budgetUnsure) delete s.answers.budgetMonthlyCents;
+}
+
+function accept(s: EngineState, step: StepId, message: string, understood: Understood, ctx: Ctx): BotReply[] {
+  recordRaw(s, step, message);
+  applyPatch(s, understood.patch);
+  if (understood.stay) return [understood.stay];
+  return advance(s, step, understood.ack, ctx);
+}
+
+function skip(s: EngineState, step: StepId, ctx: Ctx): BotReply[] {
+  if (!s.skipped.includes(step)) s.skipped.push(step);
+  return advance(s, step, ACK.skipped(), ctx);
+}
+
+function notUnderstood(s: EngineState, step: StepId, message: string, ctx: Ctx): BotReply[] {
+  recordRaw(s, step, message);
+  if (!s.reasked.includes(step)) {
+    s.reasked.push(step);
+    return [hint(step, ctx.profile)];
+  }
+  // Not understood a second time: the raw text is kept, the factor stays unanswered.
+  return advance(s, step, ACK.movingOn(), ctx);
+}
+
+/** The step after `from`; the email/phone question is left out when a contact is already known. */
+function nextStep(s: EngineState, from: StepId): StepId {
+  let index = STEP_ORDER.indexOf(from) + 1;
+  while (index < STEP_ORDER.length) {
+    const step = STEP_ORDER[index] as StepId;
+    if (!(step === "contact_reach" && hasContact(s.answers))) return step;
+    index++;
+  }
+  return "done";
+}
+
+function advance(s: EngineState, from: StepId, ack: string, ctx: Ctx): BotReply[] {
+  const next = nextStep(s, from);
+  s.step = next;
+  if (next !== "done") return [ask(next, ctx.profile, s.answers, ack)];
+  s.completed = true;
+  // The closing thanks the visitor itself: the step's acknowledgement would only repeat it.
+  return [closing(s.answers, ctx.profile, ctx.now)];
+}
+
+function afterDone(s: EngineState, message: string, ctx: Ctx, hadContact: boolean): BotReply[] {
+  s.step = "done";
+  s.completed = true;
+  if (!message) return [afterDoneReply(s.answers, ctx.profile, false)];
+  const email = parseEmail(message);
+  const phone = parsePhone(message);
+  const patch: Partial<Answers> = {};
+  if (email && !s.answers.email) patch.email = email;
+  if (phone && !s.answers.phone) patch.phone = phone;
+  if (Object.keys(patch).length > 0) {
+    recordRaw(s, "contact_reach", message);
+    applyPatch(s, patch);
+    return [afterDoneReply(s.answers, ctx.profile, !hadContact)];
+  }
+  const intent: Intent = detectIntent(message);
+  if (intent !== "answer" && intent !== "skip") return [{ text: answerQuestion(intent, message, ctx.profile, ctx.now) }];
+  return [afterDoneReply(s.answers, ctx.profile, false)];
+}

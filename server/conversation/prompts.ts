@@ -1,0 +1,245 @@
+// What the rules bot says: questions, quick replies (and the values they stand for), hints for a
+// re-ask, answers to the visitor's questions from the business profile, and the closing. Never the
+// score, the priority or the market price.
+import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
+import { describeHours, isWithinBusinessHours, nextOpening } from "./business-hours.ts";
+import { timeZoneLabel } from "./calendar.ts";
+import type { Intent } from "./parser.ts";
+import type { Answers, BotReply, BusinessProfile, StepId } from "./types.ts";
+
+export const SKIP_CHOICE = "Skip";
+export const SOMETHING_ELSE_CHOICE = "Something else";
+export const NOT_SURE_CHOICE = "Not sure";
+
+/** Quick-reply bands, each stored as a representative value inside the band. */
+export const SIZE_CHOICES: readonly { label: string; sqft: number }[] = [
+  { label: "Under 5,000 sq ft", sqft: 3_000 },
+  { label: "5,000–19,999 sq ft", sqft: 12_000 },
+  { label: "20,000–50,000 sq ft", sqft: 35_000 },
+  { label: "Over 50,000 sq ft", sqft: 60_000 },
+];
+
+export const FREQUENCY_CHOICES: readonly { label: string; band: FrequencyBand; visitsPerWeek: number }[] = [
+  { label: "Daily", band: "daily", visitsPerWeek: 5 },
+  { label: "2–3 times a week", band: "two_three_weekly", visitsPerWeek: 2.5 },
+  { label: "Weekly", band: "weekly", visitsPerWeek: 1 },
+  { label: "Bi-weekly or less", band: "biweekly_or_less", visitsPerWeek: 0.5 },
+];
+
+/** Monthly budget bands: the midpoint of each band; the open-ended top band is stored as $12,500. */
+export const BUDGET_CHOICES: readonly { label: string; monthlyCents: number }[] = [
+  { label: "Under $1,000", monthlyCents: 50_000 },
+  { label: "$1,000–$2,500", monthlyCents: 175_000 },
+  { label: "$2,500–$5,000", monthlyCents: 375_000 },
+  { label: "$5,000–$10,000", monthlyCents: 750_000 },
+  { label: "Over $10,000", monthlyCents: 1_250_000 },
+];
+
+/** Timeline bands: the stated bound in days ("More than 90 days" is stored as 180). */
+export const TIMELINE_CHOICES: readonly { label: string; band: TimelineBand; days: number }[] = [
+  { label: "Immediately", band: "immediate", days: 0 },
+  { label: "Within 30 days", band: "within_30_days", days: 30 },
+  { label: "Within 90 days", band: "within_90_days", days: 90 },
+  { label: "More than 90 days", band: "beyond_90_days", days: 180 },
+];
+
+/** Comparable form of a quick reply: case, dashes, spacing and end punctuation do not matter. */
+export function choiceKey(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/\s*-\s*/g, "-")
+    .replace(/\s+/g, " ")
+    .replace(/[.!]+$/, "")
+    .trim();
+}
+
+export function findChoice<T extends { label: string }>(choices: readonly T[], text: string): T | undefined {
+  const key = choiceKey(text);
+  return choices.find((c) => choiceKey(c.label) === key);
+}
+
+export function quickRepliesFor(step: StepId, profile: BusinessProfile): string[] | undefined {
+  switch (step) {
+    case "service_type":
+      return [...profile.serviceTypes, SOMETHING_ELSE_CHOICE];
+    case "building_size":
+      return [...SIZE_CHOICES.map((c) => c.label), SKIP_CHOICE];
+    case "frequency":
+      return [...FREQUENCY_CHOICES.map((c) => c.label), SKIP_CHOICE];
+    case "budget":
+      return [...BUDGET_CHOICES.map((c) => c.label), NOT_SURE_CHOICE, SKIP_CHOICE];
+    case "timeline":
+      return [...TIMELINE_CHOICES.map((c) => c.label), SKIP_CHOICE];
+    case "contact_company":
+      return [SKIP_CHOICE];
+    default:
+      return undefined;
+  }
+}
+
+export function firstName(answers: Answers): string | undefined {
+  return answers.name?.split(" ")[0] || undefined;
+}
+
+export function questionText(step: StepId, answers: Answers): string {
+  switch (step) {
+    case "service_type":
+      return "What type of cleaning are you looking for?";
+    case "building_size":
+      return "Roughly how large is the space to be cleaned?";
+    case "frequency":
+      return "How often would you like it cleaned?";
+    case "budget":
+      return "What monthly budget do you have in mind for the cleaning?";
+    case "timeline":
+      return "When would you like the cleaning to start?";
+    case "contact_name":
+      return "Almost done! What's your name?";
+    case "contact_company": {
+      const first = firstName(answers);
+      return first ? `Nice to meet you, ${first}! What's the name of your company?` : "What's the name of your company?";
+    }
+    case "contact_reach":
+      return "What's the best email or phone number to reach you?";
+    case "done":
+      return "";
+  }
+}
+
+/** The current question as a reply, with its quick replies. */
+export function ask(step: StepId, profile: BusinessProfile, answers: Answers, lead = ""): BotReply {
+  const text = [lead, questionText(step, answers)].filter(Boolean).join(" ");
+  const quickReplies = quickRepliesFor(step, profile);
+  return quickReplies ? { text, quickReplies } : { text };
+}
+
+const HINTS: Record<StepId, string> = {
+  service_type: "Sorry, I didn't catch the type of cleaning. Which of these is closest? You can also describe it in a few words.",
+  building_size: 'Sorry, I didn\'t catch the size. Roughly how many square feet is the space? For example "12,000 sq ft".',
+  frequency: 'Sorry, I didn\'t catch how often. How many times a week or month should we clean? For example "twice a week" or "daily".',
+  budget: 'Sorry, I didn\'t catch the budget. Roughly how much would you like to spend per month? For example "$2,500 a month", or "Not sure".',
+  timeline: 'Sorry, I didn\'t catch when. When would you like to start? For example "ASAP", "next month" or "in 2 months".',
+  contact_name: 'Sorry, I didn\'t catch your name. What should the team call you? For example "Jane Doe".',
+  contact_company: 'Sorry, I didn\'t catch the company name. What is it called? You can also choose "Skip".',
+  contact_reach:
+    'Sorry, I couldn\'t find an email address or phone number in that. Could you type it like "jane@example.com" or "555-123-4567"?',
+  done: "",
+};
+
+/** The question again, with a hint, after an answer that was not understood. */
+export function hint(step: StepId, profile: BusinessProfile): BotReply {
+  const quickReplies = quickRepliesFor(step, profile);
+  return quickReplies ? { text: HINTS[step], quickReplies } : { text: HINTS[step] };
+}
+
+export function somethingElsePrompt(): BotReply {
+  return { text: "No problem! What kind of cleaning do you need? A few words is fine." };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Acknowledgements
+
+export function formatSqFt(sqft: number): string {
+  return `${Math.round(sqft).toLocaleString("en-US")} sq ft`;
+}
+
+export function formatDollars(cents: number): string {
+  return `$${Math.round(cents / 100).toLocaleString("en-US")}`;
+}
+
+export const ACK = {
+  serviceKnown: (type: string) => `Great, ${type} it is!`,
+  serviceOwn: () => "Thanks, I'll note that for the team.",
+  size: (sqft: number) => `Got it, about ${formatSqFt(sqft)}.`,
+  choice: () => "Got it.",
+  frequency: () => "Great, thanks.",
+  budget: (cents: number) => `Thanks, about ${formatDollars(cents)} a month.`,
+  budgetUnsure: () => "No problem, the team can help you work out a budget.",
+  timeline: () => "Perfect.",
+  company: () => "Thanks!",
+  skipped: () => "No problem.",
+  movingOn: () => "No problem, let's move on.",
+  contactNoted: () => "Thanks, I've noted your contact details.",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Answers to the visitor's questions
+
+function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+export const PRICING_ANSWER =
+  "Pricing depends on the size and frequency; once I have a few details the team will send you a tailored quote.";
+
+/** Asking about their own score or priority: never answered. */
+const ABOUT_SCORE = /\b(?:score|scor(?:ed|ing)|priority|rating|rated|points|rank(?:ed|ing)?)\b/i;
+
+export function answerQuestion(intent: Intent, text: string, profile: BusinessProfile, now: Date): string {
+  const biz = profile.businessName;
+  switch (intent) {
+    case "question:hours": {
+      const described = describeHours(profile.hours);
+      const open =
+        described === "By appointment only"
+          ? `${biz} works by appointment, and the team will find a time that suits you.`
+          : `Our office hours at ${biz} are ${described} (${timeZoneLabel(now, profile.timeZone)}).`;
+      return `${open} I'm here around the clock to take your details, though.`;
+    }
+    case "question:areas":
+      return profile.serviceAreas.length > 0
+        ? `${biz} serves ${joinList(profile.serviceAreas)}.`
+        : `The ${biz} team will confirm that we cover your area when they get in touch.`;
+    case "question:services": {
+      const services =
+        profile.serviceTypes.length > 0
+          ? `At ${biz} we offer ${joinList(profile.serviceTypes)}.`
+          : `${biz} offers commercial cleaning, and the team can tell you more.`;
+      const description = profile.description?.trim();
+      return description ? `${services} ${description}` : services;
+    }
+    case "question:pricing":
+      return PRICING_ANSWER;
+    default:
+      if (ABOUT_SCORE.test(text)) return `I'm just here to collect a few details for the ${biz} team, and they'll take it from there.`;
+      return `That's a good question for the ${biz} team, and they'll be happy to help with it when they get in touch.`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closing
+
+function thanks(answers: Answers): string {
+  const first = firstName(answers);
+  return first ? `Thanks, ${first}!` : "Thanks!";
+}
+
+/** The last message of the qualification: who gets back to the visitor, and when. */
+export function closing(answers: Answers, profile: BusinessProfile, now: Date): BotReply {
+  const biz = profile.businessName;
+  if (!answers.email && !answers.phone) {
+    const first = firstName(answers);
+    const reachUs = [profile.phone, profile.email].filter((v): v is string => Boolean(v));
+    const direct = reachUs.length > 0 ? ` You can also reach ${biz} directly at ${reachUs.join(" or ")}.` : "";
+    return {
+      text: `No problem${first ? `, ${first}` : ""}. Without an email or phone number the team can't send you a quote, but you're welcome to leave one here any time.${direct} Thanks for chatting with us!`,
+    };
+  }
+  if (isWithinBusinessHours(profile.hours, profile.timeZone, now)) {
+    return { text: `${thanks(answers)} I've passed your details to the ${biz} team, and they'll be in touch shortly today.` };
+  }
+  const next = nextOpening(profile.hours, profile.timeZone, now);
+  const opens = next && next !== "now" ? ` The office opens again ${next} (${timeZoneLabel(now, profile.timeZone)}).` : "";
+  return { text: `${thanks(answers)} I've passed your details to the ${biz} team. ${profile.afterHoursMessage.trim()}${opens}` };
+}
+
+/** A message after the qualification is done. */
+export function afterDoneReply(answers: Answers, profile: BusinessProfile, justCaptured: boolean): BotReply {
+  const biz = profile.businessName;
+  if (justCaptured) return { text: `${thanks(answers)} I've added that to your details, and the ${biz} team will be in touch soon.` };
+  if (answers.email || answers.phone) return { text: `Thanks! Your details are with the ${biz} team, and they'll be in touch soon.` };
+  return { text: `Thanks for chatting! If you'd like a quote, just leave your email or phone number here and the ${biz} team will get back to you.` };
+}

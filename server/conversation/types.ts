@@ -1,0 +1,84 @@
+// Shapes of the qualification conversation (DESIGN §4). Re-exported by engine.ts, which is the
+// module other folders import from.
+import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
+
+export type StepId =
+  | "service_type"
+  | "building_size"
+  | "frequency"
+  | "budget"
+  | "timeline"
+  | "contact_name"
+  | "contact_company"
+  | "contact_reach"
+  | "done";
+
+export type Answers = {
+  serviceType?: string;
+  buildingSizeSqFt?: number;
+  frequency?: FrequencyBand;
+  visitsPerWeek?: number;
+  budgetMonthlyCents?: number;
+  budgetUnsure?: boolean;
+  timeline?: TimelineBand;
+  timelineDays?: number;
+  name?: string;
+  company?: string;
+  email?: string;
+  phone?: string;
+  /** Raw visitor text per step, for the lead record and the workspace. */
+  raw?: Partial<Record<StepId, string>>;
+};
+
+/** Plain JSON: stored as Conversation.state and passed back in on the next turn. */
+export type EngineState = {
+  version: 1;
+  step: StepId;
+  answers: Answers;
+  /** Steps the visitor skipped ("Skip", "prefer not to say"). */
+  skipped: StepId[];
+  /** Steps already re-asked once because the answer was not understood. */
+  reasked: StepId[];
+  completed: boolean;
+};
+
+export type BusinessProfile = {
+  businessName: string;
+  welcomeMessage: string;
+  serviceTypes: string[];
+  serviceAreas: string[];
+  description: string | null;
+  /** "HH:MM" local times and ISO weekdays (1 = Monday … 7 = Sunday). */
+  hours: { start: string; end: string; days: number[] };
+  /** IANA time zone of the business. */
+  timeZone: string;
+  afterHoursMessage: string;
+  /** Per 1,000 sq ft per visit, in cents. Never shown to the visitor. */
+  marketPriceCents: number;
+  phone: string | null;
+  email: string | null;
+};
+
+export type BotReply = { text: string; quickReplies?: string[] };
+
+export type TurnResult = {
+  state: EngineState;
+  replies: BotReply[];
+  /** True on the turn where contact details (email or phone) were first captured. */
+  contactCaptured: boolean;
+  /** True on the turn the qualification finished (state.step === "done"). */
+  completed: boolean;
+};
+
+/** The qualification steps in order. */
+export const STEP_ORDER: readonly StepId[] = [
+  "service_type",
+  "building_size",
+  "frequency",
+  "budget",
+  "timeline",
+  "contact_name",
+  "contact_company",
+  "contact_reach",
+  "done",
+];

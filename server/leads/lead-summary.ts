@@ -1,0 +1,33 @@
+import type { LeadSummary } from "../realtime/protocol.ts";
+
+type LeadRow = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  score: number;
+  priority: LeadSummary["priority"];
+  status: LeadSummary["status"];
+  conversationId: string | null;
+  isTest: boolean;
+  createdAt: Date;
+};
+
+export const leadSummarySelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  company: true,
+  score: true,
+  priority: true,
+  status: true,
+  conversationId: true,
+  isTest: true,
+  createdAt: true,
+} as const;
+
+export function toLeadSummary(lead: LeadRow): LeadSummary {
+  return { ...lead, createdAt: lead.createdAt.toISOString() };
+}

@@ -1,0 +1,36 @@
+// Rate limits of the widget (DESIGN §3): connections per IP, messages per visitor and per IP.
+// rate-limiter-flexible, in memory by default, Redis when REDIS_URL is set (shared by instances).
+import type { Redis } from "ioredis";
+import { makeLimiter, tryConsume } from "../rate-limit/limiters.server.ts";
+
+export type WidgetLimits = {
+  connectionsPerIpPerMinute: number;
+  messagesPerVisitorPerMinute: number;
+  messagesPerIpPerMinute: number;
+};
+
+export const defaultWidgetLimits: WidgetLimits = {
+  connectionsPerIpPerMinute: 120,
+  messagesPerVisitorPerMinute: 20,
+  messagesPerIpPerMinute: 120,
+};
+
+export type WidgetLimiter = {
+  allowConnection(ip: string): Promise<boolean>;
+  allowMessage(visitorKey: string, ip: string): Promise<boolean>;
+};
+
+export function createWidgetLimiter(options: { redis?: Redis; limits?: WidgetLimits } = {}): WidgetLimiter {
+  const limits = options.limits ?? defaultWidgetLimits;
+  const connections = makeLimiter(options.redis, "lb:widget:conn", limits.connectionsPerIpPerMinute, 60);
+  const byVisitor = makeLimiter(options.redis, "lb:widget:msg:visitor", limits.messagesPerVisitorPerMinute, 60);
+  const byIp = makeLimiter(options.redis, "lb:widget:msg:ip", limits.messagesPerIpPerMinute, 60);
+
+  return {
+    allowConnection: (ip) => tryConsume(connections, ip),
+    async allowMessage(visitorKey, ip) {
+      const [visitor, client] = await Promise.all([tryConsume(byVisitor, visitorKey), tryConsume(byIp, ip)]);
+      return visitor && client;
+    },
+  };
+}

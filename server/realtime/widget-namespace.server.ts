@@ -1,0 +1,114 @@
+// Namespace /widget (DESIGN §3): the handshake checks the site key, that the chatbot is active and
+// the Origin; handlers validate payloads, rate-limit, then call the chat service and ack.
+import type { Namespace, Server, Socket } from "socket.io";
+import type { Db } from "../db/client.server.ts";
+import type { ChatService, VisitorContext } from "../chat/chat-service.server.ts";
+import { findChatbotBySiteKey } from "../chatbots/profile.server.ts";
+import type { Logger } from "../mail/mailer.server.ts";
+import { isOriginAllowed, normalizeOrigin } from "./origin.ts";
+import {
+  WIDGET_NAMESPACE,
+  type AckError,
+  type WidgetClientToServerEvents,
+  type WidgetConnectError,
+  type WidgetServerToClientEvents,
+} from "./protocol.ts";
+import type { WidgetLimiter } from "./rate-limits.server.ts";
+import { conversationOpenSchema, messageSendSchema, widgetAuthSchema } from "./widget-payloads.ts";
+
+type SocketData = VisitorContext & { ip: string };
+
+export type WidgetNamespace = Namespace<WidgetClientToServerEvents, WidgetServerToClientEvents, Record<string, never>, SocketData>;
+type WidgetSocket = Socket<WidgetClientToServerEvents, WidgetServerToClientEvents, Record<string, never>, SocketData>;
+
+export function conversationRoom(conversationId: string): string {
+  return `conversation:${conversationId}`;
+}
+
+function refuse(code: WidgetConnectError): Error {
+  return new Error(code);
+}
+
+export function clientIp(socket: Pick<Socket, "handshake">, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = socket.handshake.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return socket.handshake.address || "unknown";
+}
+
+export function registerWidgetNamespace(
+  io: Server,
+  deps: { db: Db; chat: ChatService; limiter: WidgetLimiter; appUrl: string; trustProxy: boolean; logger: Logger },
+): WidgetNamespace {
+  // socket.io types namespaces per server; this one carries the widget contract of protocol.ts.
+  const nsp = io.of(WIDGET_NAMESPACE) as unknown as WidgetNamespace;
+  const appOrigin = normalizeOrigin(deps.appUrl) ?? deps.appUrl;
+
+  nsp.use(async (socket, next) => {
+    try {
+      const ip = clientIp(socket, deps.trustProxy);
+      if (!(await deps.limiter.allowConnection(ip))) return next(refuse("rate_limited"));
+      const auth = widgetAuthSchema.safeParse(socket.handshake.auth);
+      if (!auth.success) return next(refuse("invalid_site_key"));
+      const chatbot = await findChatbotBySiteKey(deps.db, auth.data.siteKey);
+      if (!chatbot) return next(refuse("invalid_site_key"));
+      if (!chatbot.isActive) return next(refuse("chatbot_inactive"));
+      const origin = socket.handshake.headers.origin;
+      if (!isOriginAllowed(origin, chatbot.allowedOrigins, appOrigin)) return next(refuse("origin_not_allowed"));
+      socket.data = {
+        chatbotId: chatbot.id,
+        businessId: chatbot.businessId,
+        visitorId: auth.data.visitorId,
+        fromAppOrigin: origin !== undefined && normalizeOrigin(origin) === appOrigin,
+        ip,
+      };
+      next();
+    } catch (error) {
+      deps.logger.error("[widget] handshake failed", error);
+      next(new Error("server_error"));
+    }
+  });
+
+  nsp.on("connection", (socket: WidgetSocket) => {
+    const invalid: AckError = { ok: false, error: "invalid_payload" };
+
+    socket.on("conversation:open", async (payload, ack) => {
+      if (typeof ack !== "function") return;
+      const parsed = conversationOpenSchema.safeParse(payload ?? {});
+      if (!parsed.success) return ack(invalid);
+      try {
+        const result = await deps.chat.open(socket.data, parsed.data);
+        if (result.ok) {
+          // One conversation per socket at a time: leave any previous conversation room.
+          for (const room of socket.rooms) if (room.startsWith("conversation:")) await socket.leave(room);
+          await socket.join(conversationRoom(result.conversationId));
+        }
+        ack(result);
+      } catch (error) {
+        deps.logger.error("[widget] conversation:open failed", error);
+        ack({ ok: false, error: "not_found" });
+      }
+    });
+
+    socket.on("message:send", async (payload, ack) => {
+      if (typeof ack !== "function") return;
+      const parsed = messageSendSchema.safeParse(payload);
+      if (!parsed.success) return ack(invalid);
+      try {
+        const visitorKey = `${socket.data.chatbotId}:${socket.data.visitorId}`;
+        if (!(await deps.limiter.allowMessage(visitorKey, socket.data.ip))) {
+          return ack({ ok: false, error: "rate_limited" });
+        }
+        ack(await deps.chat.send(socket.data, parsed.data));
+      } catch (error) {
+        deps.logger.error("[widget] message:send failed", error);
+        // Not acknowledged as stored: the widget keeps the message in its outbox and retries.
+        ack({ ok: false, error: "rate_limited" });
+      }
+    });
+  });
+
+  return nsp;
+}

@@ -1,0 +1,37 @@
+// Validation of everything a widget sends (handshake auth and event payloads). Pure.
+import { z } from "zod";
+import { MAX_MESSAGE_LENGTH } from "./protocol.ts";
+
+const id = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+export const widgetAuthSchema = z.object({
+  siteKey: z.string().min(1).max(100),
+  visitorId: id,
+});
+
+export const conversationOpenSchema = z
+  .object({
+    conversationId: z.string().min(1).max(64).optional(),
+    lastSeq: z.number().int().min(0).max(1_000_000_000).optional(),
+    pageUrl: z.string().max(2000).optional(),
+    test: z.boolean().optional(),
+  })
+  .strict();
+
+export const messageSendSchema = z
+  .object({
+    conversationId: z.string().min(1).max(64),
+    clientMessageId: id,
+    // Length is checked separately so an oversize message gets its own error code.
+    text: z.string(),
+  })
+  .strict();
+
+export type MessageCheck = { ok: true; text: string } | { ok: false; error: "invalid_payload" | "message_too_long" };
+
+export function checkMessageText(text: string): MessageCheck {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return { ok: false, error: "invalid_payload" };
+  if ([...trimmed].length > MAX_MESSAGE_LENGTH) return { ok: false, error: "message_too_long" };
+  return { ok: true, text: trimmed };
+}

@@ -1,0 +1,374 @@
+// The /widget namespace of DESIGN §3 against the real server, with the real socket.io client.
+import { io as ioClient, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { registerAccount } from "../../server/auth/accounts.server.ts";
+import type { LeadSummary } from "../../server/realtime/protocol.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { connectError, newClientMessageId, Visitor } from "../support/widget-client.ts";
+
+let server: TestServer;
+const visitors: Visitor[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({
+    widgetLimits: { connectionsPerIpPerMinute: 1000, messagesPerVisitorPerMinute: 15, messagesPerIpPerMinute: 1000 },
+  });
+});
+
+afterEach(() => {
+  for (const v of visitors.splice(0)) v.disconnect();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function visitor(options: { siteKey?: string; origin?: string; visitorId?: string } = {}): Visitor {
+  const v = new Visitor(server.url, { siteKey: options.siteKey ?? "demo", ...options });
+  visitors.push(v);
+  return v;
+}
+
+async function workspaceSocket(): Promise<{ socket: Socket; leads: { event: string; lead: LeadSummary }[] }> {
+  const http = new HttpClient(server.url);
+  await http.post("/login", { intent: "demo" });
+  const cookie = [...http.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const socket = ioClient(`${server.url}/workspace`, {
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { Cookie: cookie, Origin: server.url },
+  });
+  const leads: { event: string; lead: LeadSummary }[] = [];
+  socket.on("lead:created", ({ lead }: { lead: LeadSummary }) => leads.push({ event: "lead:created", lead }));
+  socket.on("lead:updated", ({ lead }: { lead: LeadSummary }) => leads.push({ event: "lead:updated", lead }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  return { socket, leads };
+}
+
+async function demoChatbot() {
+  return server.services.db.chatbot.findUniqueOrThrow({ where: { siteKey: "demo" } });
+}
+
+describe("a full qualification", () => {
+  it("turns quick-reply answers into exactly one scored lead, pushed live to the workspace", async () => {
+    const workspace = await workspaceSocket();
+    const v = visitor();
+    await v.connect();
+    const opened = await v.open({ pageUrl: "https://customer.example/pricing" });
+    expect(opened.ok).toBe(true);
+    if (!opened.ok) return;
+    expect(opened.messages).toHaveLength(1);
+    const welcome = opened.messages[0]!;
+    expect(welcome).toMatchObject({ seq: 1, role: "bot" });
+    expect(welcome.text).toContain("Sparkle Commercial Cleaning");
+    expect(welcome.quickReplies).toContain("Regular Commercial Cleaning");
+    expect(opened.config?.businessName).toBe("Sparkle Commercial Cleaning");
+
+    await v.say("Regular Commercial Cleaning");
+    await v.say("20,000–50,000 sq ft");
+    await v.say("Daily");
+    await v.say("$5,000–$10,000");
+    await v.say("Immediately");
+    await v.say("Jane Doe");
+    await v.say("Acme Property Group");
+    const closing = await v.say("jane.doe@acme.example");
+    expect(closing.text).toMatch(/Jane/);
+
+    // Seq increases by one per message, with no gaps: 1 welcome + 8 answers + their replies.
+    const all = v.unique();
+    expect(all.map((m) => m.seq)).toEqual(all.map((_, i) => i + 1));
+
+    const leads = await server.services.db.lead.findMany({
+      where: { conversationId: v.conversationId! },
+      include: { events: true, reminders: true },
+    });
+    expect(leads).toHaveLength(1);
+    const lead = leads[0]!;
+    // 35,000 sq ft → 8; daily → 10; $7,500 against 35 × $10 × 22 = $7,700 (−2.6%) → at market 8;
+    // immediate → 10. 0.30·8 + 0.25·10 + 0.25·8 + 0.20·10 = 8.9 → High.
+    expect(lead).toMatchObject({
+      name: "Jane Doe",
+      company: "Acme Property Group",
+      email: "jane.doe@acme.example",
+      sizePoints: 8,
+      frequencyPoints: 10,
+      budgetPoints: 8,
+      timelinePoints: 10,
+      score: 8.9,
+      priority: "high",
+      status: "new",
+      source: "chatbot",
+      incomplete: false,
+      isTest: false,
+    });
+    expect(lead.events.map((e) => e.type)).toEqual(["created"]);
+    expect(lead.reminders).toHaveLength(1);
+    const dueInMinutes = (lead.reminders[0]!.dueAt.getTime() - lead.createdAt.getTime()) / 60_000;
+    expect(dueInMinutes).toBe(60);
+
+    // The visitor never receives the score or the priority.
+    for (const m of v.botMessages()) {
+      expect(m.text).not.toMatch(/8\.9|high priority|score/i);
+    }
+
+    await expect.poll(() => workspace.leads.filter((l) => l.event === "lead:created").length).toBe(1);
+    expect(workspace.leads[0]!.lead).toMatchObject({ id: lead.id, score: 8.9, priority: "high", name: "Jane Doe" });
+    workspace.socket.disconnect();
+  });
+});
+
+describe("delivery", () => {
+  it("stores a resent message once and answers it once (idempotent on clientMessageId)", async () => {
+    const v = visitor();
+    await v.connect();
+    await v.open();
+    const clientMessageId = newClientMessageId();
+    const [first, second] = await Promise.all([
+      v.send("Regular Commercial Cleaning", clientMessageId),
+      v.send("Regular Commercial Cleaning", clientMessageId),
+    ]);
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(second.message.id).toBe(first.message.id);
+    await v.nextBotMessage(first.message.seq);
+    await server.app.chat.idle();
+    const stored = await server.services.db.message.findMany({ where: { conversationId: v.conversationId! } });
+    expect(stored.filter((m) => m.clientMessageId === clientMessageId)).toHaveLength(1);
+    expect(stored.filter((m) => m.role === "bot")).toHaveLength(2);
+  });
+
+  it("after a dropped connection, the resent message is stored once and the bot's answer arrives", async () => {
+    const first = visitor();
+    await first.connect();
+    await first.open();
+    const conversationId = first.conversationId!;
+    const clientMessageId = newClientMessageId();
+    // Sent, then the connection drops before the widget sees the acknowledgement.
+    first.socket.emit(
+      "message:send",
+      { conversationId, clientMessageId, text: "Regular Commercial Cleaning" },
+      () => undefined,
+    );
+    first.socket.disconnect();
+
+    const again = visitor({ visitorId: first.visitorId });
+    await again.connect();
+    const reopened = await again.open({ conversationId, lastSeq: 1 });
+    expect(reopened.ok).toBe(true);
+    const ack = await again.send("Regular Commercial Cleaning", clientMessageId);
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    await again.nextBotMessage(ack.message.seq);
+    await server.app.chat.idle();
+    const stored = await server.services.db.message.findMany({ where: { conversationId }, orderBy: { seq: "asc" } });
+    expect(stored.filter((m) => m.role === "visitor")).toHaveLength(1);
+    expect(stored.map((m) => m.role)).toEqual(["bot", "visitor", "bot"]);
+  });
+
+  it("replays only the messages after lastSeq", async () => {
+    const v = visitor();
+    await v.connect();
+    await v.open();
+    await v.say("Regular Commercial Cleaning");
+    await v.say("Over 50,000 sq ft");
+    const conversationId = v.conversationId!;
+    v.disconnect();
+
+    const back = visitor({ visitorId: v.visitorId });
+    await back.connect();
+    const ack = await back.open({ conversationId, lastSeq: 2 });
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(ack.conversationId).toBe(conversationId);
+    expect(ack.messages.map((m) => m.seq)).toEqual([3, 4, 5]);
+    expect(ack.messages.map((m) => m.role)).toEqual(["bot", "visitor", "bot"]);
+  });
+
+  it("resumes after a server restart with the whole history and no loss", async () => {
+    const v = visitor();
+    await v.connect();
+    await v.open();
+    await v.say("Industrial");
+    await v.say("about 60k sq ft");
+    const conversationId = v.conversationId!;
+    const before = v.unique();
+    v.disconnect();
+
+    await server.restart();
+
+    const back = visitor({ visitorId: v.visitorId });
+    await back.connect();
+    const ack = await back.open({ conversationId, lastSeq: 0 });
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(ack.messages.map((m) => [m.seq, m.role, m.text])).toEqual(before.map((m) => [m.seq, m.role, m.text]));
+    // The flow continues where it was: the next answer (frequency) moves on to the budget question.
+    const reply = await back.say("twice a week");
+    expect(reply.text.toLowerCase()).toMatch(/budget/);
+  });
+});
+
+describe("refusals", () => {
+  it("refuses an unknown site key", async () => {
+    expect(await connectError(visitor({ siteKey: "no-such-key" }))).toBe("invalid_site_key");
+  });
+
+  it("refuses an origin outside the chatbot's allow-list, and allows the app's own origin", async () => {
+    const chatbot = await demoChatbot();
+    await server.services.db.chatbot.update({
+      where: { id: chatbot.id },
+      data: { allowedOrigins: ["https://sparkle-cleaning.example"] },
+    });
+    try {
+      expect(await connectError(visitor({ origin: "https://evil.example" }))).toBe("origin_not_allowed");
+      const allowed = visitor({ origin: "https://sparkle-cleaning.example" });
+      await allowed.connect();
+      const own = visitor({ origin: server.url });
+      await own.connect();
+    } finally {
+      await server.services.db.chatbot.update({ where: { id: chatbot.id }, data: { allowedOrigins: [] } });
+    }
+  });
+
+  it("refuses an inactive chatbot", async () => {
+    const chatbot = await demoChatbot();
+    await server.services.db.chatbot.update({ where: { id: chatbot.id }, data: { isActive: false } });
+    try {
+      expect(await connectError(visitor())).toBe("chatbot_inactive");
+    } finally {
+      await server.services.db.chatbot.update({ where: { id: chatbot.id }, data: { isActive: true } });
+    }
+  });
+
+  it("refuses a malformed handshake", async () => {
+    const v = new Visitor(server.url, { siteKey: "demo", visitorId: "bad id!" });
+    visitors.push(v);
+    expect(await connectError(v)).toBe("invalid_site_key");
+  });
+
+  it("refuses an oversize message and stores nothing", async () => {
+    const v = visitor();
+    await v.connect();
+    await v.open();
+    const tooLong = await v.send("x".repeat(2001));
+    expect(tooLong).toEqual({ ok: false, error: "message_too_long" });
+    const justRight = await v.send("Regular Commercial Cleaning ".padEnd(2000, "."));
+    expect(justRight.ok).toBe(true);
+    await server.app.chat.idle();
+    const visitorMessages = await server.services.db.message.count({
+      where: { conversationId: v.conversationId!, role: "visitor" },
+    });
+    expect(visitorMessages).toBe(1);
+  });
+
+  it.each([
+    ["no payload", undefined],
+    ["a string", "hello"],
+    ["missing text", { conversationId: "x", clientMessageId: newClientMessageId() }],
+    ["a numeric text", { conversationId: "x", clientMessageId: newClientMessageId(), text: 42 }],
+    ["a bad clientMessageId", { conversationId: "x", clientMessageId: "a b", text: "hi" }],
+    ["an extra field", { conversationId: "x", clientMessageId: newClientMessageId(), text: "hi", role: "bot" }],
+    ["a blank text", { conversationId: "x", clientMessageId: newClientMessageId(), text: "   " }],
+  ])("answers a malformed message:send (%s) with invalid_payload", async (_label, payload) => {
+    const v = visitor();
+    await v.connect();
+    await v.open();
+    const body =
+      payload && typeof payload === "object" && "conversationId" in payload
+        ? { ...payload, conversationId: v.conversationId }
+        : payload;
+    const ack = await v.socket.timeout(5000).emitWithAck("message:send", body as never);
+    expect(ack).toEqual({ ok: false, error: "invalid_payload" });
+    expect(await server.services.db.message.count({ where: { conversationId: v.conversationId!, role: "visitor" } })).toBe(0);
+  });
+
+  it("answers a malformed conversation:open with invalid_payload", async () => {
+    const v = visitor();
+    await v.connect();
+    for (const payload of [{ lastSeq: -1 }, { lastSeq: "3" }, { test: "yes" }, { conversationId: 12 }, { extra: 1 }]) {
+      expect(await v.socket.timeout(5000).emitWithAck("conversation:open", payload as never)).toEqual({
+        ok: false,
+        error: "invalid_payload",
+      });
+    }
+  });
+
+  it("rate-limits a message flood and stores exactly the accepted messages", async () => {
+    const v = visitor();
+    await v.connect();
+    await v.open();
+    const acks = [];
+    for (let i = 0; i < 25; i += 1) acks.push(await v.send(`flood ${i}`));
+    const accepted = acks.filter((a) => a.ok).length;
+    const limited = acks.filter((a) => !a.ok && a.error === "rate_limited").length;
+    expect(accepted).toBe(15);
+    expect(limited).toBe(10);
+    await server.app.chat.idle();
+    expect(await server.services.db.message.count({ where: { conversationId: v.conversationId!, role: "visitor" } })).toBe(15);
+  });
+});
+
+describe("tenancy", () => {
+  it("never lets one business's site key read or write another's conversation", async () => {
+    const other = await registerAccount(server.services.db, {
+      businessName: "Other Cleaning Co",
+      email: `other-${Date.now()}@example.com`,
+      password: "OtherPass123",
+    });
+    expect(other.ok).toBe(true);
+    if (!other.ok) return;
+    const otherChatbot = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: other.value.businessId } });
+
+    const victim = visitor();
+    await victim.connect();
+    await victim.open();
+    await victim.say("Regular Commercial Cleaning");
+
+    // Same visitor id, the other business's key: the conversation does not exist for it.
+    const intruder = visitor({ siteKey: otherChatbot.siteKey, visitorId: victim.visitorId });
+    await intruder.connect();
+    expect(await intruder.open({ conversationId: victim.conversationId!, lastSeq: 0 })).toEqual({
+      ok: false,
+      error: "not_found",
+    });
+    const write = await intruder.socket
+      .timeout(5000)
+      .emitWithAck("message:send", { conversationId: victim.conversationId!, clientMessageId: newClientMessageId(), text: "hi" });
+    expect(write).toEqual({ ok: false, error: "not_found" });
+
+    // Another visitor of the same business cannot read it either.
+    const stranger = visitor();
+    await stranger.connect();
+    expect(await stranger.open({ conversationId: victim.conversationId!, lastSeq: 0 })).toEqual({
+      ok: false,
+      error: "not_found",
+    });
+  });
+
+  it("flags test conversations only from the app's own origin", async () => {
+    const fromApp = visitor({ origin: server.url });
+    await fromApp.connect();
+    await fromApp.open({ test: true });
+    const fromSite = visitor();
+    await fromSite.connect();
+    await fromSite.open({ test: true });
+    const rows = await server.services.db.conversation.findMany({
+      where: { id: { in: [fromApp.conversationId!, fromSite.conversationId!] } },
+    });
+    const byId = new Map(rows.map((r) => [r.id, r.isTest]));
+    expect(byId.get(fromApp.conversationId!)).toBe(true);
+    expect(byId.get(fromSite.conversationId!)).toBe(false);
+  });
+
+  it("refuses the workspace namespace without a session", async () => {
+    const socket = ioClient(`${server.url}/workspace`, { transports: ["websocket"], reconnection: false, forceNew: true });
+    const message = await new Promise<string>((resolve) => socket.once("connect_error", (e) => resolve(e.message)));
+    socket.disconnect();
+    expect(message).toBe("unauthorized");
+  });
+});

@@ -1,0 +1,119 @@
+// A visitor over the real socket.io client, speaking the /widget protocol of server/realtime/protocol.ts.
+import { randomUUID } from "node:crypto";
+import { io, type Socket } from "socket.io-client";
+import type {
+  ConversationOpenAck,
+  ConversationOpenPayload,
+  Message,
+  MessageSendAck,
+  WidgetClientToServerEvents,
+  WidgetServerToClientEvents,
+} from "../../server/realtime/protocol.ts";
+
+export type VisitorSocket = Socket<WidgetServerToClientEvents, WidgetClientToServerEvents>;
+
+export type VisitorOptions = { siteKey: string; visitorId?: string; origin?: string };
+
+export function newVisitorId(): string {
+  return `v_${randomUUID().replace(/-/g, "")}`;
+}
+
+export function newClientMessageId(): string {
+  return `c_${randomUUID().replace(/-/g, "")}`;
+}
+
+export class Visitor {
+  readonly visitorId: string;
+  readonly received: Message[] = [];
+  socket!: VisitorSocket;
+  conversationId: string | null = null;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly options: VisitorOptions,
+  ) {
+    this.visitorId = options.visitorId ?? newVisitorId();
+  }
+
+  /** Connects; resolves on connect, rejects with the connect_error message. */
+  connect(): Promise<void> {
+    this.socket = io(`${this.baseUrl}/widget`, {
+      auth: { siteKey: this.options.siteKey, visitorId: this.visitorId },
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { Origin: this.options.origin ?? "https://customer.example" },
+    });
+    this.socket.on("message", (message) => {
+      this.received.push(message);
+    });
+    return new Promise((resolve, reject) => {
+      this.socket.once("connect", () => resolve());
+      this.socket.once("connect_error", (error) => reject(error));
+    });
+  }
+
+  async open(payload: ConversationOpenPayload = {}): Promise<ConversationOpenAck> {
+    const ack = await this.socket.timeout(10_000).emitWithAck("conversation:open", payload);
+    if (ack.ok) {
+      this.conversationId = ack.conversationId;
+      this.received.push(...ack.messages);
+    }
+    return ack;
+  }
+
+  async send(text: string, clientMessageId = newClientMessageId()): Promise<MessageSendAck> {
+    if (!this.conversationId) throw new Error("open a conversation first");
+    return this.socket
+      .timeout(10_000)
+      .emitWithAck("message:send", { conversationId: this.conversationId, clientMessageId, text });
+  }
+
+  /** Bot messages received so far, deduplicated by id and ordered by seq. */
+  botMessages(): Message[] {
+    return this.unique().filter((m) => m.role === "bot");
+  }
+
+  unique(): Message[] {
+    const byId = new Map(this.received.map((m) => [m.id, m]));
+    return [...byId.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Waits until a bot message arrives with seq above `afterSeq`. */
+  async nextBotMessage(afterSeq: number, timeoutMs = 10_000): Promise<Message> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.botMessages().find((m) => m.seq > afterSeq);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no bot message after seq ${afterSeq}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  /** Sends a message and returns the bot's first reply to it. */
+  async say(text: string): Promise<Message> {
+    const ack = await this.send(text);
+    if (!ack.ok) throw new Error(`message refused: ${ack.error}`);
+    return this.nextBotMessage(ack.message.seq);
+  }
+
+  lastSeq(): number {
+    return this.unique().at(-1)?.seq ?? 0;
+  }
+
+  disconnect(): void {
+    this.socket?.disconnect();
+  }
+}
+
+/** Expects a refused connection and returns its connect_error message. */
+export async function connectError(visitor: Visitor): Promise<string> {
+  try {
+    await visitor.connect();
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    visitor.disconnect();
+  }
+  throw new Error("the connection was accepted");
+}
