@@ -13,7 +13,8 @@ declare module "@remix-run/node" {
 }
 
 export default defineConfig({
-  root: dashboardDir,
+  // Remix reads package.json from the Vite root: the repository root, which owns it.
+  root: repoRoot,
   publicDir: path.join(dashboardDir, "public"),
   resolve: { alias: { "~": path.join(dashboardDir, "app") } },
   plugins: [

@@ -1,0 +1,113 @@
+// The widget on a customer's site (another origin than the app), driven in Chromium as a visitor would.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbedDemo, type EmbedDemo } from "../../embed-demo/serve.ts";
+import { hasChromium, launchChromium } from "../support/browser.ts";
+import { freePort, startTestServer, type TestServer } from "../support/test-server.ts";
+
+describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
+  let server: TestServer;
+  let demo: EmbedDemo;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    // "localhost" vs the app's "127.0.0.1": a different origin, as on a real customer's site.
+    demo = await startEmbedDemo({ port: await freePort(), appUrl: server.url, siteKey: "demo", host: "127.0.0.1" });
+    demo = { ...demo, url: demo.url.replace("127.0.0.1", "localhost") };
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.close();
+    await server?.close();
+  });
+
+  async function send(page: Page, text: string) {
+    const input = page.getByRole("textbox", { name: "Type your message" });
+    await input.fill(text);
+    await input.press("Enter");
+  }
+
+  async function choose(page: Page, quickReply: string) {
+    await page.getByRole("button", { name: quickReply, exact: true }).click();
+  }
+
+  it("qualifies a visitor through quick replies and free text, survives a reload, and stores the scored lead", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(demo.url);
+
+    // Before the visitor opens the chat: no connection, nothing stored, no cookies.
+    await page.getByRole("button", { name: "Open chat" }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
+    expect(await context.cookies()).toEqual([]);
+    const hostButtonColour = await page.locator("#host-button").evaluate((el) => getComputedStyle(el).backgroundColor);
+
+    await page.getByRole("button", { name: "Open chat" }).click();
+    const dialog = page.getByRole("dialog", { name: "Chat with Sparkle Commercial Cleaning" });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByText(/Welcome to Sparkle Commercial Cleaning/).count()).toBeGreaterThan(0);
+
+    await choose(page, "Regular Commercial Cleaning");
+    await page.getByRole("button", { name: "Over 50,000 sq ft", exact: true }).waitFor();
+    await send(page, "about 12k sq ft");
+    await page.getByRole("button", { name: "2–3 times a week", exact: true }).waitFor();
+    await choose(page, "2–3 times a week");
+    await page.getByRole("button", { name: "Not sure", exact: true }).waitFor();
+
+    // A reload mid-way keeps the conversation (and re-opens the panel).
+    await page.reload();
+    await page.getByRole("dialog", { name: "Chat with Sparkle Commercial Cleaning" }).waitFor();
+    await expect.poll(() => page.getByRole("log", { name: "Messages" }).getByText("about 12k sq ft").count()).toBe(1);
+
+    await send(page, "$1,500 a month");
+    await page.getByRole("button", { name: "Within 30 days", exact: true }).waitFor();
+    await choose(page, "Within 30 days");
+    await expect.poll(() => page.getByRole("log", { name: "Messages" }).getByText(/your name/i).count()).toBeGreaterThan(0);
+    await send(page, "Maria Lopez");
+    await expect.poll(() => page.getByRole("log", { name: "Messages" }).getByText(/company/i).count()).toBeGreaterThan(0);
+    await send(page, "Lopez Dental Group");
+    await expect.poll(() => page.getByRole("log", { name: "Messages" }).getByText(/email or phone/i).count()).toBeGreaterThan(0);
+    await send(page, "maria@lopezdental.example");
+
+    // 12,000 sq ft → 6; 2–3 a week → 8; $1,500 against 12 × $10 × 10.8 = $1,296 (+15.7%) → above
+    // market 10; 30 days → 8. 0.30·6 + 0.25·8 + 0.25·10 + 0.20·8 = 7.9 → Medium.
+    await expect
+      .poll(() => server.services.db.lead.count({ where: { email: "maria@lopezdental.example" } }), { timeout: 10_000 })
+      .toBe(1);
+    const lead = await server.services.db.lead.findFirstOrThrow({ where: { email: "maria@lopezdental.example" } });
+    expect(lead).toMatchObject({
+      name: "Maria Lopez",
+      company: "Lopez Dental Group",
+      buildingSizeSqFt: 12_000,
+      frequency: "two_three_weekly",
+      budgetMonthlyCents: 150_000,
+      timeline: "within_30_days",
+      score: 7.9,
+      priority: "medium",
+      status: "new",
+      isTest: false,
+    });
+
+    // The host page is untouched: its styles still apply and the widget added nothing to <head>.
+    expect(await page.locator("#host-button").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(hostButtonColour);
+    expect(await page.evaluate(() => document.head.querySelectorAll("style").length)).toBe(0);
+    expect(await context.cookies()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the widget hidden when the site key is unknown", async () => {
+    const bad = await startEmbedDemo({ port: await freePort(), appUrl: server.url, siteKey: "no-such-key", host: "127.0.0.1" });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(bad.url.replace("127.0.0.1", "localhost"));
+    await page.getByRole("button", { name: "Open chat" }).click();
+    await expect.poll(() => page.getByRole("button", { name: /Open chat|Close chat/ }).count(), { timeout: 10_000 }).toBe(0);
+    await context.close();
+    await bad.close();
+  });
+});
