@@ -50,7 +50,8 @@ describe.skipIf(!hasChromium)("accounts in Chromium", () => {
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
     await page.waitForURL(`${server.url}/app/dashboard`);
-    expect(await page.content()).toContain("Evergreen Facility Care");
+    // The URL changes as the client navigation commits; wait for the rendered workspace.
+    await page.getByRole("heading", { level: 1, name: /Evergreen Facility Care/ }).waitFor();
     await page.context().close();
   });
 
@@ -66,7 +67,8 @@ describe.skipIf(!hasChromium)("accounts in Chromium", () => {
 
     await page.getByRole("button", { name: "Sign in with the demo account" }).click();
     await page.waitForURL(`${server.url}/app/leads`);
-    expect(await page.content()).toContain("Sparkle Commercial Cleaning");
+    await page.getByRole("heading", { level: 1, name: "Manage Your Leads" }).waitFor();
+    await page.getByText("Sparkle Commercial Cleaning").first().waitFor();
     await page.context().close();
   });
 });
