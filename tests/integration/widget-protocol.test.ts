@@ -83,6 +83,8 @@ describe("a full qualification", () => {
     const all = v.unique();
     expect(all.map((m) => m.seq)).toEqual(all.map((_, i) => i + 1));
 
+    // The lead is stored right after the closing reply is sent, in the same turn.
+    await server.app.chat.idle();
     const leads = await server.services.db.lead.findMany({
       where: { conversationId: v.conversationId! },
       include: { events: true, reminders: true },

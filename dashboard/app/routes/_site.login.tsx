@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
 import { authenticate } from "../../../server/auth/accounts.server.ts";
 import { loginErrorMessage, resetErrorMessage } from "../../../server/auth/errors.ts";
 import { requestPasswordReset } from "../../../server/auth/password-reset.server.ts";
 import { safeRedirectPath, validateLogin, validateResetRequest } from "../../../server/auth/validation.ts";
 import { DEMO } from "../../../server/demo/demo-credentials.ts";
 import { AuthCard, FormError, FormNotice, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { useClientValidation } from "~/components/auth/use-client-validation";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
@@ -79,24 +79,14 @@ function SignIn() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { clientError, onSubmit } = useClientValidation((form) =>
+    validateLogin({ email: form.get("email"), password: form.get("password") }),
+  );
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const serverError = actionData && actionData.intent === "login" ? actionData.error : null;
   const resetParams = new URLSearchParams(searchParams);
   resetParams.set("mode", "reset");
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    if (form.get("intent") === "demo") return;
-    const checked = validateLogin({ email: form.get("email"), password: form.get("password") });
-    if (!checked.ok) {
-      event.preventDefault();
-      setClientError(checked.error);
-    } else {
-      setClientError(null);
-    }
-  }
 
   return (
     <AuthCard
@@ -176,21 +166,11 @@ function SignIn() {
 function ResetRequest({ onBack }: { onBack: () => void }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { clientError, onSubmit } = useClientValidation((form) => validateResetRequest({ email: form.get("email") }));
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const result = actionData && actionData.intent === "reset" ? actionData : null;
   const sentTo = result && "sentTo" in result ? result.sentTo : null;
   const serverError = result && "error" in result ? result.error : null;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = validateResetRequest({ email: new FormData(event.currentTarget).get("email") });
-    if (!checked.ok) {
-      event.preventDefault();
-      setClientError(checked.error);
-    } else {
-      setClientError(null);
-    }
-  }
 
   const backButton = (
     <button type="button" onClick={onBack} className="text-sm font-semibold text-brand-700 underline">

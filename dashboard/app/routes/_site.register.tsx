@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { registerAccount } from "../../../server/auth/accounts.server.ts";
 import { registerErrorMessage } from "../../../server/auth/errors.ts";
 import { messages, passwordMeetsRules, validateRegistration } from "../../../server/auth/validation.ts";
 import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
 import { PasswordChecklist } from "~/components/auth/PasswordChecklist";
+import { useClientValidation } from "~/components/auth/use-client-validation";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
@@ -21,15 +22,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const checked = validateRegistration({
+function readRegistration(form: FormData) {
+  return validateRegistration({
     businessName: form.get("businessName"),
     email: form.get("email"),
     password: form.get("password"),
     confirmPassword: form.get("confirmPassword"),
     acceptTerms: form.get("acceptTerms"),
   });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const checked = readRegistration(await request.formData());
   if (!checked.ok) return data({ error: checked.error }, { status: 400 });
   const result = await registerAccount(context.services.db, checked.value);
   if (!result.ok) return data({ error: registerErrorMessage(result.code) }, { status: 400 });
@@ -42,27 +46,10 @@ export default function Register() {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { clientError, onSubmit } = useClientValidation(readRegistration);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const mismatch = confirmPassword.length > 0 && password !== confirmPassword;
   const canSubmit = passwordMeetsRules(password) && acceptTerms && !submitting;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const checked = validateRegistration({
-      businessName: form.get("businessName"),
-      email: form.get("email"),
-      password: form.get("password"),
-      confirmPassword: form.get("confirmPassword"),
-      acceptTerms: form.get("acceptTerms"),
-    });
-    if (!checked.ok) {
-      event.preventDefault();
-      setClientError(checked.error);
-    } else {
-      setClientError(null);
-    }
-  }
 
   return (
     <AuthCard

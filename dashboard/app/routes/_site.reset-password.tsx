@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import {
   checkResetToken,
   completePasswordReset,
@@ -9,6 +9,7 @@ import {
 import { passwordMeetsRules, validateNewPassword, messages } from "../../../server/auth/validation.ts";
 import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
 import { PasswordChecklist } from "~/components/auth/PasswordChecklist";
+import { useClientValidation } from "~/components/auth/use-client-validation";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -24,13 +25,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { token, problem: status === "valid" ? null : statusMessages[status] };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const checked = validateNewPassword({
+function readNewPassword(form: FormData) {
+  return validateNewPassword({
     token: form.get("token"),
     password: form.get("password"),
     confirmPassword: form.get("confirmPassword"),
   });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const checked = readNewPassword(await request.formData());
   if (!checked.ok) return data({ error: checked.error }, { status: 400 });
   const result = await completePasswordReset(context.services.db, checked.value.token, checked.value.password);
   if (!result.ok) return data({ error: statusMessages[result.status] }, { status: 400 });
@@ -43,7 +47,7 @@ export default function ResetPassword() {
   const navigation = useNavigation();
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [clientError, setClientError] = useState<string | null>(null);
+  const { clientError, onSubmit } = useClientValidation(readNewPassword);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const mismatch = confirmPassword.length > 0 && password !== confirmPassword;
 
@@ -58,21 +62,6 @@ export default function ResetPassword() {
         </p>
       </AuthCard>
     );
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const checked = validateNewPassword({
-      token: form.get("token"),
-      password: form.get("password"),
-      confirmPassword: form.get("confirmPassword"),
-    });
-    if (!checked.ok) {
-      event.preventDefault();
-      setClientError(checked.error);
-    } else {
-      setClientError(null);
-    }
   }
 
   return (
