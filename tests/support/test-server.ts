@@ -18,6 +18,8 @@ import { closeServices, createServices, type AppServices } from "../../server/se
 
 export type TestServer = {
   url: string;
+  /** The scratch PostgreSQL database, when running on one (DATABASE_URL set). */
+  databaseUrl: string | undefined;
   services: AppServices;
   database: Database;
   app: Application;
@@ -26,7 +28,15 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-export type TestServerOptions = { authLimits?: AuthLimits; widgetLimits?: WidgetLimits; seedDemo?: boolean };
+export type TestServerOptions = {
+  authLimits?: AuthLimits;
+  widgetLimits?: WidgetLimits;
+  seedDemo?: boolean;
+  /** Scale-out: a second instance on the same PostgreSQL database as this one. */
+  shareDatabaseWith?: TestServer;
+  /** Scale-out: share rate limits and socket.io rooms through this Redis. */
+  redisUrl?: string;
+};
 
 const quietLogger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
 
@@ -67,14 +77,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     throw new Error("The dashboard is not built: run `npm run build` first (npm test does).");
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-test-"));
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  const shared = options.shareDatabaseWith?.databaseUrl;
+  if (options.shareDatabaseWith && !shared) throw new Error("sharing a database needs PostgreSQL (DATABASE_URL)");
+  const scratch = !shared && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const port = await freePort();
   const env = parseEnv({
     NODE_ENV: "test",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url,
+    DATABASE_URL: shared ?? scratch?.url,
+    REDIS_URL: options.redisUrl,
     PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: "test-session-secret-test-session-secret",
   });
@@ -105,6 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   let running = await boot();
   const server: TestServer = {
     url: env.PUBLIC_APP_URL,
+    databaseUrl: env.DATABASE_URL,
     services: running.services,
     database: running.database,
     app: running.app,
