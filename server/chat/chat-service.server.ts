@@ -24,6 +24,7 @@ import {
   messagesAfter,
   saveConversationState,
   type ConversationRow,
+  type StoredConversationState,
 } from "./conversations.server.ts";
 import { checkMessageText } from "../realtime/widget-payloads.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";
@@ -174,16 +175,25 @@ export function createChatService(deps: {
       const conversation = await findConversation(db, conversationId);
       if (!conversation) return;
       // Stored JSON is validated before the engine sees it; an unknown shape starts the flow afresh.
-      let stored = { engine: restoreState(conversation.state?.engine), handledSeq: conversation.state?.handledSeq ?? 0 };
+      let stored: StoredConversationState = {
+        engine: restoreState(conversation.state?.engine),
+        handledSeq: conversation.state?.handledSeq ?? 0,
+        ...(conversation.state?.leadId ? { leadId: conversation.state.leadId } : {}),
+      };
       const pending = (await messagesAfter(db, conversationId, stored.handledSeq)).filter((m) => m.role === "visitor");
       if (pending.length === 0) return;
       const chatbot = await loadChatbot(conversation.chatbotId);
       const profile = toBusinessProfile(chatbot);
       for (const visitorMessage of pending) {
         emitter.typing(conversationId, true);
-        const history = await recentHistory(conversationId);
         const turn = await deps.assistant.respond(
-          { state: stored.engine, text: visitorMessage.text, profile, now: clock(), history },
+          {
+            state: stored.engine,
+            text: visitorMessage.text,
+            profile,
+            now: clock(),
+            history: () => recentHistory(conversationId),
+          },
           // Streaming is wired when an assistant produces deltas (the AI assistant).
           undefined,
         );
@@ -191,11 +201,8 @@ export function createChatService(deps: {
           await storeAndEmit(conversation, "bot", reply.text, reply.quickReplies);
         }
         emitter.typing(conversationId, false);
-        stored = { engine: turn.state, handledSeq: visitorMessage.seq };
-        await saveConversationState(db, conversationId, stored);
-
-        const hasLead = await db.lead.count({ where: { conversationId } });
-        if (turn.contactCaptured || turn.completed || hasLead > 0) {
+        let leadId = stored.leadId;
+        if (turn.contactCaptured || turn.completed || leadId) {
           const captured = await captureLead(db, {
             businessId: conversation.businessId,
             conversationId,
@@ -204,9 +211,12 @@ export function createChatService(deps: {
             scoreInput: toScoreInput(turn.state.answers, profile),
             now: clock(),
           });
+          leadId = captured.lead.id;
           if (captured.kind === "created") emitter.leadCreated(conversation.businessId, captured.lead);
           else emitter.leadUpdated(conversation.businessId, captured.lead);
         }
+        stored = { engine: turn.state, handledSeq: visitorMessage.seq, ...(leadId ? { leadId } : {}) };
+        await saveConversationState(db, conversationId, stored);
       }
     } catch (error) {
       emitter.typing(conversationId, false);

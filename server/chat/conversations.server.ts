@@ -46,7 +46,12 @@ export function toMessage(row: MessageRow): Message {
 }
 
 /** Conversation.state: the engine's state plus the last visitor seq the assistant has answered. */
-export type StoredConversationState = { engine: EngineState; handledSeq: number };
+export type StoredConversationState = {
+  engine: EngineState;
+  handledSeq: number;
+  /** Set once the conversation's lead exists; later turns update it. */
+  leadId?: string;
+};
 
 export type ConversationRow = {
   id: string;

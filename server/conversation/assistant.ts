@@ -8,7 +8,8 @@ export type AssistantTurnInput = {
   text: string;
   profile: BusinessProfile;
   now: Date;
-  history: { role: "visitor" | "bot"; text: string }[];
+  /** The recent transcript, loaded only by assistants that need it (the rules assistant does not). */
+  history: () => Promise<{ role: "visitor" | "bot"; text: string }[]>;
 };
 
 export interface Assistant {
