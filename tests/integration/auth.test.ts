@@ -294,6 +294,26 @@ describe("demo account and routing", () => {
     expect(await server.services.db.session.count({ where: { userId: demoUser.id } })).toBeGreaterThan(0);
   });
 
+  it("sends a business without a subscription from a paid page to /pricing, remembering where it was", async () => {
+    const email = uniqueEmail();
+    const client = new HttpClient(server.url);
+    await register(client, email);
+    expect((await client.get("/app/outreach")).status).toBe(200);
+    const user = await server.services.db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
+    await server.services.db.business.update({
+      where: { id: user.memberships[0]!.businessId },
+      data: { trialEnd: new Date(Date.now() - 1000) },
+    });
+    const expired = await client.get("/app/outreach");
+    expect(expired.status).toBe(302);
+    expect(expired.location).toBe("/pricing?redirectTo=%2Fapp%2Foutreach");
+    // Pages that need no subscription stay open, and the demo business is always subscribed.
+    expect((await client.get("/app/leads")).status).toBe(200);
+    const demo = new HttpClient(server.url);
+    await demo.post("/login", { intent: "demo" });
+    expect((await demo.get("/app/outreach")).status).toBe(200);
+  });
+
   it("redirects unknown paths to / and unknown workspace pages to the dashboard", async () => {
     const client = new HttpClient(server.url);
     expect((await client.get("/no-such-page")).location).toBe("/");

@@ -6,7 +6,8 @@ import { requireWorkspace } from "~/lib/session.server";
 export const meta = workspaceMeta("Cold Outreach");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const workspace = await requireWorkspace(request, context);
+  // A paid feature: without a subscription (an expired trial) the guard sends the owner to /pricing.
+  const workspace = await requireWorkspace(request, context, { requireSubscription: true });
   return { businessName: workspace.business.name };
 }
 
