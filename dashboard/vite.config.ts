@@ -21,7 +21,8 @@ export default defineConfig({
     tailwindcss(),
     remix({
       appDirectory: path.join(dashboardDir, "app"),
-      buildDirectory: path.join(repoRoot, "build", "dashboard"),
+      // LB_BUILD_DIR lets parallel work trees build side by side (tests/support/test-server.ts reads it too).
+      buildDirectory: process.env.LB_BUILD_DIR ? path.resolve(process.env.LB_BUILD_DIR) : path.join(repoRoot, "build", "dashboard"),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

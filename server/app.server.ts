@@ -15,6 +15,7 @@ import { attachRealtime } from "./realtime/realtime.server.ts";
 import type { ChatService } from "./chat/chat-service.server.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Where `npm run build` writes the dashboard. */
 export const dashboardBuildDir = path.join(repoRoot, "build", "dashboard");
 
 export type AppMode = "production" | "development";
@@ -26,7 +27,11 @@ export type Application = {
   close(): Promise<void>;
 };
 
-export async function createApplication(services: AppServices, options: { mode: AppMode }): Promise<Application> {
+export async function createApplication(
+  services: AppServices,
+  options: { mode: AppMode; /** Another dashboard build (tests of parallel work trees). */ buildDir?: string },
+): Promise<Application> {
+  const buildDir = options.buildDir ?? dashboardBuildDir;
   const app = express();
   const httpServer = createServer(app);
   app.disable("x-powered-by");
@@ -63,10 +68,10 @@ export async function createApplication(services: AppServices, options: { mode: 
     build = () => devServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
     closeVite = () => devServer.close();
   } else {
-    const clientDir = path.join(dashboardBuildDir, "client");
+    const clientDir = path.join(buildDir, "client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-    const serverBuildPath = path.join(dashboardBuildDir, "server", "index.js");
+    const serverBuildPath = path.join(buildDir, "server", "index.js");
     build = (await import(serverBuildPath)) as ServerBuild;
   }
 

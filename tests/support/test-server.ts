@@ -73,7 +73,9 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  if (!existsSync(path.join(dashboardBuildDir, "server", "index.js"))) {
+  // LB_BUILD_DIR: a dashboard built elsewhere (as `LB_BUILD_DIR=… npm run build` does).
+  const buildDir = process.env.LB_BUILD_DIR ? path.resolve(process.env.LB_BUILD_DIR) : dashboardBuildDir;
+  if (!existsSync(path.join(buildDir, "server", "index.js"))) {
     throw new Error("The dashboard is not built: run `npm run build` first (npm test does).");
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-test-"));
@@ -104,7 +106,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       authLimits: options.authLimits,
       widgetLimits: options.widgetLimits,
     });
-    const app = await createApplication(services, { mode: "production" });
+    const app = await createApplication(services, { mode: "production", buildDir });
     await new Promise<void>((resolve) => app.httpServer.listen(port, "127.0.0.1", resolve));
     return { database, services, app };
   }

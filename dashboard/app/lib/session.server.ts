@@ -36,6 +36,22 @@ export async function requireWorkspace(
   return workspace;
 }
 
+/**
+ * Owners only (settings, chatbot, billing): support staff get 403, enforced here on the server,
+ * whatever the page shows.
+ */
+export async function requireOwner(
+  request: Request,
+  context: AppLoadContext,
+  options: { requireSubscription?: boolean } = {},
+): Promise<Workspace> {
+  const workspace = await requireWorkspace(request, context, options);
+  if (workspace.role !== "owner") {
+    throw new Response("Only the business owner can do this.", { status: 403 });
+  }
+  return workspace;
+}
+
 /** For /login and /register: a signed-in visitor goes straight to the workspace. */
 export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
   if (await getOptionalUser(request, context)) throw redirect("/app");
