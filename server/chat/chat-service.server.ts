@@ -39,6 +39,14 @@ export type ChatEmitter = {
   leadUpdated(businessId: string, lead: LeadSummary): void;
 };
 
+/** The chatbot was deactivated after this visitor connected: the socket should be closed. */
+export class ChatbotInactiveError extends Error {
+  constructor() {
+    super("chatbot_inactive");
+    this.name = "ChatbotInactiveError";
+  }
+}
+
 /** Who is talking: established by the handshake (site key → chatbot), never by payloads. */
 export type VisitorContext = {
   chatbotId: string;
@@ -95,6 +103,7 @@ export function createChatService(deps: {
 
   async function open(visitor: VisitorContext, payload: ConversationOpenPayload): Promise<ConversationOpenAck> {
     const chatbot = await loadChatbot(visitor.chatbotId);
+    if (!chatbot.isActive) throw new ChatbotInactiveError();
     const config = widgetConfig(chatbot);
     if (payload.conversationId) {
       const conversation = await findVisitorConversation(db, {
@@ -152,6 +161,7 @@ export function createChatService(deps: {
       visitorId: visitor.visitorId,
     });
     if (!conversation) return { ok: false, error: "not_found" };
+    if (!conversation.chatbotActive) throw new ChatbotInactiveError();
     if (conversation.status === "closed") return { ok: false, error: "conversation_closed" };
     const { message, created } = await appendMessage(db, {
       conversationId: conversation.id,

@@ -103,16 +103,21 @@ export async function findConversation(db: Db, conversationId: string): Promise<
   return row as unknown as ConversationRow | null;
 }
 
-/** A conversation of this chatbot and this visitor, or null: a site key never reaches another's conversations. */
+/**
+ * A conversation of this chatbot and this visitor, or null: a site key never reaches another's
+ * conversations. Carries whether the chatbot is still active (it may be switched off mid-chat).
+ */
 export async function findVisitorConversation(
   db: Db,
   where: { conversationId: string; chatbotId: string; visitorId: string },
-): Promise<ConversationRow | null> {
+): Promise<(ConversationRow & { chatbotActive: boolean }) | null> {
   const row = await db.conversation.findFirst({
     where: { id: where.conversationId, chatbotId: where.chatbotId, visitorId: where.visitorId },
-    select: conversationSelect,
+    select: { ...conversationSelect, chatbot: { select: { isActive: true } } },
   });
-  return row as unknown as ConversationRow | null;
+  if (!row) return null;
+  const { chatbot, ...conversation } = row;
+  return { ...(conversation as unknown as ConversationRow), chatbotActive: chatbot.isActive };
 }
 
 export async function saveConversationState(

@@ -2,7 +2,7 @@
 // the Origin; handlers validate payloads, rate-limit, then call the chat service and ack.
 import type { Namespace, Server, Socket } from "socket.io";
 import type { Db } from "../db/client.server.ts";
-import type { ChatService, VisitorContext } from "../chat/chat-service.server.ts";
+import { ChatbotInactiveError, type ChatService, type VisitorContext } from "../chat/chat-service.server.ts";
 import { findChatbotBySiteKey } from "../chatbots/profile.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import { isOriginAllowed, normalizeOrigin } from "./origin.ts";
@@ -74,6 +74,13 @@ export function registerWidgetNamespace(
   nsp.on("connection", (socket: WidgetSocket) => {
     const invalid: AckError = { ok: false, error: "invalid_payload" };
 
+    /** Switched off since this visitor connected: refuse, then drop the socket so its reconnect
+     * meets the handshake's `chatbot_inactive` and the widget hides itself. */
+    const refuseInactive = (ack: (result: AckError) => void) => {
+      ack({ ok: false, error: "conversation_closed" });
+      socket.disconnect(true);
+    };
+
     socket.on("conversation:open", async (payload, ack) => {
       if (typeof ack !== "function") return;
       const parsed = conversationOpenSchema.safeParse(payload ?? {});
@@ -87,6 +94,7 @@ export function registerWidgetNamespace(
         }
         ack(result);
       } catch (error) {
+        if (error instanceof ChatbotInactiveError) return refuseInactive(ack);
         deps.logger.error("[widget] conversation:open failed", error);
         ack({ ok: false, error: "not_found" });
       }
@@ -103,6 +111,7 @@ export function registerWidgetNamespace(
         }
         ack(await deps.chat.send(socket.data, parsed.data));
       } catch (error) {
+        if (error instanceof ChatbotInactiveError) return refuseInactive(ack);
         deps.logger.error("[widget] message:send failed", error);
         // Not acknowledged as stored: the widget keeps the message in its outbox and retries.
         ack({ ok: false, error: "rate_limited" });

@@ -247,6 +247,23 @@ describe("refusals", () => {
     }
   });
 
+  it("stops answering a visitor who is already connected when the chatbot is switched off", async () => {
+    const chatbot = await demoChatbot();
+    const v = visitor();
+    await v.connect();
+    await v.open();
+    const disconnected = new Promise<string>((resolve) => v.socket.once("disconnect", (reason) => resolve(reason)));
+    await server.services.db.chatbot.update({ where: { id: chatbot.id }, data: { isActive: false } });
+    try {
+      expect(await v.send("Regular Commercial Cleaning")).toEqual({ ok: false, error: "conversation_closed" });
+      expect(await disconnected).toBe("io server disconnect");
+      expect(await server.services.db.message.count({ where: { conversationId: v.conversationId!, role: "visitor" } })).toBe(0);
+      expect(await connectError(visitor({ visitorId: v.visitorId }))).toBe("chatbot_inactive");
+    } finally {
+      await server.services.db.chatbot.update({ where: { id: chatbot.id }, data: { isActive: true } });
+    }
+  });
+
   it("refuses a malformed handshake", async () => {
     const v = new Visitor(server.url, { siteKey: "demo", visitorId: "bad id!" });
     visitors.push(v);

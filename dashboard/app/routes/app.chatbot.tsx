@@ -1,23 +1,147 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { getBusinessChatbot, widgetSnippet } from "../../../server/chatbots/chatbots.server.ts";
-import { ComingSoon } from "~/components/workspace/ComingSoon";
+// The AI Chatbot page (spec §2.14): status with Activate/Deactivate, Test Chatbot, and the Overview,
+// Settings, Installation and Analytics tabs. Everyone in the workspace may look; only the owner may change
+// the chatbot (requireOwner in the action: support staff get 403 whatever the page shows).
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  getChatbotSettings,
+  setChatbotActive,
+  updateChatbotSettings,
+  widgetSnippet,
+} from "../../../server/chatbots/chatbots.server.ts";
+import {
+  SETTINGS_SAVE_FAILED,
+  SETTINGS_SAVED,
+  settingsFormToInput,
+  type FieldErrors,
+} from "../../../server/chatbots/settings.ts";
+import { getChatbotDailySeries, getChatbotStats } from "../../../server/chatbots/stats.server.ts";
+import { CopySnippet } from "~/components/chatbot/CopySnippet";
+import { CustomizeModal } from "~/components/chatbot/CustomizeModal";
+import { AnalyticsPanel, OverviewPanel } from "~/components/chatbot/Panels";
+import { SettingsFields } from "~/components/chatbot/SettingsFields";
+import { cardClass, focusRing, primaryButton, secondaryButton } from "~/components/chatbot/ui";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
-import { requireWorkspace } from "~/lib/session.server";
+import { requireOwner, requireWorkspace } from "~/lib/session.server";
 
 export const meta = workspaceMeta("AI Chatbot");
 
+const TABS = [
+  { key: "overview", label: "Overview" },
+  { key: "settings", label: "Settings" },
+  { key: "installation", label: "Installation" },
+  { key: "analytics", label: "Analytics" },
+] as const;
+type Tab = (typeof TABS)[number]["key"];
+
+function tabOf(url: URL): Tab {
+  const value = url.searchParams.get("tab");
+  return TABS.some((t) => t.key === value) ? (value as Tab) : "overview";
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
-  const chatbot = await getBusinessChatbot(context.services.db, workspace.business.id);
+  const { db, env } = context.services;
+  const businessId = workspace.business.id;
+  const tab = tabOf(new URL(request.url));
+  const settings = await getChatbotSettings(db, businessId);
+  if (!settings) throw new Response("This business has no chatbot.", { status: 404 });
+  const [stats, series] = await Promise.all([
+    tab === "overview" ? getChatbotStats(db, businessId, settings.timeZone) : null,
+    tab === "analytics" ? getChatbotDailySeries(db, businessId, settings.timeZone) : null,
+  ]);
+  const { id: _id, siteKey, ...values } = settings;
   return {
-    isActive: chatbot?.isActive ?? false,
-    snippet: chatbot ? widgetSnippet(context.services.env.PUBLIC_APP_URL, chatbot.siteKey) : null,
+    tab,
+    canEdit: workspace.role === "owner",
+    settings: values,
+    snippet: widgetSnippet(env.PUBLIC_APP_URL, siteKey),
+    stats,
+    series,
   };
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const workspace = await requireOwner(request, context);
+  const { db, logger } = context.services;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "toggle") {
+    const active = form.get("active");
+    if (active !== "true" && active !== "false") {
+      return data({ ok: false as const, message: "Choose whether to activate or deactivate the chatbot." }, { status: 400 });
+    }
+    const isActive = await setChatbotActive(db, workspace.business.id, active === "true");
+    if (isActive === null) throw new Response("Not found", { status: 404 });
+    return { ok: true as const, message: isActive ? "Your chatbot is active." : "Your chatbot is inactive." };
+  }
+  if (intent === "save") {
+    try {
+      const result = await updateChatbotSettings(db, workspace.business.id, settingsFormToInput(form));
+      if (result.ok) return { ok: true as const, message: SETTINGS_SAVED };
+      if ("notFound" in result) throw new Response("Not found", { status: 404 });
+      return data(
+        { ok: false as const, message: `${SETTINGS_SAVE_FAILED} ${Object.values(result.errors)[0] ?? ""}`.trim(), errors: result.errors },
+        { status: 400 },
+      );
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      logger.error("[chatbot] saving settings failed", error);
+      return data({ ok: false as const, message: SETTINGS_SAVE_FAILED }, { status: 500 });
+    }
+  }
+  return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+}
+
+type ActionResult = { ok: boolean; message: string; errors?: FieldErrors };
+
+/** A status message that clears itself after a few seconds. */
+function useFlash(): [string | null, (message: string) => void] {
+  const [message, setMessage] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  const flash = useCallback((text: string) => {
+    setMessage(text);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMessage(null), 4000);
+  }, []);
+  return [message, flash];
+}
+
+function openTestWindow(event: React.MouseEvent<HTMLAnchorElement>) {
+  const opened = window.open("/test-chatbot", "leadbroom-test-chatbot", "popup,width=480,height=760");
+  if (opened) event.preventDefault(); // otherwise the link's target="_blank" opens it
+}
+
 export default function ChatbotPage() {
-  const { isActive, snippet } = useLoaderData<typeof loader>();
+  const { tab, canEdit, settings, snippet, stats, series } = useLoaderData<typeof loader>();
+  const toggle = useFetcher<ActionResult>({ key: "chatbot-toggle" });
+  const save = useFetcher<ActionResult>({ key: "chatbot-settings" });
+  const [customizing, setCustomizing] = useState(false);
+  const [flash, setFlash] = useFlash();
+
+  // Optimistic status while the toggle is in flight.
+  const pendingActive = toggle.formData?.get("active");
+  const isActive = pendingActive ? pendingActive === "true" : settings.isActive;
+  const saveResult = save.state === "idle" ? save.data : undefined;
+  const toggleError = toggle.state === "idle" && toggle.data && !toggle.data.ok ? toggle.data.message : null;
+
+  const closeModal = useCallback(() => setCustomizing(false), []);
+  const onModalSaved = useCallback(
+    (message: string) => {
+      setCustomizing(false);
+      setFlash(message);
+    },
+    [setFlash],
+  );
+
+  useEffect(() => {
+    if (saveResult?.ok) setFlash(saveResult.message);
+  }, [saveResult, setFlash]);
+
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -25,37 +149,140 @@ export default function ChatbotPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">AI Chatbot</h1>
           <p className="mt-1 text-slate-600">The assistant that answers your website visitors 24/7 and qualifies them for you.</p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <span
+            data-testid="chatbot-status"
             className={`rounded-full px-3 py-1 text-sm font-semibold ${isActive ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-800"}`}
           >
             {isActive ? "Active" : "Inactive"}
           </span>
-          <a
-            href="/test-chatbot"
-            target="_blank"
-            rel="noopener"
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          {canEdit ? (
+            <toggle.Form method="post">
+              <input type="hidden" name="intent" value="toggle" />
+              <input type="hidden" name="active" value={isActive ? "false" : "true"} />
+              <button type="submit" disabled={toggle.state !== "idle"} className={secondaryButton}>
+                {isActive ? "Deactivate" : "Activate"}
+              </button>
+            </toggle.Form>
+          ) : null}
+          {canEdit ? (
+            <button type="button" onClick={() => setCustomizing(true)} className={secondaryButton}>
+              Customize
+            </button>
+          ) : null}
+          <a href="/test-chatbot" target="_blank" rel="noopener" onClick={openTestWindow} className={primaryButton}>
             Test Chatbot
           </a>
         </div>
       </header>
-      {snippet ? (
-        <section aria-labelledby="install-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+
+      {!canEdit ? (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+          Only the business owner can change the chatbot. You can review its{" "}
+          <Link to="/app/conversations" className="font-semibold text-brand-700 underline">
+            conversations
+          </Link>
+          .
+        </p>
+      ) : null}
+      {toggleError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {toggleError}
+        </div>
+      ) : null}
+      <div role="status" aria-live="polite">
+        {flash ? (
+          <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">{flash}</p>
+        ) : null}
+      </div>
+
+      <nav aria-label="Chatbot sections" className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {TABS.map((t) => (
+            <li key={t.key}>
+              <Link
+                to={`?tab=${t.key}`}
+                preventScrollReset
+                aria-current={t.key === tab ? "page" : undefined}
+                className={`inline-block border-b-2 px-4 py-2 text-sm font-semibold ${focusRing} ${
+                  t.key === tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"
+                }`}
+              >
+                {t.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Link to="/app/conversations" className={`pb-2 text-sm font-semibold text-brand-700 underline ${focusRing}`}>
+          View conversations
+        </Link>
+      </nav>
+
+      {tab === "overview" && stats ? <OverviewPanel stats={stats} /> : null}
+
+      {tab === "settings" ? (
+        <section aria-labelledby="settings-heading" className={cardClass}>
+          <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">
+            Settings
+          </h2>
+          <save.Form method="post" className="mt-4 space-y-5">
+            <input type="hidden" name="intent" value="save" />
+            <fieldset disabled={!canEdit} className="space-y-5">
+              <SettingsFields values={settings} errors={saveResult && !saveResult.ok ? (saveResult.errors ?? {}) : {}} variant="full" />
+            </fieldset>
+            {saveResult && !saveResult.ok ? (
+              <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+                {saveResult.message}
+              </div>
+            ) : null}
+            {canEdit ? (
+              <div className="flex justify-end">
+                <button type="submit" disabled={save.state !== "idle"} className={primaryButton}>
+                  {save.state !== "idle" ? "Saving..." : "Save settings"}
+                </button>
+              </div>
+            ) : null}
+          </save.Form>
+        </section>
+      ) : null}
+
+      {tab === "installation" ? (
+        <section aria-labelledby="install-heading" className={cardClass}>
           <h2 id="install-heading" className="text-lg font-semibold text-slate-900">
             Installation
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Paste this snippet just before the closing &lt;/body&gt; tag of your website.</p>
-          <pre className="mt-3 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
-            <code>{snippet}</code>
-          </pre>
+          <p className="mt-1 text-sm text-slate-600">
+            Paste this snippet just before the closing &lt;/body&gt; tag of every page of your website.
+          </p>
+          <div className="mt-3">
+            <CopySnippet snippet={snippet} confirmation="Code copied to clipboard!" />
+          </div>
+          {settings.allowedOrigins.length === 0 ? (
+            <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Warning: no allowed origins are set, so any website can embed your chatbot. Add your website in{" "}
+              <Link to="?tab=settings" className="font-semibold underline">
+                Settings
+              </Link>
+              .
+            </p>
+          ) : (
+            <p className="mt-4 text-sm text-slate-600">Allowed on: {settings.allowedOrigins.join(", ")}</p>
+          )}
         </section>
       ) : null}
-      <ComingSoon
-        title="Chatbot management"
-        description="Overview, Settings and Analytics tabs arrive next: switch the chatbot on or off, adjust its welcome message, service areas and hours, and see its statistics."
-      />
+
+      {tab === "analytics" && series ? <AnalyticsPanel series={series} /> : null}
+
+      {customizing ? (
+        <CustomizeModal
+          key="customize"
+          values={settings}
+          snippet={snippet}
+          onClose={closeModal}
+          onSaved={onModalSaved}
+        />
+      ) : null}
     </div>
   );
 }
+

@@ -1,0 +1,43 @@
+// One conversation's replay (support staff and owners). A conversation of another business answers 404.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getBusinessTimeZone, getTranscript } from "../../../server/chat/transcripts.server.ts";
+import { secondaryButton } from "~/components/chatbot/ui";
+import { formatDateTime, PRIORITY_LABEL } from "~/components/conversations/format";
+import { Replay } from "~/components/conversations/Replay";
+import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
+import { requireWorkspace } from "~/lib/session.server";
+
+export const meta = workspaceMeta("Conversation replay");
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const workspace = await requireWorkspace(request, context);
+  const { db } = context.services;
+  const conversationId = params.conversationId ?? "";
+  const transcript = conversationId.length <= 64 ? await getTranscript(db, workspace.business.id, conversationId) : null;
+  if (!transcript) throw new Response("Conversation not found", { status: 404 });
+  return { transcript, timeZone: await getBusinessTimeZone(db, workspace.business.id) };
+}
+
+export default function ConversationReplayPage() {
+  const { transcript, timeZone } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Conversation replay</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Started {formatDateTime(transcript.createdAt, timeZone)}
+            {transcript.isTest ? " · Test conversation" : ""}
+            {transcript.pageUrl ? ` · on ${transcript.pageUrl}` : ""}
+            {transcript.lead ? ` · Lead: ${transcript.lead.name ?? "Unnamed"} (${PRIORITY_LABEL[transcript.lead.priority]})` : " · No lead"}
+          </p>
+        </div>
+        <Link to="/app/conversations" className={secondaryButton}>
+          All conversations
+        </Link>
+      </header>
+      <Replay transcript={transcript} timeZone={timeZone} />
+    </div>
+  );
+}
