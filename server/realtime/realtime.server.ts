@@ -3,6 +3,7 @@
 import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
+import { createLeadNotification } from "../notifications/notifications.server.ts";
 import { businessRoom, WIDGET_NAMESPACE } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace } from "./workspace-namespace.server.ts";
@@ -23,7 +24,14 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
       widgetNsp().to(conversationRoom(conversationId)).emit("typing", { conversationId, typing }),
     workspaceMessage: (businessId, message) =>
       workspace.to(businessRoom(businessId)).emit("conversation:message", { message }),
-    leadCreated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:created", { lead }),
+    leadCreated: (businessId, lead) => {
+      workspace.to(businessRoom(businessId)).emit("lead:created", { lead });
+      // Store the "new-lead" notification, then push it; a failure is logged and never breaks the chat.
+      createLeadNotification(services.db, businessId, lead).then(
+        (notification) => workspace.to(businessRoom(businessId)).emit("notification", notification),
+        (error: unknown) => services.logger.error(`[notifications] storing the notification of lead ${lead.id} failed`, error),
+      );
+    },
     leadUpdated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:updated", { lead }),
   };
 

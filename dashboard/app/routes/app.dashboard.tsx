@@ -1,6 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ComingSoon } from "~/components/workspace/ComingSoon";
+import { loadDashboard } from "../../../server/dashboard/dashboard.server.ts";
+import { LiveChatPreview, RecentActivity, UpgradeBanner } from "~/components/dashboard/Panels";
+import { RecentLeads } from "~/components/dashboard/RecentLeads";
+import { StatCards } from "~/components/dashboard/StatCards";
+import { useLiveDashboard } from "~/components/live/use-live-dashboard";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 
@@ -8,21 +12,36 @@ export const meta = workspaceMeta("Dashboard");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
-  return { businessName: workspace.business.name };
+  const dashboard = await loadDashboard(context.services.db, { businessId: workspace.business.id });
+  const plan = workspace.business.plan;
+  return {
+    businessName: workspace.business.name,
+    // Pro and Enterprise already have what the banner offers.
+    showUpgrade: plan !== "Pro" && plan !== "Enterprise",
+    dashboard,
+  };
 }
 
 export default function DashboardPage() {
-  const { businessName } = useLoaderData<typeof loader>();
+  const { businessName, showUpgrade, dashboard } = useLoaderData<typeof loader>();
+  const live = useLiveDashboard(dashboard);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome back, {businessName}</h1>
         <p className="mt-1 text-slate-600">Here is how your lead capture is doing.</p>
       </header>
-      <ComingSoon
-        title="Your dashboard"
-        description="This page will show four stat cards (new leads this week, conversion rate, average response time and revenue this month), your recent leads with All, High Priority and Needs Follow-up filters, a live chat preview of your chatbot and your recent activity."
-      />
+      <StatCards stats={dashboard.stats} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <RecentLeads leads={live.recentLeads} now={live.now} />
+          <LiveChatPreview chats={live.liveChats} now={live.now} />
+        </div>
+        <div className="space-y-6">
+          <RecentActivity items={dashboard.activity} now={live.now} />
+        </div>
+      </div>
+      {showUpgrade ? <UpgradeBanner /> : null}
     </div>
   );
 }

@@ -2,11 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { WorkspaceShell } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { hasUnreadNotifications } from "../../../server/notifications/notifications.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "LeadBroom workspace" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
+  const unread = await hasUnreadNotifications(context.services.db, {
+    businessId: workspace.business.id,
+    userId: workspace.userId,
+  });
   return {
     workspace: {
       displayName: workspace.displayName,
@@ -14,8 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       role: workspace.role,
       businessName: workspace.business.name,
     },
-    // Notifications arrive with the workspace issue (#4); until then there is nothing unread.
-    hasUnreadNotifications: false,
+    // Computed from the database: a notification is unread until this user marks it read.
+    hasUnreadNotifications: unread,
   };
 }
 

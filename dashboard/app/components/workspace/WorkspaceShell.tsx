@@ -1,6 +1,13 @@
 import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
+import type { WorkspaceNotification } from "../../../../server/realtime/protocol.ts";
+import type { ListedNotification } from "../../../../server/notifications/notifications.server.ts";
+import { relativeTime } from "../../../../server/dashboard/periods.ts";
+import type { action as notificationsAction, loader as notificationsLoader } from "~/routes/app.notifications";
+import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
+
+const NOTIFICATIONS_ROUTE = "/app/notifications";
 
 export type ShellWorkspace = { displayName: string; email: string; role: "owner" | "support"; businessName: string };
 
@@ -115,6 +122,7 @@ const PAGE_TITLES: Record<string, string> = {
   automation: "Automation",
   analytics: "Analytics",
   settings: "Settings",
+  conversations: "Conversations",
 };
 
 /** The top-bar title: the capitalised page key from /app/{key}; unknown keys fall back to Dashboard. */
@@ -182,15 +190,67 @@ function NotificationsButton({ hasUnread }: { hasUnread: boolean }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const headingId = useId();
   const close = useRef(() => setOpen(false)).current;
   useDismiss(open, close, containerRef, buttonRef);
+
+  const list = useFetcher<typeof notificationsLoader>();
+  const mark = useFetcher<typeof notificationsAction>();
+  // Notifications pushed since the last load (newest first); they count as unread until marked.
+  const [live, setLive] = useState<WorkspaceNotification[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  const loadRef = useRef(list.load);
+  loadRef.current = list.load;
+
+  const revalidator = useRevalidator();
+  useWorkspaceEvents({
+    notification: (notification) => {
+      setLive((current) => (current.some((n) => n.id === notification.id) ? current : [notification, ...current]));
+    },
+    // Notifications pushed while disconnected were missed: reload the unread state from the database.
+    reconnect: () => revalidator.revalidate(),
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    setNow(Date.now());
+    loadRef.current(NOTIFICATIONS_ROUTE);
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [open]);
+
+  // Once a load includes the pushed notifications they are no longer kept apart.
+  const loaded = list.data?.notifications;
+  useEffect(() => {
+    if (!loaded) return;
+    setLive((current) => current.filter((n) => !loaded.some((l) => l.id === n.id)));
+  }, [loaded]);
+
+  const marking = mark.state !== "idle" ? mark.formData : undefined;
+  const markingAll = marking?.get("intent") === "mark-all-read";
+  const markingIds = new Set(marking?.getAll("id").map(String) ?? []);
+  const items: ListedNotification[] = [
+    ...live.map((n) => ({ ...n, read: false })),
+    ...(loaded ?? []).filter((n) => !live.some((l) => l.id === n.id)),
+  ].map((n) => (markingAll || markingIds.has(n.id) ? { ...n, read: true } : n));
+  const anyUnread = markingAll ? false : hasUnread || live.length > 0 || items.some((n) => !n.read);
+
+  function markAll() {
+    setLive([]);
+    mark.submit({ intent: "mark-all-read" }, { method: "post", action: NOTIFICATIONS_ROUTE });
+  }
+
+  function markOne(id: string) {
+    setLive((current) => current.filter((n) => n.id !== id));
+    mark.submit({ intent: "mark-read", id }, { method: "post", action: NOTIFICATIONS_ROUTE });
+  }
 
   return (
     <div ref={containerRef} className="relative">
       <button
         ref={buttonRef}
         type="button"
-        aria-label={hasUnread ? "Notifications (unread)" : "Notifications"}
+        aria-label={anyUnread ? "Notifications (unread)" : "Notifications"}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
@@ -200,23 +260,71 @@ function NotificationsButton({ hasUnread }: { hasUnread: boolean }) {
           <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
         </Icon>
-        {hasUnread ? (
+        {anyUnread ? (
           <span
             aria-hidden="true"
+            data-testid="notifications-unread-dot"
             className="absolute top-2 right-2 h-2.5 w-2.5 rounded-full bg-red-600 ring-2 ring-white"
           />
         ) : null}
       </button>
-      <div
+      <section
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-72 rounded-xl bg-white p-4 text-sm shadow-lg ring-1 ring-slate-200"
+        aria-labelledby={headingId}
+        className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-1.5rem)] rounded-xl bg-white text-sm shadow-lg ring-1 ring-slate-200"
       >
-        <p className="font-semibold text-slate-900">Notifications</p>
-        <p className="mt-1 text-slate-600">
-          {hasUnread ? "You have unread notifications." : "You're all caught up. There are no new notifications."}
-        </p>
-      </div>
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+          <h2 id={headingId} className="font-semibold text-slate-900">
+            Notifications
+          </h2>
+          {anyUnread ? (
+            <button
+              type="button"
+              onClick={markAll}
+              className={`cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 ${focusRing}`}
+            >
+              Mark all as read
+            </button>
+          ) : null}
+        </div>
+        {items.length === 0 ? (
+          <p className="px-4 py-4 text-slate-600">
+            {list.state === "loading" && !loaded
+              ? "Loading notifications…"
+              : "You're all caught up. There are no new notifications."}
+          </p>
+        ) : (
+          <ul aria-label="Notifications" className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+            {items.map((n) => (
+              <li key={n.id} data-read={n.read ? "true" : "false"} className="flex items-start gap-3 px-4 py-3">
+                <span
+                  aria-hidden="true"
+                  className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.read ? "bg-transparent" : "bg-brand-600"}`}
+                />
+                <div className="min-w-0 flex-1">
+                  <p className={n.read ? "text-slate-700" : "font-medium text-slate-900"}>
+                    {n.read ? null : <span className="sr-only">Unread: </span>}
+                    {n.text}
+                  </p>
+                  <p className="mt-0.5 text-xs text-slate-600">
+                    <time dateTime={n.createdAt}>{relativeTime(n.createdAt, new Date(Math.max(now, Date.parse(n.createdAt))))}</time>
+                  </p>
+                </div>
+                {n.read ? null : (
+                  <button
+                    type="button"
+                    onClick={() => markOne(n.id)}
+                    className={`shrink-0 cursor-pointer rounded-md px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 ${focusRing}`}
+                  >
+                    Mark read<span className="sr-only">: {n.text}</span>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,0 +1,74 @@
+// The browser side of the /workspace namespace (DESIGN §3): one socket.io connection per page, shared by
+// every component that listens (the notifications button, the dashboard). The session cookie
+// authenticates it (same origin). socket.io-client is loaded on the client only, after hydration.
+import { useEffect, useRef } from "react";
+import type { Socket } from "socket.io-client";
+import type { WorkspaceClientToServerEvents, WorkspaceServerToClientEvents } from "../../../../server/realtime/protocol.ts";
+
+type WorkspaceSocket = Socket<WorkspaceServerToClientEvents, WorkspaceClientToServerEvents>;
+export type WorkspaceHandlers = Partial<WorkspaceServerToClientEvents> & {
+  /** Called after a reconnect (not the first connect): events may have been missed. */
+  reconnect?: () => void;
+};
+
+const listeners = new Set<{ current: WorkspaceHandlers }>();
+let socketPromise: Promise<WorkspaceSocket> | null = null;
+let socket: WorkspaceSocket | null = null;
+
+function dispatch<K extends keyof WorkspaceHandlers>(event: K, ...args: Parameters<NonNullable<WorkspaceHandlers[K]>>) {
+  for (const listener of listeners) {
+    const handler = listener.current[event] as ((...a: unknown[]) => void) | undefined;
+    try {
+      handler?.(...args);
+    } catch (error) {
+      console.warn(`[workspace] ${String(event)} handler failed`, error);
+    }
+  }
+}
+
+function connect(): Promise<WorkspaceSocket> {
+  socketPromise ??= import("socket.io-client").then(({ io }) => {
+    const s: WorkspaceSocket = io("/workspace");
+    let connectedOnce = false;
+    s.on("connect", () => {
+      if (connectedOnce) dispatch("reconnect");
+      connectedOnce = true;
+    });
+    s.on("lead:created", (payload) => dispatch("lead:created", payload));
+    s.on("lead:updated", (payload) => dispatch("lead:updated", payload));
+    s.on("conversation:message", (payload) => dispatch("conversation:message", payload));
+    s.on("notification", (payload) => dispatch("notification", payload));
+    socket = s;
+    return s;
+  });
+  return socketPromise;
+}
+
+function release() {
+  if (listeners.size > 0 || !socketPromise) return;
+  const pending = socketPromise;
+  socketPromise = null;
+  socket = null;
+  void pending.then((s) => s.disconnect());
+}
+
+/** Subscribes to workspace events while the component is mounted; the latest handlers are always used. */
+export function useWorkspaceEvents(handlers: WorkspaceHandlers): void {
+  const ref = useRef(handlers);
+  ref.current = handlers;
+  useEffect(() => {
+    const entry = ref;
+    listeners.add(entry);
+    connect().catch((error: unknown) => console.warn("[workspace] realtime unavailable", error));
+    return () => {
+      listeners.delete(entry);
+      // Let a remounting component (route change) keep the connection.
+      setTimeout(release, 1000);
+    };
+  }, []);
+}
+
+/** Whether the live connection is currently up (for tests and diagnostics). */
+export function isWorkspaceSocketConnected(): boolean {
+  return socket?.connected ?? false;
+}

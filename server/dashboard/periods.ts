@@ -1,0 +1,245 @@
+// Pure period math and stat calculations for the dashboard (spec §2.14, §3 "Dashboard stats").
+// Calendar periods (this week, this month) start at local midnight in the business's time zone; the
+// prior period is the same elapsed span of the previous week or month ("so far this week vs the same
+// time last week"), so a Tuesday morning is never compared with a whole previous week.
+// Rates (conversion, response time) use rolling 30-day windows. No server imports: unit-tested directly.
+
+export type Period = { start: Date; end: Date };
+export type PeriodPair = { current: Period; previous: Period };
+
+const DAY_MS = 86_400_000;
+
+type ZonedParts = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number };
+
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      weekday: "short",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** A valid IANA zone, else UTC (a bad stored value must not break the dashboard). */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return "UTC";
+  try {
+    formatterFor(timeZone);
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: WEEKDAYS[parts.weekday ?? "Mon"] ?? 1,
+  };
+}
+
+/** Milliseconds the zone is ahead of UTC at this instant. */
+function offsetMs(date: Date, timeZone: string): number {
+  const p = zonedParts(date, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** The UTC instant of local midnight of the given local calendar date (month 1–12; day may overflow). */
+export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const guess = Date.UTC(year, month - 1, day);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  const second = guess - offsetMs(new Date(first), timeZone);
+  return new Date(second);
+}
+
+export function startOfWeek(now: Date, timeZone: string): Date {
+  const p = zonedParts(now, timeZone);
+  return zonedMidnight(p.year, p.month, p.day - (p.weekday - 1), timeZone);
+}
+
+export function startOfMonth(now: Date, timeZone: string): Date {
+  const p = zonedParts(now, timeZone);
+  return zonedMidnight(p.year, p.month, 1, timeZone);
+}
+
+/** This week so far (Monday 00:00 local → now) and the same span of last week. */
+export function weekToDate(now: Date, timeZone: string): PeriodPair {
+  const start = startOfWeek(now, timeZone);
+  const p = zonedParts(start, timeZone);
+  const previousStart = zonedMidnight(p.year, p.month, p.day - 7, timeZone);
+  const elapsed = now.getTime() - start.getTime();
+  return {
+    current: { start, end: now },
+    previous: { start: previousStart, end: new Date(Math.min(previousStart.getTime() + elapsed, start.getTime())) },
+  };
+}
+
+/** This month so far (the 1st 00:00 local → now) and the same span of last month (capped at its end). */
+export function monthToDate(now: Date, timeZone: string): PeriodPair {
+  const start = startOfMonth(now, timeZone);
+  const p = zonedParts(now, timeZone);
+  const previousStart = zonedMidnight(p.year, p.month - 1, 1, timeZone);
+  const elapsed = now.getTime() - start.getTime();
+  return {
+    current: { start, end: now },
+    previous: { start: previousStart, end: new Date(Math.min(previousStart.getTime() + elapsed, start.getTime())) },
+  };
+}
+
+/** The last `days` days and the `days` before them. */
+export function rollingDays(now: Date, days: number): PeriodPair {
+  const start = new Date(now.getTime() - days * DAY_MS);
+  return {
+    current: { start, end: now },
+    previous: { start: new Date(start.getTime() - days * DAY_MS), end: start },
+  };
+}
+
+/** Half-open: start ≤ t < end. */
+export function inPeriod(date: Date, period: Period): boolean {
+  const t = date.getTime();
+  return t >= period.start.getTime() && t < period.end.getTime();
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** Relative change in percent, one decimal; null when there is nothing to compare with (prior 0, current > 0). */
+export function percentChange(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null) return null;
+  if (previous === 0) return current === 0 ? 0 : null;
+  return round1(((current - previous) / previous) * 100);
+}
+
+/** Difference of two percentages in percentage points, one decimal. */
+export function pointsChange(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null) return null;
+  return round1(current - previous);
+}
+
+/** Won ÷ closed (won + lost), in percent with one decimal; null with no closed lead. */
+export function conversionRate(won: number, lost: number): number | null {
+  const closed = won + lost;
+  return closed === 0 ? null : round1((won / closed) * 100);
+}
+
+export type ClosedLead = {
+  status: string;
+  updatedAt: Date;
+  valueCents: number | null;
+  /** status_changed events, any order; the latest one to the lead's current status dates the close. */
+  statusEvents: { createdAt: Date; data: unknown }[];
+};
+
+function statusOf(data: unknown): string | null {
+  if (!data || typeof data !== "object") return null;
+  const record = data as Record<string, unknown>;
+  for (const key of ["to", "status", "newStatus"]) {
+    if (typeof record[key] === "string") return (record[key] as string).toLowerCase();
+  }
+  return null;
+}
+
+/** When a won/lost lead was closed: its latest status change to that status, else its last update. */
+export function closedAt(lead: ClosedLead): Date {
+  let best: Date | null = null;
+  for (const event of lead.statusEvents) {
+    if (statusOf(event.data) !== lead.status) continue;
+    if (!best || event.createdAt > best) best = event.createdAt;
+  }
+  return best ?? lead.updatedAt;
+}
+
+export function conversionIn(leads: ClosedLead[], period: Period): number | null {
+  let won = 0;
+  let lost = 0;
+  for (const lead of leads) {
+    if (!inPeriod(closedAt(lead), period)) continue;
+    if (lead.status === "won") won += 1;
+    else if (lead.status === "lost") lost += 1;
+  }
+  return conversionRate(won, lost);
+}
+
+/** Sum of Won leads' value (cents) won within the period. */
+export function revenueIn(leads: ClosedLead[], period: Period): number {
+  let cents = 0;
+  for (const lead of leads) {
+    if (lead.status === "won" && lead.valueCents && inPeriod(closedAt(lead), period)) cents += lead.valueCents;
+  }
+  return cents;
+}
+
+/** Average of (next bot message − visitor message) in seconds; null without pairs. */
+export function averageResponseSeconds(pairs: { visitorAt: Date; botAt: Date }[]): number | null {
+  if (pairs.length === 0) return null;
+  const total = pairs.reduce((sum, pair) => sum + (pair.botAt.getTime() - pair.visitorAt.getTime()), 0);
+  return total / pairs.length / 1000;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Display
+
+/** "$12.4K", "$980", "$1.2M" from cents. */
+export function formatRevenue(cents: number): string {
+  const dollars = cents / 100;
+  if (dollars >= 1_000_000) return `$${trim1(dollars / 1_000_000)}M`;
+  if (dollars >= 1_000) return `$${trim1(dollars / 1_000)}K`;
+  return `$${Math.round(dollars).toLocaleString("en-US")}`;
+}
+
+function trim1(value: number): string {
+  return (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");
+}
+
+/** "0.4 seconds", "42 seconds", "1.3 minutes", "2.1 hours"; "—" without data. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return "—";
+  if (seconds < 10) return `${trim1(seconds)} seconds`;
+  if (seconds < 60) return `${Math.round(seconds)} seconds`;
+  if (seconds < 3600) return `${trim1(seconds / 60)} minutes`;
+  return `${trim1(seconds / 3600)} hours`;
+}
+
+export function formatPercent(value: number | null): string {
+  return value === null ? "—" : `${trim1(value)}%`;
+}
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+
+/** "just now", "2 minutes ago", "1 hour ago", "3 days ago", "2 months ago". */
+export function relativeTime(date: Date | string, now: Date | string): string {
+  const seconds = Math.round((new Date(now).getTime() - new Date(date).getTime()) / 1000);
+  if (seconds < 45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return relative.format(-Math.max(1, minutes), "minute");
+  const hours = Math.round(seconds / 3600);
+  if (hours < 24) return relative.format(-hours, "hour");
+  const days = Math.round(seconds / 86_400);
+  if (days < 30) return relative.format(-days, "day");
+  const months = Math.round(days / 30);
+  if (months < 12) return relative.format(-months, "month");
+  return relative.format(-Math.round(days / 365), "year");
+}

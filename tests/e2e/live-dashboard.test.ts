@@ -1,0 +1,119 @@
+// The owner's dashboard is open while a visitor qualifies on a customer's website (the embed demo, on
+// another origin): the new lead appears in Recent Leads without a reload and the unread dot appears;
+// the notifications panel lists it and marks it read.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbedDemo, type EmbedDemo } from "../../embed-demo/serve.ts";
+import { hasChromium, launchChromium } from "../support/browser.ts";
+import { freePort, startTestServer, type TestServer } from "../support/test-server.ts";
+
+describe.skipIf(!hasChromium)("the live dashboard", () => {
+  let server: TestServer;
+  let demo: EmbedDemo;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+    demo = await startEmbedDemo({ port: await freePort(), appUrl: server.url, siteKey: "demo", host: "127.0.0.1" });
+    demo = { ...demo, url: demo.url.replace("127.0.0.1", "localhost") };
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.close();
+    await server?.close();
+  });
+
+  async function visitorSays(page: Page, text: string) {
+    const input = page.getByRole("textbox", { name: "Type your message" });
+    await input.fill(text);
+    await input.press("Enter");
+  }
+
+  async function visitorChooses(page: Page, quickReply: string) {
+    const button = page.getByRole("button", { name: quickReply, exact: true });
+    await button.waitFor();
+    await button.click();
+  }
+
+  it("shows a lead qualified on the customer's site in Recent Leads, with the unread dot, without a reload", async () => {
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    const ownerErrors: string[] = [];
+    owner.on("pageerror", (e) => ownerErrors.push(e.message));
+    owner.on("console", (m) => {
+      if (m.type() === "error") ownerErrors.push(m.text());
+    });
+
+    await owner.goto(`${server.url}/login?redirectTo=%2Fapp%2Fdashboard`);
+    await owner.getByRole("button", { name: "Sign in with the demo account" }).click();
+    await owner.waitForURL(`${server.url}/app/dashboard`);
+    await owner.getByRole("heading", { level: 1, name: /Welcome back, Sparkle Commercial Cleaning/ }).waitFor();
+    const recentLeads = owner.getByRole("region", { name: "Recent Leads" });
+    await recentLeads.getByText("Sarah Mitchell").waitFor();
+    await owner.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    // The dashboard's workspace socket is connected (hydrated, session cookie accepted).
+    await expect.poll(() => server.app.io.of("/workspace").sockets.size, { timeout: 10_000 }).toBe(1);
+    await owner.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+
+    // A visitor on the customer's site qualifies through the quick replies and free text.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(demo.url);
+    await visitor.getByRole("button", { name: "Open chat" }).click();
+    await visitor.getByRole("dialog", { name: "Chat with Sparkle Commercial Cleaning" }).waitFor();
+    await visitorChooses(visitor, "Regular Commercial Cleaning");
+    await visitorChooses(visitor, "20,000–50,000 sq ft");
+    await visitorChooses(visitor, "Daily");
+    await visitorChooses(visitor, "$5,000–$10,000");
+    await visitorChooses(visitor, "Immediately");
+    const log = visitor.getByRole("log", { name: "Messages" });
+    await expect.poll(() => log.getByText(/your name/i).count()).toBeGreaterThan(0);
+    await visitorSays(visitor, "Nora Quinn");
+    await expect.poll(() => log.getByText(/company/i).count()).toBeGreaterThan(0);
+    await visitorSays(visitor, "Quinn Hospital Group");
+    await expect.poll(() => log.getByText(/email or phone/i).count()).toBeGreaterThan(0);
+    await visitorSays(visitor, "nora@quinnhospital.example");
+
+    // The owner's dashboard: the lead arrives live, first in All and in High Priority, and the dot shows.
+    await recentLeads.getByText("Nora Quinn").waitFor({ timeout: 15_000 });
+    await owner.getByRole("button", { name: "Notifications (unread)" }).waitFor({ timeout: 15_000 });
+    const firstLead = recentLeads.getByRole("listitem").first();
+    expect(await firstLead.textContent()).toContain("Nora Quinn");
+    await recentLeads.getByRole("tab", { name: "High Priority" }).click();
+    await recentLeads.getByRole("list", { name: "High Priority leads" }).getByText("Nora Quinn").waitFor();
+    // The live chat preview shows the conversation.
+    await owner.getByRole("region", { name: "Live Chat Preview" }).getByText("nora@quinnhospital.example").first().waitFor();
+    expect(await owner.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // The panel lists the notification; marking all read clears the dot (stored per user).
+    await owner.getByRole("button", { name: "Notifications (unread)" }).click();
+    const panel = owner.getByRole("region", { name: "Notifications" });
+    const item = panel.getByRole("listitem").filter({ hasText: "New high-priority lead: Nora Quinn (Quinn Hospital Group)" });
+    await item.waitFor();
+    expect(await item.getAttribute("data-read")).toBe("false");
+    await panel.getByRole("button", { name: "Mark all as read" }).click();
+    await owner.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    const lead = await server.services.db.lead.findFirstOrThrow({ where: { email: "nora@quinnhospital.example" } });
+    expect(lead).toMatchObject({ name: "Nora Quinn", priority: "high" });
+    await expect.poll(() => server.services.db.notificationRead.count()).toBe(1);
+
+    // After a reload the dot stays off (from the database) and the lead is still listed.
+    await owner.reload();
+    await recentLeads.getByText("Nora Quinn").waitFor();
+    await owner.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+    // The panel loads the list from the server: the notification is there, read.
+    await owner.getByRole("button", { name: "Notifications", exact: true }).click();
+    const listed = owner
+      .getByRole("region", { name: "Notifications" })
+      .getByRole("listitem")
+      .filter({ hasText: "New high-priority lead: Nora Quinn (Quinn Hospital Group)" });
+    await listed.waitFor();
+    expect(await listed.getAttribute("data-read")).toBe("true");
+    expect(ownerErrors).toEqual([]);
+    await visitorContext.close();
+    await ownerContext.close();
+  });
+});

@@ -1,0 +1,228 @@
+// Dashboard numbers from known rows: the domain function with a fixed clock (exact values), and the
+// page through HTTP for a signed-in owner (rendered cards and lists, scoped to the business).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAccount } from "../../server/auth/accounts.server.ts";
+import { loadDashboard } from "../../server/dashboard/dashboard.server.ts";
+import type { LeadPriority, LeadStatus } from "../../server/db/generated/enums.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+let counter = 0;
+async function newBusiness(name: string) {
+  counter += 1;
+  const email = `dash${counter}-${Date.now()}@example.com`;
+  const password = "Dashboard2026";
+  const result = await registerAccount(server.services.db, { businessName: name, email, password });
+  if (!result.ok) throw new Error(result.code);
+  const chatbot = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: result.value.businessId } });
+  return { ...result.value, email, password, chatbotId: chatbot.id };
+}
+
+type LeadSpec = {
+  name: string;
+  createdAt: string;
+  priority: LeadPriority;
+  status?: LeadStatus;
+  valueCents?: number;
+  /** When the status changed to won/lost. */
+  closedAt?: string;
+  isTest?: boolean;
+  createdEvent?: boolean;
+};
+
+async function addLead(businessId: string, spec: LeadSpec) {
+  const score = spec.priority === "high" ? 8.9 : spec.priority === "medium" ? 7 : 5;
+  return server.services.db.lead.create({
+    data: {
+      businessId,
+      name: spec.name,
+      company: `${spec.name} Co`,
+      email: `${spec.name.toLowerCase().replace(/\s+/g, ".")}@example.com`,
+      score,
+      priority: spec.priority,
+      status: spec.status ?? "new",
+      valueCents: spec.valueCents ?? null,
+      isTest: spec.isTest ?? false,
+      createdAt: new Date(spec.createdAt),
+      events: {
+        create: [
+          ...(spec.createdEvent ? [{ businessId, type: "created", createdAt: new Date(spec.createdAt) }] : []),
+          ...(spec.closedAt
+            ? [{ businessId, type: "status_changed", data: { from: "proposal", to: spec.status! }, createdAt: new Date(spec.closedAt) }]
+            : []),
+        ],
+      },
+    },
+  });
+}
+
+async function addConversation(
+  business: { businessId: string; chatbotId: string },
+  messages: { role: "visitor" | "bot"; text: string; at: string }[],
+  isTest = false,
+) {
+  const db = server.services.db;
+  const conversation = await db.conversation.create({
+    data: {
+      businessId: business.businessId,
+      chatbotId: business.chatbotId,
+      visitorId: `v_${Math.random().toString(36).slice(2, 12)}`,
+      isTest,
+      lastSeq: messages.length,
+      lastMessageAt: new Date(messages.at(-1)!.at),
+      createdAt: new Date(messages[0]!.at),
+    },
+  });
+  await db.message.createMany({
+    data: messages.map((m, i) => ({
+      conversationId: conversation.id,
+      businessId: business.businessId,
+      seq: i + 1,
+      role: m.role,
+      text: m.text,
+      createdAt: new Date(m.at),
+    })),
+  });
+  return conversation.id;
+}
+
+describe("dashboard data from known rows (fixed clock)", () => {
+  it("computes the four stats with their changes, the lists and the activity", async () => {
+    const business = await newBusiness("Fixed Clock Cleaning");
+    const db = server.services.db;
+    await db.business.update({ where: { id: business.businessId }, data: { timeZone: "UTC" } });
+    // Wednesday 18 March 2026, noon UTC. This week: from Monday 16 March; the same span last week:
+    // 9 March 00:00 to 11 March 12:00. Rolling 30 days: from 16 February; before: 17 January – 16 February.
+    const now = new Date("2026-03-18T12:00:00Z");
+    const id = business.businessId;
+
+    const a = await addLead(id, { name: "Alice High", createdAt: "2026-03-17T10:00:00Z", priority: "high", createdEvent: true });
+    await addLead(id, { name: "Bob Medium", createdAt: "2026-03-18T11:58:00Z", priority: "medium", createdEvent: true });
+    await addLead(id, { name: "Carol Won", createdAt: "2026-03-16T00:00:00Z", priority: "low", status: "won", valueCents: 420_000, closedAt: "2026-03-17T09:00:00Z" });
+    await addLead(id, { name: "Dan Lost", createdAt: "2026-03-10T08:00:00Z", priority: "low", status: "lost", closedAt: "2026-03-12T08:00:00Z" });
+    await addLead(id, { name: "Eve Won", createdAt: "2026-03-12T08:00:00Z", priority: "low", status: "won", valueCents: 100_000, closedAt: "2026-02-10T00:00:00Z" });
+    await addLead(id, { name: "Gus Lost", createdAt: "2026-01-20T08:00:00Z", priority: "low", status: "lost", closedAt: "2026-02-01T00:00:00Z" });
+    await addLead(id, { name: "Hal Lost", createdAt: "2026-01-20T09:00:00Z", priority: "low", status: "lost", closedAt: "2026-02-05T00:00:00Z" });
+    // A test lead counts nowhere.
+    await addLead(id, { name: "Tess Test", createdAt: "2026-03-18T11:00:00Z", priority: "high", status: "won", valueCents: 999_900, closedAt: "2026-03-18T11:30:00Z", isTest: true, createdEvent: true });
+    await db.reminder.create({ data: { businessId: id, leadId: a.id, dueAt: new Date("2026-03-18T11:00:00Z"), note: "Call Alice" } });
+
+    // Response times: 2 s and 1 s this period (average 1.5 s); 3 s in the previous one; a test conversation's 10 minutes excluded.
+    const current = await addConversation(business, [
+      { role: "bot", text: "Welcome!", at: "2026-03-18T10:59:00Z" },
+      { role: "visitor", text: "Office cleaning", at: "2026-03-18T11:00:00Z" },
+      { role: "bot", text: "How big is the building?", at: "2026-03-18T11:00:02Z" },
+      { role: "visitor", text: "About 12k sq ft", at: "2026-03-18T11:01:00Z" },
+      { role: "bot", text: "How often?", at: "2026-03-18T11:01:01Z" },
+    ]);
+    const older = await addConversation(business, [
+      { role: "visitor", text: "Hello", at: "2026-02-01T10:00:00Z" },
+      { role: "bot", text: "Hi there", at: "2026-02-01T10:00:03Z" },
+    ]);
+    await addConversation(business, [
+      { role: "visitor", text: "Testing", at: "2026-03-18T11:00:00Z" },
+      { role: "bot", text: "Slow test reply", at: "2026-03-18T11:10:00Z" },
+    ], true);
+
+    const data = await loadDashboard(db, { businessId: id, now });
+    const stats = Object.fromEntries(data.stats.map((s) => [s.key, s]));
+    // New leads: Alice, Bob, Carol this week; Dan in last week's span (Eve came after it) → +200%.
+    expect(stats["new-leads"]).toMatchObject({ value: 3, display: "3", change: 200, changeUnit: "%" });
+    // Conversion: Carol won, Dan lost → 50%; before: Eve won, Gus and Hal lost → 33.3% → +16.7 points.
+    expect(stats["conversion-rate"]).toMatchObject({ value: 50, display: "50%", change: 16.7, changeUnit: "pts" });
+    // Response: 1.5 s against 3 s → −50% (lower is better).
+    expect(stats["response-time"]).toMatchObject({ display: "1.5 seconds", change: -50, higherIsBetter: false });
+    expect(stats["response-time"]!.value).toBeCloseTo(1.5, 6);
+    // Revenue this month: Carol $4,200; last month's span: Eve $1,000 (won 10 February) → +320%.
+    expect(stats.revenue).toMatchObject({ value: 420_000, display: "$4.2K", change: 320 });
+
+    expect(data.recentLeads.all.map((l) => l.name)).toEqual(["Bob Medium", "Alice High", "Carol Won", "Eve Won", "Dan Lost"]);
+    expect(data.recentLeads.high.map((l) => l.name)).toEqual(["Alice High"]);
+    expect(data.recentLeads.followUp.map((l) => l.name)).toEqual(["Bob Medium"]);
+
+    expect(data.liveChats.map((c) => c.conversationId)).toEqual([current, older]);
+    expect(data.liveChats[0]!.messages.map((m) => m.text)).toEqual(["How big is the building?", "About 12k sq ft", "How often?"]);
+
+    expect(data.activity.slice(0, 5).map((i) => [i.type, i.text])).toEqual([
+      ["new-lead", "New medium-priority lead: Bob Medium (Bob Medium Co), score 7.0"],
+      ["follow-up", "Follow-up due: Alice High (Alice High Co), high priority"],
+      ["new-lead", "New high-priority lead: Alice High (Alice High Co), score 8.9"],
+      ["response", "Carol Won (Carol Won Co) moved to Won"],
+      ["response", "Dan Lost (Dan Lost Co) moved to Lost"],
+    ]);
+    expect(data.activity.some((i) => i.text.includes("Tess"))).toBe(false);
+  });
+
+  it("shows no change when there is nothing to compare", async () => {
+    const business = await newBusiness("Empty Cleaning");
+    const data = await loadDashboard(server.services.db, { businessId: business.businessId, now: new Date("2026-03-18T12:00:00Z") });
+    expect(data.stats.map((s) => [s.key, s.display, s.change])).toEqual([
+      ["new-leads", "0", 0],
+      ["conversion-rate", "—", null],
+      ["response-time", "—", null],
+      ["revenue", "$0", 0],
+    ]);
+    expect(data.recentLeads).toEqual({ all: [], high: [], followUp: [] });
+    expect(data.liveChats).toEqual([]);
+    expect(data.activity).toEqual([]);
+  });
+});
+
+describe("the dashboard page over HTTP", () => {
+  function statValue(html: string, key: string): string | undefined {
+    return new RegExp(`data-stat="${key}"[\\s\\S]*?data-stat-value[^>]*>([^<]*)<`).exec(html)?.[1];
+  }
+
+  it("renders the business's own numbers and lists, without test leads or other businesses' leads", async () => {
+    const business = await newBusiness("Rendered Cleaning Co");
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    await addLead(business.businessId, { name: "Hana Hot", createdAt: minuteAgo, priority: "high", createdEvent: true });
+    await addLead(business.businessId, { name: "Milo Mid", createdAt: minuteAgo, priority: "medium", createdEvent: true });
+    await addLead(business.businessId, { name: "Tina Trial", createdAt: minuteAgo, priority: "high", isTest: true });
+    await addConversation(business, [
+      { role: "bot", text: "Welcome!", at: minuteAgo },
+      { role: "visitor", text: "We need nightly janitorial service", at: minuteAgo },
+    ]);
+
+    const http = new HttpClient(server.url);
+    const login = await http.post("/login", { intent: "login", email: business.email, password: business.password });
+    expect(login.status).toBe(302);
+    const page = await http.get("/app/dashboard");
+    expect(page.status).toBe(200);
+    const html = page.text;
+    expect(statValue(html, "new-leads")).toBe("2");
+    expect(statValue(html, "conversion-rate")).toBe("—");
+    expect(statValue(html, "revenue")).toBe("$0");
+    for (const text of ["New Leads This Week", "Conversion Rate", "Avg Response Time", "Revenue This Month", "Recent Leads", "Live Chat Preview", "Recent Activity", "Upgrade to Pro"]) {
+      expect(html).toContain(text);
+    }
+    for (const tab of ["All", "High Priority", "Needs Follow-up"]) expect(html).toMatch(new RegExp(`role="tab"[^>]*>${tab}<`));
+    expect(html).toContain("Hana Hot");
+    expect(html).toContain("Milo Mid");
+    expect(html).toContain("We need nightly janitorial service");
+    expect(html).toContain('href="/app/chatbot?tab=settings"');
+    expect(html).toContain("1 minute ago");
+    expect(html).not.toContain("Tina Trial");
+    // The demo business's sample leads are not this business's.
+    expect(html).not.toContain("Sarah Mitchell");
+  });
+
+  it("shows the demo business its sample leads and no upgrade banner on the Pro plan", async () => {
+    const http = new HttpClient(server.url);
+    await http.post("/login", { intent: "demo" });
+    const html = (await http.get("/app/dashboard")).text;
+    expect(html).toContain("Sarah Mitchell");
+    expect(html).not.toContain("Upgrade to Pro");
+    expect(html).not.toContain("Hana Hot");
+  });
+});
