@@ -1,5 +1,23 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ComingSoon } from "~/components/workspace/ComingSoon";
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import {
+  LEAD_PRIORITIES,
+  LEAD_SORTS,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  leadListSearch,
+  parseLeadListQuery,
+  PRIORITY_LABELS,
+  SORT_LABELS,
+  SOURCE_LABELS,
+  STATUS_LABELS,
+  type LeadListQuery,
+} from "../../../server/leads/lead-filters.ts";
+import { getBusinessTimeZone, listLeads } from "../../../server/leads/list-leads.server.ts";
+import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
+import { buttonClass, cardClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
+import { formatDateTime } from "~/components/leads/format";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 
@@ -7,20 +25,268 @@ export const meta = workspaceMeta("Leads");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
-  return { businessName: workspace.business.name };
+  const started = performance.now();
+  const query = parseLeadListQuery(new URL(request.url).searchParams);
+  const { db } = context.services;
+  const timeZone = await getBusinessTimeZone(db, workspace.business.id);
+  const page = await listLeads(db, workspace.business.id, query, { timeZone });
+  const ms = performance.now() - started;
+  return data(
+    { query, page, timeZone, canAddLeads: workspace.role === "owner" },
+    // The domain query's time, for the benchmark (tests/bench/leads-page.ts) and the browser's devtools.
+    { headers: { "Server-Timing": `leads;dur=${ms.toFixed(1)}` } },
+  );
 }
 
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const timing = loaderHeaders.get("Server-Timing");
+  return timing ? { "Server-Timing": timing } : new Headers();
+};
+
+const QUICK_FILTERS: { label: string; priority: LeadListQuery["priority"] }[] = [
+  { label: "All", priority: undefined },
+  { label: "High Priority", priority: "high" },
+  { label: "Needs Follow-up", priority: "medium" },
+];
+
 export default function LeadsPage() {
+  const { query, page, timeZone, canAddLeads } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/app/leads";
+  const first = page.items.length ? (page.page - 1) * page.pageSize + 1 : 0;
+  const last = (page.page - 1) * page.pageSize + page.items.length;
+  const range = `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")}`;
+  const showing =
+    page.total === null
+      ? `Showing ${range} of the matching leads`
+      : `Showing ${range} of ${page.total.toLocaleString("en-US")}${page.totalCapped ? "+" : ""} leads`;
+  const filtered = Boolean(query.q || query.priority || query.status || query.source || query.from || query.to);
+
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Manage Your Leads</h1>
-        <p className="mt-1 text-slate-600">Every lead your chatbot captures, scored and sorted by priority.</p>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Manage Your Leads</h1>
+          <p className="mt-1 text-slate-600">Every lead your chatbot captures, scored and sorted by priority.</p>
+        </div>
+        {canAddLeads ? (
+          <Link to="/app/leads/new" className={buttonClass}>
+            Add Lead
+          </Link>
+        ) : null}
       </header>
-      <ComingSoon
-        title="Lead list"
-        description="Your leads will be listed here with their score out of 10 and High, Medium or Low priority, filters for All, High Priority and Needs Follow-up, follow-up reminders and each lead's full history."
-      />
+
+      <nav aria-label="Quick filters" className="flex flex-wrap gap-2">
+        {QUICK_FILTERS.map((tab) => {
+          const active = query.priority === tab.priority && !query.status && !query.source && !query.q && !query.from && !query.to;
+          return (
+            <Link
+              key={tab.label}
+              to={`/app/leads${leadListSearch({ sort: query.sort, page: 1 }, { priority: tab.priority })}`}
+              aria-current={active ? "page" : undefined}
+              className={`rounded-full px-4 py-1.5 text-sm font-semibold ${
+                active ? "bg-brand-600 text-white" : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+              }`}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <FilterForm query={query} />
+
+      <section aria-labelledby="lead-results" className={cardClass}>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="lead-results" className="text-lg font-semibold text-slate-900">
+            Leads
+          </h2>
+          <p className="text-sm text-slate-700" role="status" aria-live="polite">
+            {loading
+              ? "Loading leads…"
+              : page.items.length
+                ? showing
+                : filtered
+                  ? "No leads match these filters."
+                  : "No leads yet. Leads your chatbot captures will appear here."}
+          </p>
+        </div>
+        {page.items.length ? <LeadTable items={page.items} timeZone={timeZone} /> : null}
+        <Pagination query={query} page={page.page} hasNext={page.hasNext} pageCount={page.total === null || page.totalCapped ? null : page.pageCount} capped={page.totalCapped} />
+      </section>
     </div>
+  );
+}
+
+function FilterForm({ query }: { query: LeadListQuery }) {
+  const id = useId();
+  const field = (name: string) => `${id}-${name}`;
+  return (
+    <Form method="get" className={`${cardClass} grid gap-4 sm:grid-cols-2 lg:grid-cols-4`} role="search" aria-label="Filter leads">
+      <div className="sm:col-span-2">
+        <label htmlFor={field("q")} className="block text-sm font-medium text-slate-800">
+          Search by name, email or company
+        </label>
+        <input id={field("q")} name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} className={smallInputClass} />
+      </div>
+      <SelectField id={field("priority")} name="priority" label="Priority" value={query.priority} options={LEAD_PRIORITIES.map((p) => [p, PRIORITY_LABELS[p]])} />
+      <SelectField id={field("status")} name="status" label="Status" value={query.status} options={LEAD_STATUSES.map((s) => [s, STATUS_LABELS[s]])} />
+      <SelectField id={field("source")} name="source" label="Source" value={query.source} options={LEAD_SOURCES.map((s) => [s, SOURCE_LABELS[s]])} />
+      <div>
+        <label htmlFor={field("from")} className="block text-sm font-medium text-slate-800">
+          Created from
+        </label>
+        <input id={field("from")} name="from" type="date" defaultValue={query.from ?? ""} className={smallInputClass} />
+      </div>
+      <div>
+        <label htmlFor={field("to")} className="block text-sm font-medium text-slate-800">
+          Created to
+        </label>
+        <input id={field("to")} name="to" type="date" defaultValue={query.to ?? ""} className={smallInputClass} />
+      </div>
+      <div>
+        <label htmlFor={field("sort")} className="block text-sm font-medium text-slate-800">
+          Sort by
+        </label>
+        <select id={field("sort")} name="sort" defaultValue={query.sort} className={smallInputClass}>
+          {LEAD_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-4">
+        <button type="submit" className={buttonClass}>
+          Apply filters
+        </button>
+        <Link to="/app/leads" className={secondaryButtonClass}>
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function SelectField({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: [string, string][];
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={smallInputClass}>
+        <option value="">Any</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+type Item = ReturnType<typeof useLoaderData<typeof loader>>["page"]["items"][number];
+
+function LeadTable({ items, timeZone }: { items: Item[]; timeZone: string }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead>
+          <tr className="text-left text-slate-700">
+            <th scope="col" className="py-2 pr-4 font-semibold">Lead</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">Contact</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">Score</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">Priority</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">Status</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">Source</th>
+            <th scope="col" className="py-2 font-semibold">Created</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((lead) => (
+            <tr key={lead.id} className={lead.overdueReminders ? "bg-red-50/60" : undefined}>
+              <td className="py-3 pr-4 align-top">
+                <Link to={`/app/leads/${lead.id}`} className={linkClass}>
+                  {lead.name ?? "Unnamed lead"}
+                </Link>
+                {lead.company ? <div className="text-slate-700">{lead.company}</div> : null}
+                <div className="mt-1 flex flex-wrap gap-1">
+                  {lead.isTest ? <TestBadge /> : null}
+                  {lead.overdueReminders ? (
+                    <span className="text-xs font-semibold text-red-800">
+                      {lead.overdueReminders === 1 ? "1 overdue reminder" : `${lead.overdueReminders} overdue reminders`}
+                    </span>
+                  ) : null}
+                </div>
+              </td>
+              <td className="py-3 pr-4 align-top text-slate-800">
+                {lead.email ? <div className="break-all">{lead.email}</div> : null}
+                {lead.phone ? <div>{lead.phone}</div> : null}
+              </td>
+              <td className="py-3 pr-4 align-top">
+                <ScoreBadge score={lead.score} />
+              </td>
+              <td className="py-3 pr-4 align-top">
+                <PriorityBadge priority={lead.priority} />
+              </td>
+              <td className="py-3 pr-4 align-top">
+                <StatusBadge status={lead.status} />
+              </td>
+              <td className="py-3 pr-4 align-top text-slate-800">{SOURCE_LABELS[lead.source]}</td>
+              <td className="py-3 align-top whitespace-nowrap text-slate-800">{formatDateTime(lead.createdAt, timeZone)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Pagination({
+  query,
+  page,
+  hasNext,
+  pageCount,
+  capped,
+}: {
+  query: LeadListQuery;
+  page: number;
+  hasNext: boolean;
+  pageCount: number | null;
+  capped: boolean;
+}) {
+  if (!hasNext && page <= 1) return null;
+  const pageText = pageCount === null ? `Page ${page.toLocaleString("en-US")}` : `Page ${page.toLocaleString("en-US")} of ${pageCount.toLocaleString("en-US")}${capped ? "+" : ""}`;
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4 text-sm">
+      {page > 1 ? (
+        <Link to={`/app/leads${leadListSearch(query, { page: page - 1 })}`} rel="prev" className={secondaryButtonClass}>
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-700">{pageText}</span>
+      {hasNext ? (
+        <Link to={`/app/leads${leadListSearch(query, { page: page + 1 })}`} rel="next" className={secondaryButtonClass}>
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

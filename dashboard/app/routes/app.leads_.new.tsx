@@ -1,0 +1,126 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { createManualLead } from "../../../server/leads/create-lead.server.ts";
+import { formFields, FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "../../../server/leads/lead-input.ts";
+import { FormError } from "~/components/auth/AuthCard";
+import { buttonClass, cardClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
+import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
+import { requireOwner } from "~/lib/session.server";
+
+export const meta = workspaceMeta("Add Lead");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireOwner(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const workspace = await requireOwner(request, context);
+  const fields = formFields(await request.formData());
+  const result = await createManualLead(context.services.db, {
+    businessId: workspace.business.id,
+    actorUserId: workspace.userId,
+    input: fields,
+  });
+  if (!result.ok) return data({ error: result.error, values: fields }, { status: result.status });
+  return redirect(`/app/leads/${result.value.leadId}`);
+}
+
+export default function NewLeadPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const v = actionData?.values ?? {};
+  const text = (name: string, label: string, props: { type?: string; autoComplete?: string; inputMode?: "numeric" | "decimal"; placeholder?: string; hint?: string } = {}) => (
+    <div>
+      <label htmlFor={`lead-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={`lead-${name}`}
+        name={name}
+        type={props.type ?? "text"}
+        autoComplete={props.autoComplete ?? "off"}
+        inputMode={props.inputMode}
+        placeholder={props.placeholder}
+        defaultValue={v[name] ?? ""}
+        aria-describedby={props.hint ? `lead-${name}-hint` : undefined}
+        className={smallInputClass}
+      />
+      {props.hint ? (
+        <p id={`lead-${name}-hint`} className="mt-1 text-xs text-slate-600">
+          {props.hint}
+        </p>
+      ) : null}
+    </div>
+  );
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Link to="/app/leads" className={linkClass}>
+        ← All leads
+      </Link>
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Add a lead</h1>
+        <p className="mt-1 text-slate-600">
+          A lead from a phone call or a referral. It is scored like the chatbot's leads; unanswered factors count as 4 points.
+        </p>
+      </header>
+      <Form method="post" className={`${cardClass} space-y-6`} noValidate>
+        <FormError message={actionData?.error} />
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">Contact</legend>
+          {text("name", "Name (required)", { autoComplete: "off" })}
+          {text("company", "Company")}
+          {text("email", "Email", { type: "email", hint: "An email address or a phone number is required." })}
+          {text("phone", "Phone", { type: "tel" })}
+          {text("serviceType", "Service type", { placeholder: "e.g. Regular Commercial Cleaning" })}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">Qualification</legend>
+          {text("buildingSize", "Building size (sq ft)", { inputMode: "numeric", placeholder: "e.g. 12,000" })}
+          <div>
+            <label htmlFor="lead-frequency" className="block text-sm font-medium text-slate-800">
+              Cleaning frequency
+            </label>
+            <select id="lead-frequency" name="frequency" defaultValue={v.frequency ?? ""} className={smallInputClass}>
+              <option value="">Not known</option>
+              {FREQUENCY_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {text("budget", "Monthly budget (USD)", { inputMode: "decimal", placeholder: "e.g. 2,500" })}
+          <div>
+            <label htmlFor="lead-timeline" className="block text-sm font-medium text-slate-800">
+              Timeline
+            </label>
+            <select id="lead-timeline" name="timeline" defaultValue={v.timeline ?? ""} className={smallInputClass}>
+              <option value="">Not known</option>
+              {TIMELINE_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor="lead-note" className="block text-sm font-medium text-slate-800">
+            Note
+          </label>
+          <textarea id="lead-note" name="note" rows={3} maxLength={2000} defaultValue={v.note ?? ""} className={smallInputClass} />
+        </div>
+        <div className="flex gap-3">
+          <button type="submit" className={buttonClass} disabled={submitting}>
+            {submitting ? "Saving..." : "Add Lead"}
+          </button>
+          <Link to="/app/leads" className={secondaryButtonClass}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

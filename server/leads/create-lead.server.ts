@@ -1,0 +1,78 @@
+// An owner adds a lead by hand: scored with the same 30/25/25/20 rules as the chatbot's leads
+// (the business's market price), status New, source manual, a 'created' history event (and a note
+// if given) and the follow-up reminder due by priority (DESIGN §4).
+import type { Db } from "../db/client.server.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH } from "../scoring/score.ts";
+import { validateManualLead } from "./lead-input.ts";
+import { fail, type LeadResult } from "./result.ts";
+
+export async function createManualLead(
+  db: Db,
+  args: { businessId: string; actorUserId: string; input: unknown; now?: Date },
+): Promise<LeadResult<{ leadId: string; score: number; priority: "high" | "medium" | "low" }>> {
+  const checked = validateManualLead(args.input);
+  if (!checked.ok) return fail(400, checked.error);
+  const input = checked.value;
+  const now = args.now ?? new Date();
+  const chatbot = await db.chatbot.findFirst({
+    where: { businessId: args.businessId },
+    orderBy: { createdAt: "asc" },
+    select: { marketPriceCents: true },
+  });
+  const scored = scoreLead({
+    buildingSizeSqFt: input.buildingSizeSqFt,
+    frequency: input.frequency,
+    budgetMonthlyCents: input.budgetMonthlyCents,
+    timeline: input.timeline,
+    marketPriceCents: chatbot?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS,
+  });
+  const lead = await db.lead.create({
+    data: {
+      businessId: args.businessId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      serviceType: input.serviceType,
+      buildingSizeSqFt: input.buildingSizeSqFt,
+      frequency: input.frequency,
+      visitsPerMonth: input.frequency ? VISITS_PER_MONTH[input.frequency] : null,
+      budgetMonthlyCents: input.budgetMonthlyCents,
+      timeline: input.timeline,
+      sizePoints: scored.sizePoints,
+      frequencyPoints: scored.frequencyPoints,
+      budgetPoints: scored.budgetPoints,
+      timelinePoints: scored.timelinePoints,
+      score: scored.score,
+      priority: scored.priority,
+      incomplete: scored.incomplete,
+      status: "new",
+      source: "manual",
+      createdAt: now,
+      events: {
+        create: [
+          {
+            businessId: args.businessId,
+            type: "created",
+            actorUserId: args.actorUserId,
+            createdAt: now,
+            data: { source: "manual", score: scored.score, priority: scored.priority, incomplete: scored.incomplete },
+          },
+          ...(input.note
+            ? [{ businessId: args.businessId, type: "note", actorUserId: args.actorUserId, createdAt: new Date(now.getTime() + 1), data: { text: input.note } }]
+            : []),
+        ],
+      },
+      reminders: {
+        create: {
+          businessId: args.businessId,
+          dueAt: new Date(now.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000),
+          note: `Follow up with ${input.name} (${scored.priority} priority)`,
+        },
+      },
+    },
+    select: { id: true },
+  });
+  if (!lead) return fail(400, "The lead could not be saved");
+  return { ok: true, value: { leadId: lead.id, score: scored.score, priority: scored.priority } };
+}

@@ -1,0 +1,99 @@
+// One lead with everything the detail screen shows: contact details, factor answers and the score
+// breakdown, reminders, the full history (oldest first) and the conversation transcript.
+import type { Db } from "../db/client.server.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, scoreLead, WEIGHTS, type FrequencyBand } from "../scoring/score.ts";
+
+export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLeadDetail>>>;
+
+export async function getLeadDetail(db: Db, businessId: string, leadId: string, now = new Date()) {
+  if (!leadId || leadId.length > 64) return null;
+  const lead = await db.lead.findFirst({ where: { id: leadId, businessId } });
+  if (!lead) return null;
+  const [business, reminders, events, messages] = await Promise.all([
+    db.business.findUnique({
+      where: { id: businessId },
+      select: { name: true, timeZone: true, chatbots: { select: { marketPriceCents: true }, take: 1, orderBy: { createdAt: "asc" } } },
+    }),
+    db.reminder.findMany({
+      where: { leadId: lead.id, businessId },
+      orderBy: [{ dueAt: "asc" }],
+      select: { id: true, dueAt: true, note: true, completedAt: true, createdAt: true },
+    }),
+    db.leadEvent.findMany({
+      where: { leadId: lead.id, businessId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, type: true, data: true, createdAt: true, actor: { select: { displayName: true } } },
+    }),
+    lead.conversationId
+      ? db.message.findMany({
+          where: { conversationId: lead.conversationId, businessId },
+          orderBy: { seq: "asc" },
+          select: { id: true, seq: true, role: true, text: true, createdAt: true },
+        })
+      : Promise.resolve([]),
+  ]);
+  const marketPriceCents = business?.chatbots[0]?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
+  const scored = scoreLead({
+    buildingSizeSqFt: lead.buildingSizeSqFt,
+    frequency: lead.frequency as FrequencyBand | null,
+    budgetMonthlyCents: lead.budgetMonthlyCents,
+    timeline: null,
+    marketPriceCents,
+  });
+  const factor = (key: keyof typeof WEIGHTS, points: number) => ({
+    points,
+    weightPercent: WEIGHTS[key],
+    /** Contribution to the score in hundredths of a point (exact). */
+    contributionHundredths: WEIGHTS[key] * points,
+  });
+  return {
+    businessName: business?.name ?? "",
+    timeZone: business?.timeZone ?? "UTC",
+    lead: {
+      id: lead.id,
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      company: lead.company,
+      serviceType: lead.serviceType,
+      buildingSizeSqFt: lead.buildingSizeSqFt,
+      frequency: lead.frequency,
+      visitsPerMonth: lead.visitsPerMonth,
+      budgetMonthlyCents: lead.budgetMonthlyCents,
+      timeline: lead.timeline,
+      timelineDays: lead.timelineDays,
+      score: lead.score,
+      priority: lead.priority,
+      incomplete: lead.incomplete,
+      status: lead.status,
+      source: lead.source,
+      valueCents: lead.valueCents,
+      isTest: lead.isTest,
+      conversationId: lead.conversationId,
+      createdAt: lead.createdAt.toISOString(),
+    },
+    breakdown: {
+      size: factor("size", lead.sizePoints),
+      frequency: factor("frequency", lead.frequencyPoints),
+      budget: factor("budget", lead.budgetPoints),
+      timeline: factor("timeline", lead.timelinePoints),
+      expectedMonthlyCents: scored.expectedMonthlyCents,
+      marketPriceCents,
+    },
+    reminders: reminders.map((r) => ({
+      id: r.id,
+      note: r.note,
+      dueAt: r.dueAt.toISOString(),
+      completedAt: r.completedAt?.toISOString() ?? null,
+      overdue: !r.completedAt && r.dueAt.getTime() < now.getTime(),
+    })),
+    events: events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      data: (e.data ?? {}) as Record<string, unknown>,
+      createdAt: e.createdAt.toISOString(),
+      actorName: e.actor?.displayName ?? null,
+    })),
+    messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { parseDollarsToCents, validateManualLead, validateReminder, validateStatus } from "./lead-input.ts";
+import { actionsFor, telHref } from "./lead-actions.ts";
+import { endOfZonedDay, startOfZonedDay, zonedTimeToUtc } from "./time-zone.ts";
+
+describe("lead form validation", () => {
+  it("parses dollar amounts to cents", () => {
+    expect(parseDollarsToCents("$4,200.50")).toBe(420050);
+    expect(parseDollarsToCents("12")).toBe(1200);
+    expect(parseDollarsToCents("1.5")).toBe(150);
+    expect(parseDollarsToCents("-3")).toBeNull();
+    expect(parseDollarsToCents("abc")).toBeNull();
+  });
+
+  it("asks for the deal value when a lead is won", () => {
+    expect(validateStatus({ status: "won" })).toEqual({ ok: false, error: "Please enter the deal value to mark this lead as Won" });
+    expect(validateStatus({ status: "won", value: "2,000" })).toEqual({ ok: true, value: { status: "won", valueCents: 200000 } });
+    expect(validateStatus({ status: "lost", value: "2,000" })).toEqual({ ok: true, value: { status: "lost", valueCents: null } });
+    expect(validateStatus({ status: "closed" })).toEqual({ ok: false, error: "Please choose a status" });
+  });
+
+  it("validates reminders with a default time", () => {
+    expect(validateReminder({ dueDate: "2026-02-03", note: " Call " })).toEqual({ ok: true, value: { dueDate: "2026-02-03", dueTime: "09:00", note: "Call" } });
+    expect(validateReminder({ dueDate: "2026-02-03", dueTime: "25:00", note: "x" })).toEqual({ ok: false, error: "Please enter the time as HH:MM" });
+  });
+
+  it("validates a manual lead", () => {
+    const ok = validateManualLead({ name: "Ann", email: "ANN@X.EXAMPLE", buildingSize: "12,000", frequency: "weekly", budget: "$500", timeline: "" });
+    expect(ok).toEqual({
+      ok: true,
+      value: {
+        name: "Ann",
+        email: "ann@x.example",
+        phone: null,
+        company: null,
+        serviceType: null,
+        buildingSizeSqFt: 12000,
+        frequency: "weekly",
+        budgetMonthlyCents: 50000,
+        timeline: null,
+        note: null,
+      },
+    });
+    expect(validateManualLead({ name: "Ann" })).toEqual({ ok: false, error: "Please enter an email address or a phone number" });
+    expect(validateManualLead({ name: "", phone: "1" })).toEqual({ ok: false, error: "Please enter the contact's name" });
+  });
+});
+
+describe("lead actions", () => {
+  it("picks the primary action by priority", () => {
+    expect(actionsFor("high").primary).toBe("call");
+    expect(actionsFor("medium").primary).toBe("quote");
+    expect(actionsFor("low").primary).toBe("info");
+  });
+  it("makes tel: links", () => {
+    expect(telHref("(555) 201-4410")).toBe("tel:5552014410");
+    expect(telHref("+1 555 201 4410")).toBe("tel:+15552014410");
+    expect(telHref("n/a")).toBeNull();
+  });
+});
+
+describe("business time zone days", () => {
+  it("converts local days and times to UTC across DST", () => {
+    expect(startOfZonedDay("2026-01-15", "America/New_York").toISOString()).toBe("2026-01-15T05:00:00.000Z");
+    expect(endOfZonedDay("2026-07-15", "America/New_York").toISOString()).toBe("2026-07-16T04:00:00.000Z");
+    expect(zonedTimeToUtc("2026-03-08", "12:00", "America/New_York").toISOString()).toBe("2026-03-08T16:00:00.000Z");
+    expect(startOfZonedDay("2026-01-15", "UTC").toISOString()).toBe("2026-01-15T00:00:00.000Z");
+  });
+});
