@@ -11,6 +11,7 @@ export default defineConfig({
   async adapter() {
     const { PGlite } = await import("@electric-sql/pglite");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    return new PrismaPGlite(new PGlite());
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    return new PrismaPGlite(new PGlite({ extensions: { pg_trgm } }));
   },
 });

@@ -3,6 +3,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
@@ -28,10 +29,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+/** PostgreSQL extensions the migrations use, loaded into PGlite (a server has them as contrib). */
+export const pgliteExtensions = { pg_trgm };
+
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir, "pglite");
   await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create(dir, { extensions: pgliteExtensions });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     prisma,

@@ -62,7 +62,8 @@ async function migrationRows(): Promise<MigrationRow[]> {
 
 beforeAll(async () => {
   const { PGlite } = await import("@electric-sql/pglite");
-  pg = new PGlite();
+  const { pgliteExtensions } = await import("./client.server.ts");
+  pg = new PGlite({ extensions: pgliteExtensions });
   await pg.waitReady;
   sql = runnerFor(pg);
   real = await loadMigrations();
