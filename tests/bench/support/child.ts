@@ -22,7 +22,7 @@ export type ServerChild = {
 };
 
 /** Runs a TypeScript file with tsx in a child Node process with an IPC channel. */
-export function forkTs(file: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv; execArgv?: string[] } = {}): ChildProcess {
+export function forkTs(file: string, args: string[] = [], options: { env?: Record<string, string>; execArgv?: string[] } = {}): ChildProcess {
   return fork(file, args, {
     cwd: repoRoot,
     execArgv: ["--import", "tsx", ...(options.execArgv ?? [])],
@@ -34,7 +34,8 @@ export function forkTs(file: string, args: string[] = [], options: { env?: NodeJ
 export async function startServerChild(options: { instrument?: boolean; startTimeoutMs?: number } = {}): Promise<ServerChild> {
   const child = forkTs(path.join(repoRoot, "tests/bench/support/server-process.ts"), [], {
     env: { BENCH_INSTRUMENT: options.instrument ? "1" : "0" },
-    execArgv: ["--expose-gc"],
+    // e.g. BENCH_SERVER_EXEC_ARGV="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+    execArgv: ["--expose-gc", ...(process.env.BENCH_SERVER_EXEC_ARGV?.split(/\s+/).filter(Boolean) ?? [])],
   });
   const pending = new Map<number, Pending>();
   let nextId = 1;
@@ -137,7 +138,11 @@ export function summaryLine(label: string, s: Summary): string {
 export function machine(): string {
   const cpus = os.cpus();
   const gib = (os.totalmem() / 1024 ** 3).toFixed(1);
-  return `machine: ${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${gib} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(" / ");
+  return (
+    `machine: ${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${gib} GiB, Node ${process.version}, ` +
+    `${os.platform()} ${os.release()}; load average ${load} (1/5/15 min) at start`
+  );
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

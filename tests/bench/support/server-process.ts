@@ -16,7 +16,7 @@ import { WIDGET_NAMESPACE, type Message } from "../../../server/realtime/protoco
 import { startTestServer } from "../../support/test-server.ts";
 
 export type ParentRequest =
-  | { id: number; type: "memory"; gc?: boolean }
+  | { id: number; type: "memory"; gc?: boolean; settleMs?: number }
   | { id: number; type: "counts" }
   | { id: number; type: "timings-reset" }
   | { id: number; type: "timings" }
@@ -109,10 +109,13 @@ async function handle(request: ParentRequest): Promise<unknown> {
   switch (request.type) {
     case "memory": {
       if (request.gc && gc) {
+        // Collect, give V8 time to hand freed pages back (rss), collect again.
         for (let i = 0; i < 3; i += 1) {
           gc();
           await new Promise((r) => setTimeout(r, 50));
         }
+        await new Promise((r) => setTimeout(r, request.settleMs ?? 0));
+        gc();
       }
       return { ...process.memoryUsage(), ...counts() } satisfies MemoryReport;
     }
