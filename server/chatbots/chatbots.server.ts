@@ -1,7 +1,7 @@
 // The workspace's view of its chatbot. Always scoped by the businessId of the signed-in session.
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { parseChatbotSettings, type FieldErrors } from "./settings.ts";
+import { parseChatbotSettings, type ChatbotSettingsValues, type FieldErrors } from "./settings.ts";
 
 export function getBusinessChatbot(db: Db, businessId: string) {
   return db.chatbot.findFirst({
@@ -18,23 +18,7 @@ export function widgetSnippet(appUrl: string, siteKey: string): string {
 // ---------------------------------------------------------------------------------------------
 // Settings and the active flag (the /app/chatbot page). Owners only: the route checks the role.
 
-export type ChatbotSettingsView = {
-  id: string;
-  siteKey: string;
-  isActive: boolean;
-  businessName: string;
-  welcomeMessage: string;
-  serviceAreas: string[];
-  hoursStart: string;
-  hoursEnd: string;
-  hoursDays: number[];
-  timeZone: string;
-  afterHoursMessage: string;
-  serviceTypes: string[];
-  marketPriceCents: number;
-  allowedOrigins: string[];
-  accentColor: string;
-};
+export type ChatbotSettingsView = ChatbotSettingsValues & { id: string; siteKey: string; isActive: boolean };
 
 export const DEFAULT_ACCENT_COLOR = "#1d64d8";
 

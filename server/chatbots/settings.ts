@@ -244,3 +244,19 @@ export const QUALIFICATION_QUESTIONS: readonly string[] = [
   questionText("timeline", {}),
   "Then their name, company, and the best email or phone number to reach them.",
 ];
+
+/** The chatbot settings as the settings form shows them (shared by the server and the browser). */
+export type ChatbotSettingsValues = {
+  businessName: string;
+  welcomeMessage: string;
+  serviceAreas: string[];
+  hoursStart: string;
+  hoursEnd: string;
+  hoursDays: number[];
+  timeZone: string;
+  afterHoursMessage: string;
+  serviceTypes: string[];
+  marketPriceCents: number;
+  allowedOrigins: string[];
+  accentColor: string;
+};

@@ -8,24 +8,12 @@ import {
   TIME_ZONE_OPTIONS,
   WEEKDAY_OPTIONS,
   type ChatbotSettingsField,
+  type ChatbotSettingsValues,
   type FieldErrors,
 } from "../../../../server/chatbots/settings.ts";
 import { inputClass, labelClass, selectClass } from "./ui";
 
-export type SettingsValues = {
-  businessName: string;
-  welcomeMessage: string;
-  serviceAreas: string[];
-  hoursStart: string;
-  hoursEnd: string;
-  hoursDays: number[];
-  timeZone: string;
-  afterHoursMessage: string;
-  serviceTypes: string[];
-  marketPriceCents: number;
-  allowedOrigins: string[];
-  accentColor: string;
-};
+export type SettingsValues = ChatbotSettingsValues;
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
