@@ -17,7 +17,7 @@ export type ServerChild = {
   database: string;
   pid: number;
   request<T>(body: RequestBody, timeoutMs?: number): Promise<T>;
-  /** Asks the server to close, then kills the process if it has not exited within 10 s. */
+  /** Asks the server to close (it finishes queued turns first), then kills the process if it has not exited within 60 s. */
   stop(): Promise<void>;
 };
 
@@ -92,15 +92,21 @@ export async function startServerChild(options: { instrument?: boolean; startTim
         await Promise.race([
           new Promise<void>((resolve) => {
             const id = nextId++;
-            pending.set(id, { resolve: () => resolve(), reject: () => resolve() });
+            pending.set(id, {
+              resolve: () => resolve(),
+              reject: (error) => {
+                console.error(`the server child failed to close cleanly: ${error.message}`);
+                resolve();
+              },
+            });
             child.send({ type: "close", id });
           }),
-          new Promise((r) => setTimeout(r, 10_000)),
+          new Promise((r) => setTimeout(r, 60_000)),
         ]);
       } catch {
         // channel already closed
       }
-      await Promise.race([exit, new Promise((r) => setTimeout(r, 10_000))]);
+      await Promise.race([exit, new Promise((r) => setTimeout(r, 5_000))]);
       if (!exited) child.kill("SIGKILL");
       process.removeListener("exit", killOnExit);
     },

@@ -101,6 +101,9 @@ if (instrument) {
 }
 
 // ---- IPC -------------------------------------------------------------------------------------------
+let closing: Promise<void> | null = null;
+const closeOnce = (): Promise<void> => (closing ??= server.close());
+
 function counts(): CountsReport {
   return { widgetSockets: server.app.io.of(WIDGET_NAMESPACE).sockets.size, engineClients: server.app.io.engine.clientsCount };
 }
@@ -161,8 +164,11 @@ async function handle(request: ParentRequest): Promise<unknown> {
       } satisfies LeadsReport;
     }
     case "close":
-      await server.close();
-      setImmediate(() => process.exit(0));
+      try {
+        await closeOnce();
+      } finally {
+        setImmediate(() => process.exit(0));
+      }
       return { ok: true };
   }
 }
@@ -174,10 +180,11 @@ process.on("message", (raw) => {
     (error: unknown) => process.send?.({ id: request.id, ok: false, error: String((error as Error)?.stack ?? error) }),
   );
 });
-// The parent died or closed the channel: do not linger.
+// The parent died or closed the channel: do not linger (but never close the server twice: a second
+// close would drop the scratch database under the first one's connections).
 process.on("disconnect", () => {
-  void server.close().finally(() => process.exit(0));
-  setTimeout(() => process.exit(0), 5000).unref();
+  void closeOnce().finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 30_000).unref();
 });
 
 console.log(`LEADBROOM_URL=${server.url}`);
