@@ -70,7 +70,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle client dropped by the server (restart, admin termination) must not crash the process:
   // the pool discards it and opens a new one when needed.
-  pool.on("error", () => {});
+  pool.on("error", (error) => console.warn(`[db] idle PostgreSQL client dropped: ${error.message}`));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
