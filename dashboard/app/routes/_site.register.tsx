@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { registerAccount } from "../../../server/auth/accounts.server.ts";
 import { registerErrorMessage } from "../../../server/auth/errors.ts";
-import { messages, passwordMeetsRules, validateRegistration } from "../../../server/auth/validation.ts";
+import { passwordMeetsRules, validateRegistration } from "../../../server/auth/validation.ts";
 import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
-import { PasswordChecklist } from "~/components/auth/PasswordChecklist";
+import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useClientValidation } from "~/components/auth/use-client-validation";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 
@@ -44,11 +44,9 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
   const [acceptTerms, setAcceptTerms] = useState(false);
   const { clientError, onSubmit } = useClientValidation(readRegistration);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const mismatch = confirmPassword.length > 0 && password !== confirmPassword;
   const canSubmit = passwordMeetsRules(password) && acceptTerms && !submitting;
 
   return (
@@ -77,43 +75,12 @@ export default function Register() {
           </label>
           <input id="email" name="email" type="email" autoComplete="email" className={inputClass} />
         </div>
-        <div>
-          <label htmlFor="password" className={labelClass}>
-            Password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            aria-describedby="password-rules"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-          <PasswordChecklist id="password-rules" password={password} />
-        </div>
-        <div>
-          <label htmlFor="confirmPassword" className={labelClass}>
-            Confirm password
-          </label>
-          <input
-            id="confirmPassword"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-            aria-invalid={mismatch}
-            aria-describedby={mismatch ? "confirm-error" : undefined}
-            className={inputClass}
-          />
-          {mismatch ? (
-            <p id="confirm-error" className="mt-1 text-sm text-red-700">
-              {messages.passwordsDoNotMatch}
-            </p>
-          ) : null}
-        </div>
+        <NewPasswordFields
+          password={password}
+          onPasswordChange={setPassword}
+          passwordLabel="Password"
+          confirmLabel="Confirm password"
+        />
         <div className="flex items-start gap-2">
           <input
             id="acceptTerms"

@@ -6,9 +6,9 @@ import {
   completePasswordReset,
   type ResetTokenStatus,
 } from "../../../server/auth/password-reset.server.ts";
-import { passwordMeetsRules, validateNewPassword, messages } from "../../../server/auth/validation.ts";
-import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
-import { PasswordChecklist } from "~/components/auth/PasswordChecklist";
+import { passwordMeetsRules, validateNewPassword } from "../../../server/auth/validation.ts";
+import { AuthCard, FormError, primaryButtonClass } from "~/components/auth/AuthCard";
+import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useClientValidation } from "~/components/auth/use-client-validation";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password | LeadBroom" }, { name: "robots", content: "noindex" }];
@@ -46,10 +46,8 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
   const { clientError, onSubmit } = useClientValidation(readNewPassword);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const mismatch = confirmPassword.length > 0 && password !== confirmPassword;
 
   if (problem) {
     return (
@@ -69,38 +67,12 @@ export default function ResetPassword() {
       <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="token" value={token} />
         <FormError message={clientError ?? actionData?.error} />
-        <div>
-          <label htmlFor="password" className={labelClass}>
-            New password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            aria-describedby="password-rules"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-          <PasswordChecklist id="password-rules" password={password} />
-        </div>
-        <div>
-          <label htmlFor="confirmPassword" className={labelClass}>
-            Confirm new password
-          </label>
-          <input
-            id="confirmPassword"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-            aria-invalid={mismatch}
-            className={inputClass}
-          />
-          {mismatch ? <p className="mt-1 text-sm text-red-700">{messages.passwordsDoNotMatch}</p> : null}
-        </div>
+        <NewPasswordFields
+          password={password}
+          onPasswordChange={setPassword}
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
+        />
         <button type="submit" className={primaryButtonClass} disabled={!passwordMeetsRules(password) || submitting}>
           {submitting ? "Saving..." : "Save New Password"}
         </button>
