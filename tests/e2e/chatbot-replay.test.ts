@@ -3,11 +3,12 @@
 // (another origin) stops answering: its launcher is gone on the next load.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbedDemo, type EmbedDemo } from "../../embed-demo/serve.ts";
+import type { EmbedDemo } from "../../embed-demo/serve.ts";
+import { startCustomerSite } from "../support/customer-site.ts";
 import { hashPassword } from "../../server/auth/password.server.ts";
 import { DEMO } from "../../server/demo/demo-credentials.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
-import { freePort, startTestServer, type TestServer } from "../support/test-server.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 describe.skipIf(!hasChromium)("AI Chatbot page and conversation replay", () => {
   let server: TestServer;
@@ -20,8 +21,7 @@ describe.skipIf(!hasChromium)("AI Chatbot page and conversation replay", () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-    demo = await startEmbedDemo({ port: await freePort(), appUrl: server.url, siteKey: "demo", host: "127.0.0.1" });
-    demo = { ...demo, url: demo.url.replace("127.0.0.1", "localhost") };
+    demo = await startCustomerSite(server.url);
     const business = await server.services.db.business.findFirstOrThrow({ where: { isDemo: true } });
     await server.services.db.user.create({
       data: {

@@ -1,11 +1,12 @@
 // The owner's dashboard is open while a visitor qualifies on a customer's website (the embed demo, on
 // another origin): the new lead appears in Recent Leads without a reload and the unread dot appears;
 // the notifications panel lists it and marks it read.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbedDemo, type EmbedDemo } from "../../embed-demo/serve.ts";
+import type { EmbedDemo } from "../../embed-demo/serve.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
-import { freePort, startTestServer, type TestServer } from "../support/test-server.ts";
+import { startCustomerSite, visitorChooses, visitorSays } from "../support/customer-site.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 describe.skipIf(!hasChromium)("the live dashboard", () => {
   let server: TestServer;
@@ -14,8 +15,7 @@ describe.skipIf(!hasChromium)("the live dashboard", () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-    demo = await startEmbedDemo({ port: await freePort(), appUrl: server.url, siteKey: "demo", host: "127.0.0.1" });
-    demo = { ...demo, url: demo.url.replace("127.0.0.1", "localhost") };
+    demo = await startCustomerSite(server.url);
   });
 
   afterAll(async () => {
@@ -23,18 +23,6 @@ describe.skipIf(!hasChromium)("the live dashboard", () => {
     await demo?.close();
     await server?.close();
   });
-
-  async function visitorSays(page: Page, text: string) {
-    const input = page.getByRole("textbox", { name: "Type your message" });
-    await input.fill(text);
-    await input.press("Enter");
-  }
-
-  async function visitorChooses(page: Page, quickReply: string) {
-    const button = page.getByRole("button", { name: quickReply, exact: true });
-    await button.waitFor();
-    await button.click();
-  }
 
   it("shows a lead qualified on the customer's site in Recent Leads, with the unread dot, without a reload", async () => {
     const ownerContext = await browser.newContext();

@@ -1,9 +1,10 @@
 // The widget on a customer's site (another origin than the app), driven in Chromium as a visitor would.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbedDemo, type EmbedDemo } from "../../embed-demo/serve.ts";
+import type { EmbedDemo } from "../../embed-demo/serve.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
-import { freePort, startTestServer, type TestServer } from "../support/test-server.ts";
+import { startCustomerSite, visitorChooses as choose, visitorSays as send } from "../support/customer-site.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
   let server: TestServer;
@@ -12,9 +13,7 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-    // "localhost" vs the app's "127.0.0.1": a different origin, as on a real customer's site.
-    demo = await startEmbedDemo({ port: await freePort(), appUrl: server.url, siteKey: "demo", host: "127.0.0.1" });
-    demo = { ...demo, url: demo.url.replace("127.0.0.1", "localhost") };
+    demo = await startCustomerSite(server.url);
   });
 
   afterAll(async () => {
@@ -22,16 +21,6 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
     await demo?.close();
     await server?.close();
   });
-
-  async function send(page: Page, text: string) {
-    const input = page.getByRole("textbox", { name: "Type your message" });
-    await input.fill(text);
-    await input.press("Enter");
-  }
-
-  async function choose(page: Page, quickReply: string) {
-    await page.getByRole("button", { name: quickReply, exact: true }).click();
-  }
 
   it("qualifies a visitor through quick replies and free text, survives a reload, and stores the scored lead", async () => {
     const context = await browser.newContext();
@@ -101,10 +90,10 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
   });
 
   it("keeps the widget hidden when the site key is unknown", async () => {
-    const bad = await startEmbedDemo({ port: await freePort(), appUrl: server.url, siteKey: "no-such-key", host: "127.0.0.1" });
+    const bad = await startCustomerSite(server.url, "no-such-key");
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(bad.url.replace("127.0.0.1", "localhost"));
+    await page.goto(bad.url);
     await page.getByRole("button", { name: "Open chat" }).click();
     await expect.poll(() => page.getByRole("button", { name: /Open chat|Close chat/ }).count(), { timeout: 10_000 }).toBe(0);
     await context.close();
