@@ -6,6 +6,9 @@ import type { Assistant } from "../conversation/assistant.ts";
 import { restoreState, startConversation, toScoreInput } from "../conversation/engine.ts";
 import { captureLead } from "../leads/capture-lead.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
+import type { ChatbotCache } from "../chatbots/chatbot-cache.server.ts";
+import { hasFeature, leadDetailsHidden } from "../billing/entitlements.ts";
+import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { findChatbotById, toBusinessProfile, type ChatbotRecord } from "../chatbots/profile.server.ts";
 import type {
   ConversationOpenAck,
@@ -16,16 +19,8 @@ import type {
   MessageSendAck,
   WidgetConfig,
 } from "../realtime/protocol.ts";
-import {
-  appendMessage,
-  createConversation,
-  findConversation,
-  findVisitorConversation,
-  messagesAfter,
-  saveConversationState,
-  type ConversationRow,
-  type StoredConversationState,
-} from "./conversations.server.ts";
+import { createConversation, findVisitorConversation, type StoredConversationState } from "./conversations.server.ts";
+import { loadPendingTurn, newMessageId, storeBotTurn, storeVisitorMessage, type PendingTurn } from "./turn-store.server.ts";
 import { checkMessageText } from "../realtime/widget-payloads.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";
 
@@ -60,6 +55,7 @@ export type ChatService = ReturnType<typeof createChatService>;
 
 export function createChatService(deps: {
   db: Db;
+  chatbots: ChatbotCache;
   assistant: Assistant;
   emitter: ChatEmitter;
   logger: Logger;
@@ -70,8 +66,16 @@ export function createChatService(deps: {
   // Turns of one conversation run one after another, in seq order.
   const queue = createKeyedQueue();
 
+  /** Fresh from the database (opening a conversation: activation and welcome exactly as saved). */
   async function loadChatbot(chatbotId: string): Promise<ChatbotRecord> {
     const chatbot = await findChatbotById(db, chatbotId);
+    if (!chatbot) throw new Error(`chatbot ${chatbotId} vanished`);
+    return chatbot;
+  }
+
+  /** From the short-lived cache (every bot turn: the profile the engine answers from). */
+  async function cachedChatbot(chatbotId: string): Promise<ChatbotRecord> {
+    const chatbot = await deps.chatbots.byId(chatbotId);
     if (!chatbot) throw new Error(`chatbot ${chatbotId} vanished`);
     return chatbot;
   }
@@ -83,22 +87,8 @@ export function createChatService(deps: {
       businessName: chatbot.businessName,
       welcomeMessage: chatbot.welcomeMessage,
       accentColor: accent,
-      whiteLabel: chatbot.business.plan === "Enterprise",
+      whiteLabel: hasFeature(chatbot.business, "white_label", clock()),
     };
-  }
-
-  async function storeAndEmit(conversation: ConversationRow, role: Message["role"], text: string, quickReplies?: string[]) {
-    const { message } = await appendMessage(db, {
-      conversationId: conversation.id,
-      businessId: conversation.businessId,
-      role,
-      text,
-      quickReplies,
-      now: clock(),
-    });
-    emitter.message(conversation.id, message);
-    emitter.workspaceMessage(conversation.businessId, message);
-    return message;
   }
 
   async function open(visitor: VisitorContext, payload: ConversationOpenPayload): Promise<ConversationOpenAck> {
@@ -110,21 +100,16 @@ export function createChatService(deps: {
         conversationId: payload.conversationId,
         chatbotId: visitor.chatbotId,
         visitorId: visitor.visitorId,
+        afterSeq: payload.lastSeq ?? 0,
       });
       if (!conversation) return { ok: false, error: "not_found" };
       if (conversation.status === "closed") return { ok: false, error: "conversation_closed" };
       // A visitor message stored before a crash but never answered is answered now.
       void queue.run(conversation.id, () => answerPending(conversation.id));
-      return {
-        ok: true,
-        conversationId: conversation.id,
-        messages: await messagesAfter(db, conversation.id, payload.lastSeq ?? 0),
-        config,
-      };
+      return { ok: true, conversationId: conversation.id, messages: conversation.messages, config };
     }
-    const profile = toBusinessProfile(chatbot);
-    const started = startConversation(profile);
-    const conversation = await createConversation(db, {
+    const started = startConversation(toBusinessProfile(chatbot));
+    const { conversation, messages } = await createConversation(db, {
       businessId: visitor.businessId,
       chatbotId: visitor.chatbotId,
       visitorId: visitor.visitorId,
@@ -132,20 +117,10 @@ export function createChatService(deps: {
       isTest: Boolean(payload.test) && visitor.fromAppOrigin,
       pageUrl: payload.pageUrl,
       state: { engine: started.state, handledSeq: 0 },
+      opening: started.replies,
+      now: clock(),
     });
-    const messages: Message[] = [];
-    for (const reply of started.replies) {
-      const { message } = await appendMessage(db, {
-        conversationId: conversation.id,
-        businessId: conversation.businessId,
-        role: "bot",
-        text: reply.text,
-        quickReplies: reply.quickReplies,
-        now: clock(),
-      });
-      messages.push(message);
-      emitter.workspaceMessage(conversation.businessId, message);
-    }
+    for (const message of messages) emitter.workspaceMessage(conversation.businessId, message);
     return { ok: true, conversationId: conversation.id, messages, config };
   }
 
@@ -155,78 +130,123 @@ export function createChatService(deps: {
   ): Promise<MessageSendAck> {
     const checked = checkMessageText(payload.text);
     if (!checked.ok) return { ok: false, error: checked.error };
-    const conversation = await findVisitorConversation(db, {
+    const stored = await storeVisitorMessage(db, {
       conversationId: payload.conversationId,
       chatbotId: visitor.chatbotId,
       visitorId: visitor.visitorId,
-    });
-    if (!conversation) return { ok: false, error: "not_found" };
-    if (!conversation.chatbotActive) throw new ChatbotInactiveError();
-    if (conversation.status === "closed") return { ok: false, error: "conversation_closed" };
-    const { message, created } = await appendMessage(db, {
-      conversationId: conversation.id,
-      businessId: conversation.businessId,
-      role: "visitor",
-      text: checked.text,
       clientMessageId: payload.clientMessageId,
+      text: checked.text,
       now: clock(),
     });
-    if (created) {
-      emitter.message(conversation.id, message);
-      emitter.workspaceMessage(conversation.businessId, message);
-      void queue.run(conversation.id, () => answerPending(conversation.id));
+    switch (stored.kind) {
+      case "stored": {
+        const { message, context } = stored;
+        emitter.message(payload.conversationId, message);
+        emitter.workspaceMessage(context.businessId, message);
+        // The common case: nothing else is waiting and no turn of this conversation is running here,
+        // so the state returned by the insert is current and the turn needs no second read.
+        const turn: PendingTurn | null =
+          context.othersWaiting || queue.busy(payload.conversationId)
+            ? null
+            : {
+                id: payload.conversationId,
+                businessId: context.businessId,
+                chatbotId: visitor.chatbotId,
+                isTest: context.isTest,
+                state: context.state,
+                pending: [{ seq: message.seq, text: message.text }],
+              };
+        void queue.run(payload.conversationId, () => (turn ? answerTurns(turn) : answerPending(payload.conversationId)));
+        return { ok: true, message };
+      }
+      case "duplicate":
+        return { ok: true, message: stored.message };
+      case "not_found":
+        return { ok: false, error: "not_found" };
+      case "closed":
+        return { ok: false, error: "conversation_closed" };
+      case "inactive":
+        deps.chatbots.forgetBusiness(visitor.businessId);
+        throw new ChatbotInactiveError();
     }
-    return { ok: true, message };
   }
 
   /** Answers every stored visitor message after handledSeq, in order. Runs inside the queue. */
   async function answerPending(conversationId: string): Promise<void> {
+    let turn: PendingTurn | null;
     try {
-      const conversation = await findConversation(db, conversationId);
-      if (!conversation) return;
+      turn = await loadPendingTurn(db, conversationId);
+    } catch (error) {
+      logger.error(`[chat] loading conversation ${conversationId} failed`, error);
+      return;
+    }
+    if (turn && turn.pending.length > 0) await answerTurns(turn);
+  }
+
+  /** Answers the turn's pending visitor messages in order, storing each answer with its state. */
+  async function answerTurns(turn: PendingTurn): Promise<void> {
+    const conversationId = turn.id;
+    try {
+      const raw = (turn.state ?? {}) as Partial<StoredConversationState>;
       // Stored JSON is validated before the engine sees it; an unknown shape starts the flow afresh.
       let stored: StoredConversationState = {
-        engine: restoreState(conversation.state?.engine),
-        handledSeq: conversation.state?.handledSeq ?? 0,
-        ...(conversation.state?.leadId ? { leadId: conversation.state.leadId } : {}),
+        engine: restoreState(raw.engine),
+        handledSeq: typeof raw.handledSeq === "number" ? raw.handledSeq : 0,
+        ...(typeof raw.leadId === "string" ? { leadId: raw.leadId } : {}),
       };
-      const pending = (await messagesAfter(db, conversationId, stored.handledSeq)).filter((m) => m.role === "visitor");
-      if (pending.length === 0) return;
-      const chatbot = await loadChatbot(conversation.chatbotId);
+      const chatbot = await cachedChatbot(turn.chatbotId);
       const profile = toBusinessProfile(chatbot);
-      for (const visitorMessage of pending) {
+      for (const visitorMessage of turn.pending) {
         emitter.typing(conversationId, true);
-        const turn = await deps.assistant.respond(
+        // Reply ids exist before the replies are stored, so streamed deltas carry the final id.
+        const replyIds: string[] = [];
+        const result = await deps.assistant.respond(
           {
             state: stored.engine,
             text: visitorMessage.text,
             profile,
             now: clock(),
             history: () => recentHistory(conversationId),
+            conversation: { id: conversationId, businessId: turn.businessId, isTest: turn.isTest },
           },
-          // Streaming is wired when an assistant produces deltas (the AI assistant).
-          undefined,
+          (index, delta) => {
+            replyIds[index] ??= newMessageId();
+            emitter.delta({ conversationId, messageId: replyIds[index], delta });
+          },
         );
-        for (const reply of turn.replies) {
-          await storeAndEmit(conversation, "bot", reply.text, reply.quickReplies);
-        }
-        emitter.typing(conversationId, false);
         let leadId = stored.leadId;
-        if (turn.contactCaptured || turn.completed || leadId) {
+        if (result.contactCaptured || result.completed || leadId) {
           const captured = await captureLead(db, {
-            businessId: conversation.businessId,
+            businessId: turn.businessId,
             conversationId,
-            isTest: conversation.isTest,
-            answers: turn.state.answers,
-            scoreInput: toScoreInput(turn.state.answers, profile),
+            leadId,
+            isTest: turn.isTest,
+            answers: result.state.answers,
+            scoreInput: toScoreInput(result.state.answers, profile),
             now: clock(),
           });
           leadId = captured.lead.id;
-          if (captured.kind === "created") emitter.leadCreated(conversation.businessId, captured.lead);
-          else emitter.leadUpdated(conversation.businessId, captured.lead);
+          // An expired trial keeps capturing leads but shows no details until it subscribes (decision 0010).
+          const lead = leadDetailsHidden(chatbot.business, clock()) ? hideLeadDetails(captured.lead) : captured.lead;
+          if (captured.kind === "created") emitter.leadCreated(turn.businessId, lead);
+          else emitter.leadUpdated(turn.businessId, lead);
         }
-        stored = { engine: turn.state, handledSeq: visitorMessage.seq, ...(leadId ? { leadId } : {}) };
-        await saveConversationState(db, conversationId, stored);
+        stored = { engine: result.state, handledSeq: visitorMessage.seq, ...(leadId ? { leadId } : {}) };
+        const replies = await storeBotTurn(db, {
+          conversationId,
+          replies: result.replies.map((reply, index) => ({
+            id: replyIds[index] ?? newMessageId(),
+            text: reply.text,
+            quickReplies: reply.quickReplies,
+          })),
+          state: stored,
+          now: clock(),
+        });
+        emitter.typing(conversationId, false);
+        for (const message of replies) {
+          emitter.message(conversationId, message);
+          emitter.workspaceMessage(turn.businessId, message);
+        }
       }
     } catch (error) {
       emitter.typing(conversationId, false);

@@ -73,6 +73,7 @@ const conversationSelect = {
   state: true,
 } as const;
 
+/** Creates a conversation together with its opening bot messages (seq 1…n), in one transaction. */
 export async function createConversation(
   db: Db,
   input: {
@@ -82,8 +83,10 @@ export async function createConversation(
     isTest: boolean;
     pageUrl?: string;
     state: StoredConversationState;
+    opening: { text: string; quickReplies?: string[] }[];
+    now: Date;
   },
-): Promise<ConversationRow> {
+): Promise<{ conversation: ConversationRow; messages: Message[] }> {
   const row = await db.conversation.create({
     data: {
       businessId: input.businessId,
@@ -92,10 +95,24 @@ export async function createConversation(
       isTest: input.isTest,
       pageUrl: input.pageUrl,
       state: input.state as unknown as Prisma.InputJsonObject,
+      lastSeq: input.opening.length,
+      lastMessageAt: input.now,
+      createdAt: input.now,
+      messages: {
+        create: input.opening.map((reply, index) => ({
+          businessId: input.businessId,
+          seq: index + 1,
+          role: "bot" as const,
+          text: reply.text,
+          quickReplies: reply.quickReplies ?? [],
+          createdAt: input.now,
+        })),
+      },
     },
-    select: conversationSelect,
+    select: { ...conversationSelect, messages: { select: messageSelect, orderBy: { seq: "asc" } } },
   });
-  return row as unknown as ConversationRow;
+  const { messages, ...conversation } = row;
+  return { conversation: conversation as unknown as ConversationRow, messages: messages.map(toMessage) };
 }
 
 export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | null> {
@@ -105,19 +122,27 @@ export async function findConversation(db: Db, conversationId: string): Promise<
 
 /**
  * A conversation of this chatbot and this visitor, or null: a site key never reaches another's
- * conversations. Carries whether the chatbot is still active (it may be switched off mid-chat).
+ * conversations. With `afterSeq`, also the messages stored after it (the widget's replay).
  */
 export async function findVisitorConversation(
   db: Db,
-  where: { conversationId: string; chatbotId: string; visitorId: string },
-): Promise<(ConversationRow & { chatbotActive: boolean }) | null> {
+  where: { conversationId: string; chatbotId: string; visitorId: string; afterSeq?: number },
+): Promise<(ConversationRow & { messages: Message[] }) | null> {
   const row = await db.conversation.findFirst({
     where: { id: where.conversationId, chatbotId: where.chatbotId, visitorId: where.visitorId },
-    select: { ...conversationSelect, chatbot: { select: { isActive: true } } },
+    select: {
+      ...conversationSelect,
+      messages: {
+        where: { seq: { gt: where.afterSeq ?? 0 } },
+        orderBy: { seq: "asc" },
+        take: where.afterSeq === undefined ? 0 : MAX_REPLAY,
+        select: messageSelect,
+      },
+    },
   });
   if (!row) return null;
-  const { chatbot, ...conversation } = row;
-  return { ...(conversation as unknown as ConversationRow), chatbotActive: chatbot.isActive };
+  const { messages, ...conversation } = row;
+  return { ...(conversation as unknown as ConversationRow), messages: messages.map(toMessage) };
 }
 
 export async function saveConversationState(

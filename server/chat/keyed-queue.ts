@@ -3,6 +3,8 @@
 
 export type KeyedQueue = {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /** Whether a task for this key is queued or running. */
+  busy(key: string): boolean;
   /** Resolves when every task queued so far has settled. */
   idle(): Promise<void>;
 };
@@ -20,6 +22,7 @@ export function createKeyedQueue(): KeyedQueue {
       });
       return next;
     },
+    busy: (key) => tails.has(key),
     async idle() {
       while (tails.size > 0) await Promise.all([...tails.values()]);
     },

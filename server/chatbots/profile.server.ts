@@ -17,7 +17,18 @@ export const chatbotProfileSelect = {
   marketPriceCents: true,
   settings: true,
   business: {
-    select: { serviceAreas: true, description: true, timeZone: true, phone: true, email: true, plan: true },
+    select: {
+      serviceAreas: true,
+      description: true,
+      timeZone: true,
+      phone: true,
+      email: true,
+      // Entitlements (white-label) follow the subscription, not the plan name alone.
+      plan: true,
+      subscriptionStatus: true,
+      trialEnd: true,
+      isDemo: true,
+    },
   },
 } as const;
 

@@ -10,6 +10,8 @@ export type AssistantTurnInput = {
   now: Date;
   /** The recent transcript, loaded only by assistants that need it (the rules assistant does not). */
   history: () => Promise<{ role: "visitor" | "bot"; text: string }[]>;
+  /** Which conversation this turn belongs to (usage accounting and caps; never shown to a model). */
+  conversation: { id: string; businessId: string; isTest: boolean };
 };
 
 export interface Assistant {

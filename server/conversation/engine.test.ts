@@ -520,7 +520,7 @@ describe("rules assistant", () => {
     expect(assistant.name).toBe("rules");
     const onDelta = vi.fn();
     const { state } = startConversation(PROFILE);
-    const result = await assistant.respond({ state, text: "office cleaning", profile: PROFILE, now: IN_HOURS, history: async () => [] }, onDelta);
+    const result = await assistant.respond({ state, text: "office cleaning", profile: PROFILE, now: IN_HOURS, history: async () => [], conversation: { id: "c1", businessId: "b1", isTest: false } }, onDelta);
     expect(result).toEqual(handleVisitorMessage(state, "office cleaning", PROFILE, IN_HOURS));
     expect(onDelta).not.toHaveBeenCalled();
   });

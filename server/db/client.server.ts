@@ -2,13 +2,11 @@
 // One generated Prisma client serves both through driver adapters (DESIGN §2).
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
+import { startPgliteWorker } from "./pglite-proxy.server.ts";
 
 export type Db = PrismaClient;
 
@@ -29,39 +27,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
-/** PostgreSQL extensions the migrations use, loaded into PGlite (a server has them as contrib). */
-export const pgliteExtensions = { pg_trgm };
+export { pgliteExtensions } from "./pglite-extensions.ts";
 
+/**
+ * PGlite runs in a worker thread (decision 0007): the server's event loop only posts messages, and
+ * PostgreSQL's work lands on another core.
+ */
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir, "pglite");
   await mkdir(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, { extensions: pgliteExtensions });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const worker = await startPgliteWorker(dir);
+  const prisma = new PrismaClient({ adapter: worker.adapter });
   return {
     prisma,
     kind: "pglite",
-    sql: {
-      async exec(sql) {
-        await pglite.exec(sql);
-      },
-      async query<T>(sql: string, params: unknown[] = []) {
-        const result = await pglite.query<T>(sql, params);
-        return result.rows;
-      },
-      async transaction(fn) {
-        await pglite.transaction(async (tx) => {
-          await fn({
-            exec: async (sql) => {
-              await tx.exec(sql);
-            },
-            query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-          });
-        });
-      },
-    },
+    sql: worker.sql,
     async close() {
       await prisma.$disconnect();
-      await pglite.close();
+      await worker.close();
     },
   };
 }

@@ -62,12 +62,12 @@ async function migrationRows(): Promise<MigrationRow[]> {
 
 beforeAll(async () => {
   const { PGlite } = await import("@electric-sql/pglite");
-  const { pgliteExtensions } = await import("./client.server.ts");
+  const { pgliteExtensions } = await import("./pglite-extensions.ts");
   pg = new PGlite({ extensions: pgliteExtensions });
   await pg.waitReady;
   sql = runnerFor(pg);
   real = await loadMigrations();
-});
+}, 60_000);
 
 afterAll(async () => {
   await pg?.close();

@@ -1,0 +1,224 @@
+// The hot path of a chat turn, in as few statements as PostgreSQL allows (decision 0007): storing a
+// visitor message is one statement (ownership, open/active checks, dedupe, seq allocation, insert);
+// loading what to answer is one; storing the bot's replies together with the new conversation state
+// is one, so a crash can never leave replies stored without the state that produced them.
+// Each statement is atomic on its own, so no interactive transaction is needed.
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/client.server.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { Prisma } from "../db/generated/client.ts";
+import type { Message, MessageRole } from "../realtime/protocol.ts";
+import type { StoredConversationState } from "./conversations.server.ts";
+
+/** Message ids are made here (not by the database) so a streamed reply's deltas carry its final id. */
+export function newMessageId(): string {
+  return randomUUID();
+}
+
+type RawMessageRow = {
+  id: string;
+  conversationId: string;
+  seq: number;
+  role: MessageRole;
+  text: string;
+  createdAt: Date | string;
+  quickReplies: string[] | null;
+  clientMessageId: string | null;
+};
+
+/** TIMESTAMP(3) columns hold UTC; the statements below convert explicitly rather than trust the driver. */
+function utc(date: Date): string {
+  return date.toISOString();
+}
+
+function asDate(value: Date | string): Date {
+  if (value instanceof Date) return value;
+  // A timestamp without time zone, as text: it is UTC by construction.
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(" ", "T")}Z`);
+}
+
+function toMessage(row: RawMessageRow): Message {
+  const message: Message = {
+    id: row.id,
+    conversationId: row.conversationId,
+    seq: Number(row.seq),
+    role: row.role,
+    text: row.text,
+    createdAt: asDate(row.createdAt).toISOString(),
+  };
+  if (row.quickReplies?.length) message.quickReplies = row.quickReplies;
+  if (row.clientMessageId) message.clientMessageId = row.clientMessageId;
+  return message;
+}
+
+const returningMessage = Prisma.sql`RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text",
+  to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", "quickReplies", "clientMessageId"`;
+
+/** What storing a visitor message tells the turn that answers it (saves loading it again). */
+export type TurnContext = {
+  businessId: string;
+  isTest: boolean;
+  /** The conversation state as of the insert. */
+  state: unknown;
+  /** Other visitor messages were already waiting for an answer (the state alone is not enough). */
+  othersWaiting: boolean;
+};
+
+export type StoreVisitorResult =
+  | { kind: "stored"; message: Message; context: TurnContext }
+  | { kind: "duplicate"; message: Message }
+  | { kind: "not_found" | "closed" | "inactive" };
+
+/** The last visitor seq the stored state has answered (0 for an unknown shape). */
+const handledSeqOf = (state: Prisma.Sql) => Prisma.sql`CASE WHEN jsonb_typeof(${state}->'handledSeq') = 'number'
+  THEN floor((${state}->>'handledSeq')::numeric)::int ELSE 0 END`;
+
+/**
+ * Stores a visitor message in one statement: only into an open conversation of this chatbot and
+ * visitor whose chatbot is active, only once per clientMessageId, with the next seq.
+ */
+export async function storeVisitorMessage(
+  db: Db,
+  input: { conversationId: string; chatbotId: string; visitorId: string; clientMessageId: string; text: string; now: Date },
+): Promise<StoreVisitorResult> {
+  const now = utc(input.now);
+  try {
+    const rows = await db.$queryRaw<(RawMessageRow & Omit<TurnContext, "state"> & { state: unknown })[]>(Prisma.sql`
+      WITH conv AS (
+        UPDATE "Conversation" c
+           SET "lastSeq" = c."lastSeq" + 1,
+               "lastMessageAt" = (${now}::timestamptz AT TIME ZONE 'UTC'),
+               "updatedAt" = (${now}::timestamptz AT TIME ZONE 'UTC')
+         WHERE c."id" = ${input.conversationId}
+           AND c."chatbotId" = ${input.chatbotId}
+           AND c."visitorId" = ${input.visitorId}
+           AND c."status" = 'open'
+           AND EXISTS (SELECT 1 FROM "Chatbot" b WHERE b."id" = c."chatbotId" AND b."isActive")
+           AND NOT EXISTS (
+             SELECT 1 FROM "Message" m WHERE m."conversationId" = c."id" AND m."clientMessageId" = ${input.clientMessageId}
+           )
+        RETURNING c."id", c."businessId", c."lastSeq", c."isTest", c."state",
+                  EXISTS (
+                    SELECT 1 FROM "Message" w
+                     WHERE w."conversationId" = c."id" AND w."role" = 'visitor' AND w."seq" > ${handledSeqOf(Prisma.sql`c."state"`)}
+                  ) AS "othersWaiting"
+      ), inserted AS (
+        INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "clientMessageId", "createdAt")
+        SELECT ${newMessageId()}, conv."id", conv."businessId", conv."lastSeq", 'visitor'::"MessageRole", ${input.text}, ARRAY[]::text[],
+               ${input.clientMessageId}, (${now}::timestamptz AT TIME ZONE 'UTC')
+          FROM conv
+        ${returningMessage}
+      )
+      SELECT inserted.*, conv."businessId", conv."isTest", conv."state", conv."othersWaiting" FROM inserted, conv`);
+    const row = rows[0];
+    if (row) {
+      const state = typeof row.state === "string" ? (JSON.parse(row.state) as unknown) : row.state;
+      return {
+        kind: "stored",
+        message: toMessage(row),
+        context: { businessId: row.businessId, isTest: row.isTest, state, othersWaiting: row.othersWaiting },
+      };
+    }
+  } catch (error) {
+    // The same clientMessageId raced in on another connection: the statement (seq included) rolled
+    // back and the first one stored wins.
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return explainRefusal(db, input);
+}
+
+/** Why storeVisitorMessage stored nothing (the rare path: a resend, or a refusal). */
+async function explainRefusal(
+  db: Db,
+  input: { conversationId: string; chatbotId: string; visitorId: string; clientMessageId: string },
+): Promise<StoreVisitorResult> {
+  const conversation = await db.conversation.findFirst({
+    where: { id: input.conversationId, chatbotId: input.chatbotId, visitorId: input.visitorId },
+    select: {
+      status: true,
+      chatbot: { select: { isActive: true } },
+      messages: {
+        where: { clientMessageId: input.clientMessageId },
+        select: {
+          id: true,
+          conversationId: true,
+          seq: true,
+          role: true,
+          text: true,
+          createdAt: true,
+          quickReplies: true,
+          clientMessageId: true,
+        },
+      },
+    },
+  });
+  if (!conversation) return { kind: "not_found" };
+  const existing = conversation.messages[0];
+  if (existing) return { kind: "duplicate", message: toMessage(existing) };
+  if (!conversation.chatbot.isActive) return { kind: "inactive" };
+  return { kind: "closed" };
+}
+
+export type PendingTurn = {
+  id: string;
+  businessId: string;
+  chatbotId: string;
+  isTest: boolean;
+  state: unknown;
+  /** Visitor messages stored after the state's handledSeq, in seq order. */
+  pending: { seq: number; text: string }[];
+};
+
+/** The conversation and its unanswered visitor messages, in one statement. */
+export async function loadPendingTurn(db: Db, conversationId: string): Promise<PendingTurn | null> {
+  const rows = await db.$queryRaw<(Omit<PendingTurn, "pending"> & { pending: { seq: number; text: string }[] | string })[]>(Prisma.sql`
+    SELECT c."id", c."businessId", c."chatbotId", c."isTest", c."state",
+           COALESCE((
+             SELECT json_agg(json_build_object('seq', m."seq", 'text', m."text") ORDER BY m."seq")
+               FROM "Message" m
+              WHERE m."conversationId" = c."id" AND m."role" = 'visitor'
+                AND m."seq" > ${handledSeqOf(Prisma.sql`c."state"`)}
+           ), '[]'::json) AS "pending"
+      FROM "Conversation" c
+     WHERE c."id" = ${conversationId}`);
+  const row = rows[0];
+  if (!row) return null;
+  const pending = typeof row.pending === "string" ? (JSON.parse(row.pending) as PendingTurn["pending"]) : row.pending;
+  const state = typeof row.state === "string" ? (JSON.parse(row.state) as unknown) : row.state;
+  return { ...row, state, pending };
+}
+
+export type BotReplyInput = { id: string; text: string; quickReplies?: string[] };
+
+/**
+ * Stores the bot's replies to one visitor message and the conversation state that answered it, in
+ * one statement. Returns the stored replies in seq order.
+ */
+export async function storeBotTurn(
+  db: Db,
+  input: { conversationId: string; replies: BotReplyInput[]; state: StoredConversationState; now: Date },
+): Promise<Message[]> {
+  const now = utc(input.now);
+  const replies = JSON.stringify(input.replies.map((r) => ({ id: r.id, text: r.text, quickReplies: r.quickReplies ?? [] })));
+  const count = input.replies.length;
+  const rows = await db.$queryRaw<RawMessageRow[]>(Prisma.sql`
+    WITH conv AS (
+      UPDATE "Conversation"
+         SET "lastSeq" = "lastSeq" + ${count}::int,
+             "lastMessageAt" = (${now}::timestamptz AT TIME ZONE 'UTC'),
+             "updatedAt" = (${now}::timestamptz AT TIME ZONE 'UTC'),
+             "state" = ${JSON.stringify(input.state)}::jsonb
+       WHERE "id" = ${input.conversationId}
+      RETURNING "id", "businessId", "lastSeq"
+    ), reply AS (
+      SELECT r.ord, r.value->>'id' AS id, r.value->>'text' AS text,
+             ARRAY(SELECT jsonb_array_elements_text(r.value->'quickReplies')) AS quick
+        FROM jsonb_array_elements(${replies}::jsonb) WITH ORDINALITY AS r(value, ord)
+    )
+    INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
+    SELECT reply.id, conv."id", conv."businessId", conv."lastSeq" - ${count}::int + reply.ord::int, 'bot'::"MessageRole", reply.text, reply.quick,
+           (${now}::timestamptz AT TIME ZONE 'UTC')
+      FROM conv, reply
+    ${returningMessage}`);
+  return rows.map(toMessage).sort((a, b) => a.seq - b.seq);
+}

@@ -1,0 +1,118 @@
+// Runs in a worker thread (decision 0007): owns the embedded PGlite database and its Prisma driver
+// adapter, so PostgreSQL's WebAssembly, the wire-protocol parsing and the file I/O never block the
+// server's event loop. The main thread talks to it through server/db/pglite-proxy.server.ts with
+// numbered requests; this module only executes them, one request at a time per open transaction.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { SqlDriverAdapter, Transaction } from "@prisma/driver-adapter-utils";
+import { pgliteExtensions } from "./pglite-extensions.ts";
+import type { WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+
+type SqlTx = { tx: PGliteTransaction; finish: (commit: boolean) => void; done: Promise<void> };
+
+async function main(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error("pglite-worker must run in a worker thread");
+  const { dataDir } = workerData as { dataDir: string };
+  const pglite = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+  const adapter: SqlDriverAdapter = await new PrismaPGlite(pglite).connect();
+  const prismaTxs = new Map<number, Transaction>();
+  const sqlTxs = new Map<number, SqlTx>();
+  let nextTx = 1;
+
+  const reply = (message: WorkerReply) => port.postMessage(message);
+
+  function prismaTx(id: number): Transaction {
+    const tx = prismaTxs.get(id);
+    if (!tx) throw new Error(`no open transaction ${id}`);
+    return tx;
+  }
+
+  function sqlTx(id: number): SqlTx {
+    const tx = sqlTxs.get(id);
+    if (!tx) throw new Error(`no open transaction ${id}`);
+    return tx;
+  }
+
+  async function handle(request: WorkerRequest): Promise<unknown> {
+    switch (request.op) {
+      case "queryRaw":
+        return request.tx ? prismaTx(request.tx).queryRaw(request.query) : adapter.queryRaw(request.query);
+      case "executeRaw":
+        return request.tx ? prismaTx(request.tx).executeRaw(request.query) : adapter.executeRaw(request.query);
+      case "executeScript":
+        return adapter.executeScript(request.script);
+      case "startTransaction": {
+        const tx = await adapter.startTransaction(request.isolationLevel);
+        const id = nextTx++;
+        prismaTxs.set(id, tx);
+        return { tx: id, options: tx.options };
+      }
+      case "commit":
+      case "rollback": {
+        const tx = prismaTx(request.tx);
+        prismaTxs.delete(request.tx);
+        return request.op === "commit" ? tx.commit() : tx.rollback();
+      }
+      case "sqlExec":
+        if (request.tx) await sqlTx(request.tx).tx.exec(request.sql);
+        else await pglite.exec(request.sql);
+        return null;
+      case "sqlQuery": {
+        const result = request.tx
+          ? await sqlTx(request.tx).tx.query(request.sql, request.params)
+          : await pglite.query(request.sql, request.params);
+        return result.rows;
+      }
+      case "sqlBegin": {
+        const id = nextTx++;
+        await new Promise<void>((opened, failed) => {
+          let finish: (commit: boolean) => void = () => undefined;
+          const decided = new Promise<boolean>((resolve) => (finish = resolve));
+          const done = pglite
+            .transaction(async (tx) => {
+              sqlTxs.set(id, { tx, finish, done });
+              opened();
+              if (!(await decided)) await tx.rollback();
+            })
+            .then(() => undefined);
+          done.catch(failed);
+        });
+        return { tx: id };
+      }
+      case "sqlCommit":
+      case "sqlRollback": {
+        const tx = sqlTx(request.tx);
+        sqlTxs.delete(request.tx);
+        tx.finish(request.op === "sqlCommit");
+        await tx.done;
+        return null;
+      }
+      case "close":
+        await pglite.close();
+        return null;
+    }
+  }
+
+  port.on("message", (request: WorkerRequest) => {
+    handle(request).then(
+      (result) => reply({ id: request.id, ok: true, result }),
+      (error: unknown) => reply({ id: request.id, ok: false, error: serializeError(error) }),
+    );
+  });
+  reply({ id: 0, ok: true, result: "ready" });
+}
+
+/** Errors cross the thread as data; the driver adapter's `cause` (SQLSTATE, kind) is kept whole. */
+function serializeError(error: unknown): { name: string; message: string; cause?: unknown } {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    return { name: error.name, message: error.message, ...(cause && typeof cause === "object" ? { cause: { ...cause } } : {}) };
+  }
+  return { name: "Error", message: String(error) };
+}
+
+main().catch((error: unknown) => {
+  parentPort?.postMessage({ id: 0, ok: false, error: serializeError(error) } satisfies WorkerReply);
+});
