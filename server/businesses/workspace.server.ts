@@ -20,6 +20,10 @@ export type Workspace = {
   subscribed: boolean;
 };
 
+/**
+ * The user's business. An account belongs to one business (decision 0012: invites refuse accounts that
+ * already have one), so the first membership is the only one; none means removed from the team.
+ */
 export async function getWorkspace(db: Db, userId: string, now = new Date()): Promise<Workspace | null> {
   const membership = await db.membership.findFirst({
     where: { userId },

@@ -15,8 +15,19 @@ export async function sendLeadEmail(
   const checked = validateEmail(args.input);
   if (!checked.ok) return fail(400, checked.error);
   if (!lead.email) return fail(400, "This lead has no email address");
+  // Sent on the business's behalf: its sender name and reply-to (Settings > Email Settings) when set.
+  const sender = await db.business.findUnique({
+    where: { id: args.businessId },
+    select: { emailSenderName: true, emailReplyTo: true },
+  });
   try {
-    await mailer.send({ to: lead.email, subject: checked.value.subject, text: checked.value.body });
+    await mailer.send({
+      to: lead.email,
+      subject: checked.value.subject,
+      text: checked.value.body,
+      ...(sender?.emailSenderName ? { fromName: sender.emailSenderName } : {}),
+      ...(sender?.emailReplyTo ? { replyTo: sender.emailReplyTo } : {}),
+    });
   } catch (error) {
     deps.logger?.error("[leads] e-mail to lead failed", error);
     return fail(502, "The email could not be sent. Please try again.");

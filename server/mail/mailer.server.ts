@@ -5,7 +5,22 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Display name for the From header (the address stays MAIL_FROM's), e.g. a business's sender name. */
+  fromName?: string;
+  replyTo?: string;
+};
+
+/** MAIL_FROM with another display name: `"Acme Cleaning" <no-reply@…>`; MAIL_FROM as is without one. */
+export function fromHeader(mailFrom: string, fromName?: string): string {
+  if (!fromName) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `"${fromName.replace(/["\\\r\n<>]/g, "")}" <${address}>`;
+}
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;
@@ -23,17 +38,17 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send({ fromName, ...message }) {
+        await transport.sendMail({ ...message, from: fromHeader(options.from, fromName) });
       },
       describe: () => "SMTP",
     };
   }
   return {
-    async send(message) {
+    async send({ fromName, ...message }) {
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID()}.json`);
-      const record = { from: options.from, ...message, sentAt: new Date().toISOString() };
+      const record = { from: fromHeader(options.from, fromName), ...message, sentAt: new Date().toISOString() };
       await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
       options.logger.info(`[mail] "${message.subject}" to ${message.to} written to ${file}`);
     },

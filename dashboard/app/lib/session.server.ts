@@ -28,7 +28,14 @@ export async function requireWorkspace(
   const user = await getOptionalUser(request, context);
   if (!user) throw loginRedirect(request);
   const workspace = await getWorkspace(context.services.db, user.userId);
-  if (!workspace) throw loginRedirect(request);
+  if (!workspace) {
+    // Signed in but no longer a member of any business (removed from the team): the session ends here,
+    // otherwise /login would send the still-signed-in user back to /app in a loop.
+    await revokeSession(context.services.db, await getSessionToken(request, context));
+    const response = loginRedirect(request);
+    response.headers.append("Set-Cookie", await context.services.sessionCookie.serialize("", { maxAge: 0 }));
+    throw response;
+  }
   if (options.requireSubscription && !workspace.subscribed) {
     const url = new URL(request.url);
     throw redirect(`/pricing?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);

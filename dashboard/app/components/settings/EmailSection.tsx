@@ -1,0 +1,88 @@
+// Email Settings (spec §2.14 Settings): the sender name and reply-to of the emails LeadBroom sends to
+// leads on the business's behalf (Send Quote, Send Info).
+import { useFetcher } from "@remix-run/react";
+import { useId } from "react";
+import { EMAIL_SETTINGS_FIELDS, emailSettingsSchema } from "../../../../server/businesses/preferences.ts";
+import {
+  FieldError,
+  fieldProps,
+  inputClass,
+  labelClass,
+  primaryButton,
+  ResultMessage,
+  SectionCard,
+  useSchemaValidation,
+  useSectionResult,
+  type SettingsActionResult,
+} from "./ui";
+
+export function EmailSection({
+  values,
+  businessName,
+  mailFromAddress,
+  mailFromName,
+}: {
+  values: { emailSenderName: string; emailReplyTo: string };
+  businessName: string;
+  mailFromAddress: string;
+  mailFromName: string;
+}) {
+  const fetcher = useFetcher<SettingsActionResult>({ key: "settings-email" });
+  const prefix = useId().replace(/:/g, "");
+  const { clientErrors, onSubmit } = useSchemaValidation(emailSettingsSchema, EMAIL_SETTINGS_FIELDS);
+  const result = useSectionResult(fetcher, ["email"]);
+  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const busy = fetcher.state !== "idle";
+  const sender = fieldProps(prefix, "emailSenderName", errors);
+  const replyTo = fieldProps(prefix, "emailReplyTo", errors);
+  return (
+    <SectionCard
+      id="email-heading"
+      title="Email Settings"
+      description="Used for the emails you send to leads from LeadBroom (Send Quote, Send Info)."
+    >
+      <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="space-y-5" key={JSON.stringify(values)}>
+        <input type="hidden" name="intent" value="email" />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={sender.id} className={labelClass}>
+              Sender name
+            </label>
+            <input
+              {...sender.input}
+              defaultValue={values.emailSenderName}
+              placeholder={`e.g. ${businessName}`}
+              aria-describedby={[`${sender.id}-hint`, sender.error ? sender.errorId : ""].join(" ").trim()}
+              className={inputClass}
+            />
+            <p id={`${sender.id}-hint`} className="mt-1 text-sm text-slate-600">
+              Shown as the sender (empty: {mailFromName}); emails come from {mailFromAddress}.
+            </p>
+            <FieldError id={sender.errorId} message={sender.error} />
+          </div>
+          <div>
+            <label htmlFor={replyTo.id} className={labelClass}>
+              Reply-to address
+            </label>
+            <input
+              {...replyTo.input}
+              type="email"
+              defaultValue={values.emailReplyTo}
+              autoComplete="email"
+              aria-describedby={[`${replyTo.id}-hint`, replyTo.error ? replyTo.errorId : ""].join(" ").trim()}
+              className={inputClass}
+            />
+            <p id={`${replyTo.id}-hint`} className="mt-1 text-sm text-slate-600">
+              Where your leads' replies go.
+            </p>
+            <FieldError id={replyTo.errorId} message={replyTo.error} />
+          </div>
+        </div>
+        <ResultMessage result={clientErrors ? null : result} />
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? "Saving..." : "Save"}
+        </button>
+      </fetcher.Form>
+    </SectionCard>
+  );
+}

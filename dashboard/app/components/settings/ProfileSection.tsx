@@ -1,0 +1,255 @@
+// Business Profile (spec §2.14): the profile form and the logo. Owners only (the route checks).
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_MESSAGES } from "../../../../server/businesses/logo-type.ts";
+import {
+  BUSINESS_PROFILE_FIELDS,
+  BUSINESS_TYPES,
+  businessProfileSchema,
+  type BusinessProfileValues,
+} from "../../../../server/businesses/profile.ts";
+import {
+  dangerButton,
+  FieldError,
+  fieldProps,
+  inputClass,
+  labelClass,
+  primaryButton,
+  ResultMessage,
+  SectionCard,
+  secondaryButton,
+  selectClass,
+  useSchemaValidation,
+  useSectionResult,
+  type SettingsActionResult,
+} from "./ui";
+
+export function ProfileSection({ profile }: { profile: BusinessProfileValues }) {
+  return (
+    <div className="space-y-6">
+      <ProfileForm profile={profile} />
+      <LogoForm logoUrl={profile.logoUrl} businessName={profile.name} />
+    </div>
+  );
+}
+
+function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
+  const fetcher = useFetcher<SettingsActionResult>({ key: "settings-profile" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const prefix = useId().replace(/:/g, "");
+  const { clientErrors, setClientErrors, onSubmit } = useSchemaValidation(businessProfileSchema, BUSINESS_PROFILE_FIELDS);
+  const result = useSectionResult(fetcher, ["profile"]);
+  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const busy = fetcher.state !== "idle";
+  const f = (name: (typeof BUSINESS_PROFILE_FIELDS)[number]) => fieldProps(prefix, name, errors);
+  const name = f("name");
+  const type = f("businessType");
+  const email = f("email");
+  const phone = f("phone");
+  const street = f("street");
+  const city = f("city");
+  const state = f("state");
+  const zip = f("zip");
+  const areas = f("serviceAreas");
+  const description = f("description");
+
+  // After a successful save the loader re-runs; the form shows the saved (normalised) values.
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  return (
+    <SectionCard id="profile-heading" title="Business Profile" description="How your business appears to visitors and in the chatbot's answers.">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-5"
+        key={JSON.stringify(profile)}
+      >
+        <input type="hidden" name="intent" value="profile" />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={name.id} className={labelClass}>
+              Business name
+            </label>
+            <input {...name.input} defaultValue={profile.name} required autoComplete="organization" className={inputClass} />
+            <FieldError id={name.errorId} message={name.error} />
+          </div>
+          <div>
+            <label htmlFor={type.id} className={labelClass}>
+              Business type
+            </label>
+            <select {...type.input} defaultValue={profile.businessType} className={selectClass}>
+              {BUSINESS_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+            <FieldError id={type.errorId} message={type.error} />
+          </div>
+          <div>
+            <label htmlFor={email.id} className={labelClass}>
+              Email
+            </label>
+            <input {...email.input} type="email" defaultValue={profile.email} autoComplete="email" className={inputClass} />
+            <FieldError id={email.errorId} message={email.error} />
+          </div>
+          <div>
+            <label htmlFor={phone.id} className={labelClass}>
+              Phone
+            </label>
+            <input {...phone.input} type="tel" defaultValue={profile.phone} autoComplete="tel" className={inputClass} />
+            <FieldError id={phone.errorId} message={phone.error} />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={street.id} className={labelClass}>
+              Street
+            </label>
+            <input {...street.input} defaultValue={profile.street} autoComplete="street-address" className={inputClass} />
+            <FieldError id={street.errorId} message={street.error} />
+          </div>
+          <div>
+            <label htmlFor={city.id} className={labelClass}>
+              City
+            </label>
+            <input {...city.input} defaultValue={profile.city} autoComplete="address-level2" className={inputClass} />
+            <FieldError id={city.errorId} message={city.error} />
+          </div>
+          <div className="grid grid-cols-2 gap-4">
+            <div>
+              <label htmlFor={state.id} className={labelClass}>
+                State
+              </label>
+              <input {...state.input} defaultValue={profile.state} autoComplete="address-level1" className={inputClass} />
+              <FieldError id={state.errorId} message={state.error} />
+            </div>
+            <div>
+              <label htmlFor={zip.id} className={labelClass}>
+                ZIP
+              </label>
+              <input {...zip.input} defaultValue={profile.zip} autoComplete="postal-code" className={inputClass} />
+              <FieldError id={zip.errorId} message={zip.error} />
+            </div>
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={areas.id} className={labelClass}>
+              Service areas
+            </label>
+            <input
+              {...areas.input}
+              defaultValue={profile.serviceAreas}
+              aria-describedby={[`${areas.id}-hint`, areas.error ? areas.errorId : ""].join(" ").trim()}
+              className={inputClass}
+            />
+            <p id={`${areas.id}-hint`} className="mt-1 text-sm text-slate-600">
+              Separate areas with commas, e.g. Springfield, Chatham, Rochester.
+            </p>
+            <FieldError id={areas.errorId} message={areas.error} />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={description.id} className={labelClass}>
+              Business description
+            </label>
+            <textarea
+              {...description.input}
+              defaultValue={profile.description}
+              rows={4}
+              aria-describedby={[`${description.id}-hint`, description.error ? description.errorId : ""].join(" ").trim()}
+              className={inputClass}
+            />
+            <p id={`${description.id}-hint`} className="mt-1 text-sm text-slate-600">
+              Used in AI responses to clients.
+            </p>
+            <FieldError id={description.errorId} message={description.error} />
+          </div>
+        </div>
+        <ResultMessage result={clientErrors ? null : result} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {busy ? "Saving..." : "Save"}
+          </button>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => {
+              formRef.current?.reset();
+              setClientErrors(null);
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      </fetcher.Form>
+    </SectionCard>
+  );
+}
+
+function LogoForm({ logoUrl, businessName }: { logoUrl: string | null; businessName: string }) {
+  const upload = useFetcher<SettingsActionResult>({ key: "settings-logo" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const result = useSectionResult(upload, ["logo-upload", "logo-remove"]);
+  const busy = upload.state !== "idle";
+  const inputId = useId();
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  return (
+    <SectionCard id="logo-heading" title="Logo" description="PNG, JPEG or WebP, up to 2 MB.">
+      <div className="flex flex-wrap items-start gap-6">
+        <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+          {logoUrl ? (
+            <img src={logoUrl} alt={`${businessName} logo`} className="max-h-full max-w-full object-contain" />
+          ) : (
+            <span className="px-2 text-center text-xs text-slate-600">No logo yet</span>
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-3">
+          <upload.Form
+            ref={formRef}
+            method="post"
+            encType="multipart/form-data"
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(event) => {
+              const file = (new FormData(event.currentTarget).get("logo") as File | null) ?? null;
+              const problem = !file || file.size === 0 ? LOGO_MESSAGES.missing : file.size > LOGO_MAX_BYTES ? LOGO_MESSAGES.tooLarge : null;
+              setClientError(problem);
+              if (problem) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="logo-upload" />
+            <div>
+              <label htmlFor={inputId} className={labelClass}>
+                {logoUrl ? "Replace logo" : "Upload logo"}
+              </label>
+              <input
+                id={inputId}
+                name="logo"
+                type="file"
+                accept={LOGO_ACCEPT}
+                className="mt-1 block text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+              />
+            </div>
+            <button type="submit" disabled={busy} className={secondaryButton}>
+              {busy && upload.formData?.get("intent") === "logo-upload" ? "Uploading..." : "Upload"}
+            </button>
+          </upload.Form>
+          {logoUrl ? (
+            <upload.Form method="post">
+              <input type="hidden" name="intent" value="logo-remove" />
+              <button type="submit" disabled={busy} className={dangerButton}>
+                Remove logo
+              </button>
+            </upload.Form>
+          ) : null}
+          <ResultMessage result={clientError ? { ok: false, message: clientError } : result} />
+        </div>
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,200 @@
+// User Access (spec §2.14 Settings): members and roles, invitations by email. Owners only (the route
+// checks); the last owner rule is enforced on the server.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef } from "react";
+import type { PendingInvite } from "../../../../server/team/invites.server.ts";
+import type { TeamMember } from "../../../../server/team/members.server.ts";
+import { INVITE_TTL_DAYS, MEMBER_ROLES, inviteSchema } from "../../../../server/team/team-input.ts";
+import {
+  dangerButton,
+  FieldError,
+  fieldProps,
+  inputClass,
+  labelClass,
+  primaryButton,
+  ResultMessage,
+  SectionCard,
+  secondaryButton,
+  selectClass,
+  useSchemaValidation,
+  useSectionResult,
+  type SettingsActionResult,
+} from "./ui";
+
+const roleLabel = (role: string) => (role === "owner" ? "Owner" : "Support");
+
+function formatDate(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
+}
+
+export function UsersSection(props: {
+  members: TeamMember[];
+  invites: PendingInvite[];
+  currentUserId: string;
+  timeZone: string;
+  now: string;
+}) {
+  // One fetcher for the row actions, so their result shows in one place.
+  const rowActions = useFetcher<SettingsActionResult>({ key: "settings-team-rows" });
+  const rowResult = useSectionResult(rowActions, ["invite-resend", "invite-revoke", "member-role", "member-remove"]);
+  return (
+    <div className="space-y-6">
+      <InviteForm />
+      <SectionCard id="members-heading" title="Team members" description="Owners can do everything; support staff work leads, conversations and replays.">
+        <ResultMessage result={rowResult} />
+        <ul className="mt-3 divide-y divide-slate-200">
+          {props.members.map((member) => (
+            <MemberRow key={member.id} member={member} isSelf={member.userId === props.currentUserId} fetcher={rowActions} />
+          ))}
+        </ul>
+      </SectionCard>
+      <SectionCard id="invites-heading" title="Pending invitations" description={`Invitation links work once and expire after ${INVITE_TTL_DAYS} days.`}>
+        {props.invites.length === 0 ? (
+          <p className="text-sm text-slate-600">No pending invitations.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {props.invites.map((invite) => {
+              const expired = new Date(invite.expiresAt).getTime() <= new Date(props.now).getTime();
+              return (
+                <li key={invite.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-slate-900">{invite.email}</p>
+                    <p className="text-sm text-slate-600">
+                      {roleLabel(invite.role)} ·{" "}
+                      {expired ? (
+                        <span className="font-semibold text-red-700">Expired</span>
+                      ) : (
+                        <>Expires {formatDate(invite.expiresAt, props.timeZone)}</>
+                      )}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <rowActions.Form method="post">
+                      <input type="hidden" name="inviteId" value={invite.id} />
+                      <button type="submit" name="intent" value="invite-resend" disabled={rowActions.state !== "idle"} className={secondaryButton}>
+                        Resend<span className="sr-only"> invitation to {invite.email}</span>
+                      </button>
+                    </rowActions.Form>
+                    <rowActions.Form method="post">
+                      <input type="hidden" name="inviteId" value={invite.id} />
+                      <button type="submit" name="intent" value="invite-revoke" disabled={rowActions.state !== "idle"} className={dangerButton}>
+                        Revoke<span className="sr-only"> invitation to {invite.email}</span>
+                      </button>
+                    </rowActions.Form>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </SectionCard>
+    </div>
+  );
+}
+
+function InviteForm() {
+  const fetcher = useFetcher<SettingsActionResult>({ key: "settings-invite" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const prefix = useId().replace(/:/g, "");
+  const { clientErrors, onSubmit } = useSchemaValidation(inviteSchema, ["email", "role"]);
+  const result = useSectionResult(fetcher, ["invite"]);
+  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const email = fieldProps(prefix, "email", errors);
+  const role = fieldProps(prefix, "role", errors);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  return (
+    <SectionCard id="invite-heading" title="Invite a team member" description="They get an email with a link to join your business.">
+      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
+        <input type="hidden" name="intent" value="invite" />
+        <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+          <div>
+            <label htmlFor={email.id} className={labelClass}>
+              Email address
+            </label>
+            <input {...email.input} type="email" autoComplete="off" className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor={role.id} className={labelClass}>
+              Role
+            </label>
+            <select {...role.input} defaultValue="support" className={selectClass}>
+              {MEMBER_ROLES.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {busy ? "Sending..." : "Send Invite"}
+          </button>
+        </div>
+        <FieldError id={email.errorId} message={email.error} />
+        <FieldError id={role.errorId} message={role.error} />
+        {clientErrors ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+      </fetcher.Form>
+    </SectionCard>
+  );
+}
+
+function MemberRow({
+  member,
+  isSelf,
+  fetcher,
+}: {
+  member: TeamMember;
+  isSelf: boolean;
+  fetcher: ReturnType<typeof useFetcher<SettingsActionResult>>;
+}) {
+  const selectId = `role-${member.id}`;
+  const busy = fetcher.state !== "idle";
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">
+          {member.displayName}
+          {isSelf ? <span className="ml-2 text-sm font-normal text-slate-600">(you)</span> : null}
+        </p>
+        <p className="truncate text-sm text-slate-600">{member.email}</p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <fetcher.Form method="post" className="flex items-center gap-2" key={`${member.id}-${member.role}`}>
+          <input type="hidden" name="intent" value="member-role" />
+          <input type="hidden" name="memberId" value={member.id} />
+          <label htmlFor={selectId} className="sr-only">
+            Role of {member.displayName}
+          </label>
+          <select id={selectId} name="role" defaultValue={member.role} className={selectClass.replace("mt-1 ", "").replace("w-full", "w-32")}>
+            {MEMBER_ROLES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" disabled={busy} className={`${secondaryButton} whitespace-nowrap`}>
+            Change role<span className="sr-only"> of {member.displayName}</span>
+          </button>
+        </fetcher.Form>
+        {isSelf ? null : (
+          <fetcher.Form
+            method="post"
+            onSubmit={(event) => {
+              if (!window.confirm(`Remove ${member.displayName} from your team? They will be signed out.`)) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="member-remove" />
+            <input type="hidden" name="memberId" value={member.id} />
+            <button type="submit" disabled={busy} className={dangerButton}>
+              Remove<span className="sr-only"> {member.displayName}</span>
+            </button>
+          </fetcher.Form>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,234 @@
+// The page behind an invitation e-mail's link (spec §2.14 User Access): a signed-in user with the invited
+// address accepts; someone without an account creates one (the registration rules of spec §5) and
+// joins the business with the invited role. Expired, used or revoked links say so. An account page
+// outside the public layout: no marketing chrome and no sales chat widget here.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
+import { useState } from "react";
+import { passwordMeetsRules, validateRegistration } from "../../../server/auth/validation.ts";
+import {
+  acceptInviteAsUser,
+  acceptInviteWithNewAccount,
+  findInvite,
+  INVITE_PROBLEM_MESSAGES,
+  type AcceptResult,
+} from "../../../server/team/invites.server.ts";
+import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
+import { useClientValidation } from "~/components/auth/use-client-validation";
+import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Join your team | LeadBroom" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const [found, user] = await Promise.all([findInvite(context.services.db, token), getOptionalUser(request, context)]);
+  if (!found.ok) return data({ problem: INVITE_PROBLEM_MESSAGES[found.problem], invite: null, signedInAs: null }, { status: 410 });
+  const { businessName, email, role, accountExists } = found.invite;
+  return { problem: null, invite: { businessName, email, role, accountExists }, signedInAs: user?.email ?? null };
+}
+
+function readAccount(form: FormData, email: string) {
+  return validateRegistration({
+    // The registration rules with the person's name in place of the business name (same messages).
+    businessName: form.get("displayName"),
+    email,
+    password: form.get("password"),
+    confirmPassword: form.get("confirmPassword"),
+    acceptTerms: form.get("acceptTerms"),
+  });
+}
+
+function failure(result: Exclude<AcceptResult, { ok: true }>) {
+  return data({ error: "problem" in result ? INVITE_PROBLEM_MESSAGES[result.problem] : result.message }, { status: 400 });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const { db } = context.services;
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "accept") {
+    const user = await getOptionalUser(request, context);
+    if (!user) return redirect(`/login?${new URLSearchParams({ redirectTo: `/invite/${token}` })}`);
+    const result = await acceptInviteAsUser(db, { token, userId: user.userId });
+    if (!result.ok) return failure(result);
+    return redirect("/app");
+  }
+
+  if (intent === "create") {
+    const found = await findInvite(db, token);
+    if (!found.ok) return data({ error: INVITE_PROBLEM_MESSAGES[found.problem] }, { status: 400 });
+    const checked = readAccount(form, found.invite.email);
+    if (!checked.ok) return data({ error: checked.error }, { status: 400 });
+    const result = await acceptInviteWithNewAccount(db, {
+      token,
+      displayName: checked.value.businessName,
+      password: checked.value.password,
+    });
+    if (!result.ok) return failure(result);
+    return signInAndRedirect(request, context, result.userId, "/app");
+  }
+  return data({ error: "Unknown action." }, { status: 400 });
+}
+
+function InviteFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
+          <Link to="/" className="text-lg font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            LeadBroom
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export default function InvitePage() {
+  return (
+    <InviteFrame>
+      <InviteContent />
+    </InviteFrame>
+  );
+}
+
+function InviteContent() {
+  const { problem, invite, signedInAs } = useLoaderData<typeof loader>();
+  const params = useParams();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  if (problem || !invite) {
+    return (
+      <AuthCard title="Invitation unavailable">
+        <FormError message={problem} />
+        <p className="mt-6">
+          <Link to="/login" className="font-semibold text-brand-700 underline">
+            Go to sign in
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  const roleText = invite.role === "owner" ? "an owner" : "a support team member";
+  const subtitle = (
+    <>
+      You're invited to join <strong>{invite.businessName}</strong> on LeadBroom as {roleText}.
+    </>
+  );
+
+  if (signedInAs) {
+    const matches = signedInAs === invite.email;
+    return (
+      <AuthCard title="Join your team" subtitle={subtitle}>
+        <div className="space-y-4">
+          <FormError message={actionData?.error} />
+          {matches ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="accept" />
+              <button type="submit" className={primaryButtonClass} disabled={submitting}>
+                {submitting ? "Joining..." : `Join ${invite.businessName}`}
+              </button>
+            </Form>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700">
+                You're signed in as <strong>{signedInAs}</strong>, but this invitation is for <strong>{invite.email}</strong>.
+                Sign out, then open the invitation link again.
+              </p>
+              <Form method="post" action="/logout">
+                <button type="submit" className={primaryButtonClass}>
+                  Sign out
+                </button>
+              </Form>
+            </>
+          )}
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (invite.accountExists) {
+    return (
+      <AuthCard title="Join your team" subtitle={subtitle}>
+        <p className="text-sm text-slate-700">
+          An account for <strong>{invite.email}</strong> already exists. Sign in to accept the invitation.
+        </p>
+        <p className="mt-6">
+          <Link to={`/login?${new URLSearchParams({ redirectTo: `/invite/${encodeURIComponent(params.token ?? "")}` })}`} className={primaryButtonClass}>
+            Sign in to accept
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return <CreateAccount invite={invite} subtitle={subtitle} error={actionData?.error} submitting={submitting} />;
+}
+
+function CreateAccount({
+  invite,
+  subtitle,
+  error,
+  submitting,
+}: {
+  invite: { email: string; businessName: string };
+  subtitle: React.ReactNode;
+  error: string | undefined;
+  submitting: boolean;
+}) {
+  const [password, setPassword] = useState("");
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const { clientError, onSubmit } = useClientValidation((form) => readAccount(form, invite.email));
+  const canSubmit = passwordMeetsRules(password) && acceptTerms && !submitting;
+  return (
+    <AuthCard title="Join your team" subtitle={subtitle}>
+      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="create" />
+        <FormError message={clientError ?? error} />
+        <div>
+          <p className={labelClass}>Email</p>
+          <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900">{invite.email}</p>
+        </div>
+        <div>
+          <label htmlFor="displayName" className={labelClass}>
+            Your name
+          </label>
+          <input id="displayName" name="displayName" type="text" autoComplete="name" maxLength={120} className={inputClass} />
+        </div>
+        <NewPasswordFields password={password} onPasswordChange={setPassword} passwordLabel="Password" confirmLabel="Confirm password" />
+        <div className="flex items-start gap-2">
+          <input
+            id="acceptTerms"
+            name="acceptTerms"
+            type="checkbox"
+            checked={acceptTerms}
+            onChange={(e) => setAcceptTerms(e.target.checked)}
+            className="mt-1 size-4 rounded border-slate-400"
+          />
+          <label htmlFor="acceptTerms" className="text-sm text-slate-700">
+            I agree to the{" "}
+            <Link to="/terms" className="font-medium text-brand-700 underline">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" className="font-medium text-brand-700 underline">
+              Privacy Policy
+            </Link>
+          </label>
+        </div>
+        <button type="submit" className={primaryButtonClass} disabled={!canSubmit}>
+          {submitting ? "Creating Account..." : "Create Account and Join"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

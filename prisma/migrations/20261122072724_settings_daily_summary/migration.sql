@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Business" ADD COLUMN     "lastDailySummaryOn" TEXT;
+

@@ -1,0 +1,92 @@
+// Members of a business and their roles (spec §2.14 User Access, DESIGN §5). Every query is scoped to
+// the caller's business: another business's member ids answer not found. The last owner can never be
+// removed or demoted; the check runs under a lock on the business row, so two owners demoting each
+// other at once cannot leave the business without one.
+import type { Db } from "../db/client.server.ts";
+import type { MemberRole } from "../db/generated/enums.ts";
+import { revokeAllSessions } from "../auth/sessions.server.ts";
+import { TEAM_MESSAGES } from "./team-input.ts";
+
+export type TeamMember = {
+  id: string;
+  userId: string;
+  email: string;
+  displayName: string;
+  role: MemberRole;
+  joinedAt: string;
+};
+
+export async function listMembers(db: Db, businessId: string): Promise<TeamMember[]> {
+  const rows = await db.membership.findMany({
+    where: { businessId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, displayName: true } } },
+  });
+  return rows.map((m) => ({
+    id: m.id,
+    userId: m.user.id,
+    email: m.user.email,
+    displayName: m.user.displayName,
+    role: m.role,
+    joinedAt: m.createdAt.toISOString(),
+  }));
+}
+
+export type MemberChange = { ok: true } | { ok: false; status: 400 | 404; message: string };
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+async function lockBusiness(tx: Tx, businessId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "Business" WHERE id = ${businessId} FOR UPDATE`;
+}
+
+async function ownerCount(tx: Tx, businessId: string): Promise<number> {
+  return tx.membership.count({ where: { businessId, role: "owner" } });
+}
+
+export async function changeMemberRole(
+  db: Db,
+  args: { businessId: string; memberId: string; role: MemberRole },
+): Promise<MemberChange> {
+  return db.$transaction(async (tx) => {
+    await lockBusiness(tx, args.businessId);
+    const member = await tx.membership.findFirst({
+      where: { id: args.memberId, businessId: args.businessId },
+      select: { id: true, role: true },
+    });
+    if (!member) return { ok: false, status: 404, message: "Not found" } as const;
+    if (member.role === args.role) return { ok: true } as const;
+    if (member.role === "owner" && (await ownerCount(tx, args.businessId)) <= 1) {
+      return { ok: false, status: 400, message: TEAM_MESSAGES.lastOwner } as const;
+    }
+    await tx.membership.update({ where: { id: member.id }, data: { role: args.role } });
+    return { ok: true } as const;
+  });
+}
+
+/**
+ * Removes a member. An account belongs to one business (decision 0012), so the removed user's sessions
+ * are all revoked: every page and socket of theirs stops working at once.
+ */
+export async function removeMember(
+  db: Db,
+  args: { businessId: string; memberId: string; actorUserId: string },
+): Promise<MemberChange> {
+  const result = await db.$transaction(async (tx) => {
+    await lockBusiness(tx, args.businessId);
+    const member = await tx.membership.findFirst({
+      where: { id: args.memberId, businessId: args.businessId },
+      select: { id: true, role: true, userId: true },
+    });
+    if (!member) return { ok: false, status: 404, message: "Not found" } as const;
+    if (member.userId === args.actorUserId) return { ok: false, status: 400, message: TEAM_MESSAGES.removeSelf } as const;
+    if (member.role === "owner" && (await ownerCount(tx, args.businessId)) <= 1) {
+      return { ok: false, status: 400, message: TEAM_MESSAGES.lastOwner } as const;
+    }
+    await tx.membership.delete({ where: { id: member.id } });
+    return { ok: true, userId: member.userId } as const;
+  });
+  if (!result.ok) return result;
+  await revokeAllSessions(db, result.userId);
+  return { ok: true };
+}
