@@ -1,8 +1,11 @@
+import type { WorkspaceEvents } from "../../server/realtime/realtime.server.ts";
 import type { AppServices } from "../../server/services.server.ts";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     services: AppServices;
+    /** Pushes lead changes made by loaders/actions to the business's /workspace room. */
+    realtime: WorkspaceEvents;
     /** The client's IP as seen by the server (X-Forwarded-For only when TRUST_PROXY). */
     clientIp: string;
   }

@@ -3,22 +3,23 @@
 // is scoped by the businessId of the session; test conversations and test leads are kept apart.
 import type { Db } from "../db/client.server.ts";
 import type { LeadSummary, Message } from "../realtime/protocol.ts";
-import { leadSummarySelect, toLeadSummary } from "../leads/lead-summary.ts";
+import { toLeadSummary } from "../leads/lead-summary.ts";
 import { toMessage } from "../chat/conversations.server.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { averageResponseTimes } from "./response-times.server.ts";
 import {
-  conversionIn,
+  conversionRate,
   formatDuration,
   formatPercent,
   formatRevenue,
   monthToDate,
   percentChange,
   pointsChange,
-  revenueIn,
   rollingDays,
   safeTimeZone,
   weekToDate,
-  type ClosedLead,
   type Period,
+  type PeriodPair,
 } from "./periods.ts";
 
 export type StatKey = "new-leads" | "conversion-rate" | "response-time" | "revenue";
@@ -66,63 +67,55 @@ const PREVIEW_MESSAGES = 3;
 // ---------------------------------------------------------------------------------------------
 // Stats
 
-async function countLeads(db: Db, businessId: string, period: Period): Promise<number> {
-  return db.lead.count({
-    where: { businessId, isTest: false, createdAt: { gte: period.start, lt: period.end } },
-  });
-}
-
-async function closedLeadsSince(db: Db, businessId: string, since: Date): Promise<ClosedLead[]> {
-  // A status change updates the lead, so updatedAt ≥ the close time: a safe pre-filter.
-  const rows = await db.lead.findMany({
-    where: { businessId, isTest: false, status: { in: ["won", "lost"] }, updatedAt: { gte: since } },
-    select: {
-      status: true,
-      updatedAt: true,
-      valueCents: true,
-      events: {
-        where: { type: "status_changed" },
-        orderBy: { createdAt: "desc" },
-        take: 5,
-        select: { createdAt: true, data: true },
-      },
-    },
-  });
-  return rows.map((row) => ({ status: row.status, updatedAt: row.updatedAt, valueCents: row.valueCents, statusEvents: row.events }));
-}
-
-type ResponseRow = { period: string; n: bigint | number; avg: number | string | null };
+type LeadStatsRow = {
+  new_current: bigint | number;
+  new_previous: bigint | number;
+  won_current: bigint | number;
+  lost_current: bigint | number;
+  won_previous: bigint | number;
+  lost_previous: bigint | number;
+  revenue_current: bigint | number | null;
+  revenue_previous: bigint | number | null;
+};
 
 /**
- * Average time from a visitor message to the next bot message of the same conversation, in seconds,
- * for visitor messages sent within each period (test conversations excluded).
+ * The lead stats in one round trip (test leads left out): new leads this week so far and in the same span
+ * of last week; conversion (Won ÷ closed, rolling 30 days) and revenue (Won leads' value, month to date)
+ * from the leads closed in those periods by their `closedAt`. Each part walks a (businessId, time) index.
  */
-export async function averageResponseTimes(
-  db: Db,
-  businessId: string,
-  periods: { current: Period; previous: Period },
-): Promise<{ current: number | null; previous: number | null }> {
-  const rows = await db.$queryRaw<ResponseRow[]>`
-    SELECT CASE WHEN v."createdAt" >= ${periods.current.start} THEN 'current' ELSE 'previous' END AS period,
-           COUNT(*) AS n,
-           AVG(EXTRACT(EPOCH FROM (b."createdAt" - v."createdAt")))::float8 AS avg
-      FROM "Message" v
-      JOIN "Conversation" c ON c."id" = v."conversationId" AND c."isTest" = false
-      JOIN LATERAL (
-        SELECT m."createdAt" FROM "Message" m
-         WHERE m."conversationId" = v."conversationId" AND m."seq" > v."seq" AND m."role" = 'bot'
-         ORDER BY m."seq" ASC LIMIT 1
-      ) b ON true
-     WHERE v."businessId" = ${businessId}
-       AND v."role" = 'visitor'
-       AND v."createdAt" >= ${periods.previous.start}
-       AND v."createdAt" < ${periods.current.end}
-     GROUP BY 1`;
-  const pick = (name: string) => {
-    const row = rows.find((r) => r.period === name);
-    return row && row.avg !== null && Number(row.n) > 0 ? Number(row.avg) : null;
+async function leadStats(db: Db, businessId: string, periods: { week: PeriodPair; rolling: PeriodPair; month: PeriodPair }) {
+  const { week, rolling, month } = periods;
+  const since = new Date(Math.min(rolling.previous.start.getTime(), month.previous.start.getTime()));
+  const until = new Date(Math.max(rolling.current.end.getTime(), month.current.end.getTime()));
+  const created = (p: Period) => Prisma.sql`"createdAt" >= ${p.start} AND "createdAt" < ${p.end}`;
+  const closed = (p: Period) => Prisma.sql`"closedAt" >= ${p.start} AND "closedAt" < ${p.end}`;
+  const [row] = await db.$queryRaw<LeadStatsRow[]>`
+    SELECT * FROM (
+      SELECT COUNT(*) FILTER (WHERE ${created(week.current)}) AS new_current,
+             COUNT(*) FILTER (WHERE ${created(week.previous)}) AS new_previous
+        FROM "Lead"
+       WHERE "businessId" = ${businessId} AND "isTest" = false
+         AND "createdAt" >= ${week.previous.start} AND "createdAt" < ${week.current.end}
+    ) AS created_leads CROSS JOIN (
+      SELECT COUNT(*) FILTER (WHERE "status" = 'won' AND ${closed(rolling.current)}) AS won_current,
+             COUNT(*) FILTER (WHERE "status" = 'lost' AND ${closed(rolling.current)}) AS lost_current,
+             COUNT(*) FILTER (WHERE "status" = 'won' AND ${closed(rolling.previous)}) AS won_previous,
+             COUNT(*) FILTER (WHERE "status" = 'lost' AND ${closed(rolling.previous)}) AS lost_previous,
+             SUM("valueCents") FILTER (WHERE "status" = 'won' AND ${closed(month.current)}) AS revenue_current,
+             SUM("valueCents") FILTER (WHERE "status" = 'won' AND ${closed(month.previous)}) AS revenue_previous
+        FROM "Lead"
+       WHERE "businessId" = ${businessId} AND "isTest" = false AND "status" IN ('won', 'lost')
+         AND "closedAt" >= ${since} AND "closedAt" < ${until}
+    ) AS closed_leads`;
+  const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
+  return {
+    newLeads: { current: n(row?.new_current), previous: n(row?.new_previous) },
+    conversion: {
+      current: conversionRate(n(row?.won_current), n(row?.lost_current)),
+      previous: conversionRate(n(row?.won_previous), n(row?.lost_previous)),
+    },
+    revenue: { current: n(row?.revenue_current), previous: n(row?.revenue_previous) },
   };
-  return { current: pick("current"), previous: pick("previous") };
 }
 
 export async function dashboardStats(db: Db, input: { businessId: string; timeZone: string; now: Date }): Promise<StatCard[]> {
@@ -130,17 +123,14 @@ export async function dashboardStats(db: Db, input: { businessId: string; timeZo
   const week = weekToDate(input.now, timeZone);
   const month = monthToDate(input.now, timeZone);
   const rolling = rollingDays(input.now, 30);
-  const since = new Date(Math.min(month.previous.start.getTime(), rolling.previous.start.getTime()));
 
-  const [newThisWeek, newLastWeek, closed, response] = await Promise.all([
-    countLeads(db, input.businessId, week.current),
-    countLeads(db, input.businessId, week.previous),
-    closedLeadsSince(db, input.businessId, since),
-    averageResponseTimes(db, input.businessId, rolling),
+  const [leads, response] = await Promise.all([
+    leadStats(db, input.businessId, { week, rolling, month }),
+    averageResponseTimes(db, input.businessId, rolling, input.now),
   ]);
-
-  const conversion = { current: conversionIn(closed, rolling.current), previous: conversionIn(closed, rolling.previous) };
-  const revenue = { current: revenueIn(closed, month.current), previous: revenueIn(closed, month.previous) };
+  const newThisWeek = leads.newLeads.current;
+  const newLastWeek = leads.newLeads.previous;
+  const { conversion, revenue } = leads;
 
   return [
     {
@@ -189,16 +179,24 @@ export async function dashboardStats(db: Db, input: { businessId: string; timeZo
 // ---------------------------------------------------------------------------------------------
 // Lists
 
+type RecentLeadRow = Omit<LeadSummary, "createdAt"> & { tab: "all" | "high" | "medium"; createdAt: Date };
+
+/** The newest leads of each tab (All, High Priority, Needs Follow-up) in one round trip. */
 export async function recentLeads(db: Db, businessId: string, take = RECENT_LEADS): Promise<RecentLeads> {
-  const query = (priority?: "high" | "medium") =>
-    db.lead.findMany({
-      where: { businessId, isTest: false, ...(priority ? { priority } : {}) },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take,
-      select: leadSummarySelect,
-    });
-  const [all, high, followUp] = await Promise.all([query(), query("high"), query("medium")]);
-  return { all: all.map(toLeadSummary), high: high.map(toLeadSummary), followUp: followUp.map(toLeadSummary) };
+  const newest = (tab: RecentLeadRow["tab"]) => Prisma.sql`(
+    SELECT ${tab} AS tab, "id", "name", "email", "phone", "company", "score", "priority"::text AS priority,
+           "status"::text AS status, "conversationId", "isTest", "createdAt"
+      FROM "Lead"
+     WHERE "businessId" = ${businessId} AND "isTest" = false ${tab === "all" ? Prisma.empty : Prisma.sql`AND "priority" = ${tab}::"LeadPriority"`}
+     ORDER BY "createdAt" DESC, "id" DESC
+     LIMIT ${take})`;
+  const rows = await db.$queryRaw<RecentLeadRow[]>`${newest("all")} UNION ALL ${newest("high")} UNION ALL ${newest("medium")}`;
+  const of = (tab: RecentLeadRow["tab"]) =>
+    rows
+      .filter((r) => r.tab === tab)
+      .map(({ tab: _tab, ...lead }) => toLeadSummary({ ...lead, score: Number(lead.score) }))
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return { all: of("all"), high: of("high"), followUp: of("medium") };
 }
 
 /** Open conversations in which the visitor has said something, most recently active first. */
@@ -313,33 +311,47 @@ export function toActivity(events: EventRow[], dueReminders: ReminderRow[], limi
   return items.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0)).slice(0, limit);
 }
 
+type ActivityLead = { name: string | null; company: string | null; email: string | null; priority: string };
+
+/**
+ * The latest history events and the latest due open reminders, test leads left out. Joined in SQL so the
+ * planner walks the (businessId, createdAt) and open-reminder (businessId, dueAt) indexes newest first
+ * and stops after `take` rows, however many leads the business has.
+ */
 export async function recentActivity(db: Db, businessId: string, now: Date, take = ACTIVITY_ITEMS): Promise<ActivityItem[]> {
-  const leadSelect = { name: true, company: true, email: true, priority: true } as const;
   const [events, reminders] = await Promise.all([
-    db.leadEvent.findMany({
-      where: { businessId, lead: { isTest: false } },
-      orderBy: { createdAt: "desc" },
-      take: take * 2,
-      select: { id: true, type: true, data: true, createdAt: true, leadId: true, lead: { select: { ...leadSelect, score: true } } },
-    }),
-    db.reminder.findMany({
-      where: { businessId, completedAt: null, dueAt: { lte: now }, lead: { isTest: false } },
-      orderBy: { dueAt: "desc" },
-      take,
-      select: { id: true, dueAt: true, note: true, leadId: true, lead: { select: leadSelect } },
-    }),
+    db.$queryRaw<(Omit<EventRow, "lead"> & ActivityLead & { score: number })[]>`
+      SELECT e."id", e."type", e."data", e."createdAt", e."leadId", l."name", l."company", l."email", l."priority"::text AS priority, l."score"
+        FROM "LeadEvent" e JOIN "Lead" l ON l."id" = e."leadId"
+       WHERE e."businessId" = ${businessId} AND l."isTest" = false
+       ORDER BY e."createdAt" DESC
+       LIMIT ${take * 2}`,
+    db.$queryRaw<(Omit<ReminderRow, "lead"> & ActivityLead)[]>`
+      SELECT r."id", r."dueAt", r."note", r."leadId", l."name", l."company", l."email", l."priority"::text AS priority
+        FROM "Reminder" r JOIN "Lead" l ON l."id" = r."leadId"
+       WHERE r."businessId" = ${businessId} AND r."completedAt" IS NULL AND r."dueAt" <= ${now} AND l."isTest" = false
+       ORDER BY r."dueAt" DESC
+       LIMIT ${take}`,
   ]);
-  return toActivity(events, reminders, take);
+  const lead = (row: ActivityLead) => ({ name: row.name, company: row.company, email: row.email, priority: row.priority });
+  return toActivity(
+    events.map((e) => ({ id: e.id, type: e.type, data: e.data, createdAt: e.createdAt, leadId: e.leadId, lead: { ...lead(e), score: Number(e.score) } })),
+    reminders.map((r) => ({ id: r.id, dueAt: r.dueAt, note: r.note, leadId: r.leadId, lead: lead(r) })),
+    take,
+  );
 }
 
 export async function loadDashboard(db: Db, input: { businessId: string; now?: Date }): Promise<DashboardData> {
   const now = input.now ?? new Date();
-  const business = await db.business.findUniqueOrThrow({ where: { id: input.businessId }, select: { timeZone: true } });
-  const [stats, leads, chats, activity] = await Promise.all([
-    dashboardStats(db, { businessId: input.businessId, timeZone: business.timeZone, now }),
+  // Only the stats need the time zone: the lists do not wait for it.
+  const stats = db.business
+    .findUniqueOrThrow({ where: { id: input.businessId }, select: { timeZone: true } })
+    .then((business) => dashboardStats(db, { businessId: input.businessId, timeZone: business.timeZone, now }));
+  const [statCards, leads, chats, activity] = await Promise.all([
+    stats,
     recentLeads(db, input.businessId),
     liveChats(db, input.businessId),
     recentActivity(db, input.businessId, now),
   ]);
-  return { now: now.toISOString(), stats, recentLeads: leads, liveChats: chats, activity };
+  return { now: now.toISOString(), stats: statCards, recentLeads: leads, liveChats: chats, activity };
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   averageResponseSeconds,
-  closedAt,
-  conversionIn,
   conversionRate,
   formatDuration,
   formatPercent,
@@ -11,13 +9,11 @@ import {
   percentChange,
   pointsChange,
   relativeTime,
-  revenueIn,
   rollingDays,
   safeTimeZone,
   startOfMonth,
   startOfWeek,
   weekToDate,
-  type ClosedLead,
 } from "./periods.ts";
 
 const iso = (s: string) => new Date(s);
@@ -77,32 +73,6 @@ describe("changes and rates", () => {
     expect(conversionRate(0, 0)).toBeNull();
     expect(pointsChange(66.7, 50)).toBe(16.7);
     expect(pointsChange(null, 50)).toBeNull();
-  });
-
-  it("dates a close by its status change, else by the last update, and sums won value per period", () => {
-    const now = iso("2026-03-18T12:00:00Z");
-    const lead = (status: string, at: string, valueCents: number | null, eventAt?: string): ClosedLead => ({
-      status,
-      updatedAt: iso(at),
-      valueCents,
-      statusEvents: eventAt ? [{ createdAt: iso(eventAt), data: { from: "proposal", to: status } }] : [],
-    });
-    const leads = [
-      lead("won", "2026-03-17T00:00:00Z", 420_000), // this month
-      lead("won", "2026-03-18T00:00:00Z", 100_000, "2026-02-10T00:00:00Z"), // won in February, edited since
-      lead("lost", "2026-03-02T00:00:00Z", null),
-      lead("lost", "2026-02-05T00:00:00Z", null),
-      lead("won", "2026-02-20T00:00:00Z", null), // no value
-    ];
-    expect(closedAt(leads[1]!).toISOString()).toBe("2026-02-10T00:00:00.000Z");
-    const month = monthToDate(now, "UTC");
-    expect(revenueIn(leads, month.current)).toBe(420_000);
-    expect(revenueIn(leads, month.previous)).toBe(100_000);
-    const rolling = rollingDays(now, 30);
-    // Last 30 days (from 16 Feb): won 17 Mar, lost 2 Mar, won 20 Feb → 2 of 3.
-    expect(conversionIn(leads, rolling.current)).toBe(66.7);
-    // 17 Jan – 16 Feb: won 10 Feb, lost 5 Feb → 1 of 2.
-    expect(conversionIn(leads, rolling.previous)).toBe(50);
   });
 
   it("averages the time from a visitor message to the next bot message", () => {

@@ -145,53 +145,6 @@ export function conversionRate(won: number, lost: number): number | null {
   return closed === 0 ? null : round1((won / closed) * 100);
 }
 
-export type ClosedLead = {
-  status: string;
-  updatedAt: Date;
-  valueCents: number | null;
-  /** status_changed events, any order; the latest one to the lead's current status dates the close. */
-  statusEvents: { createdAt: Date; data: unknown }[];
-};
-
-function statusOf(data: unknown): string | null {
-  if (!data || typeof data !== "object") return null;
-  const record = data as Record<string, unknown>;
-  for (const key of ["to", "status", "newStatus"]) {
-    if (typeof record[key] === "string") return (record[key] as string).toLowerCase();
-  }
-  return null;
-}
-
-/** When a won/lost lead was closed: its latest status change to that status, else its last update. */
-export function closedAt(lead: ClosedLead): Date {
-  let best: Date | null = null;
-  for (const event of lead.statusEvents) {
-    if (statusOf(event.data) !== lead.status) continue;
-    if (!best || event.createdAt > best) best = event.createdAt;
-  }
-  return best ?? lead.updatedAt;
-}
-
-export function conversionIn(leads: ClosedLead[], period: Period): number | null {
-  let won = 0;
-  let lost = 0;
-  for (const lead of leads) {
-    if (!inPeriod(closedAt(lead), period)) continue;
-    if (lead.status === "won") won += 1;
-    else if (lead.status === "lost") lost += 1;
-  }
-  return conversionRate(won, lost);
-}
-
-/** Sum of Won leads' value (cents) won within the period. */
-export function revenueIn(leads: ClosedLead[], period: Period): number {
-  let cents = 0;
-  for (const lead of leads) {
-    if (lead.status === "won" && lead.valueCents && inPeriod(closedAt(lead), period)) cents += lead.valueCents;
-  }
-  return cents;
-}
-
 /** Average of (next bot message − visitor message) in seconds; null without pairs. */
 export function averageResponseSeconds(pairs: { visitorAt: Date; botAt: Date }[]): number | null {
   if (pairs.length === 0) return null;

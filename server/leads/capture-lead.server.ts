@@ -2,16 +2,19 @@
 // score breakdown, score, priority, status New, source chatbot, a 'created' history event and a
 // follow-up reminder due by priority (DESIGN §4). One lead per conversation (unique conversationId).
 import type { Db } from "../db/client.server.ts";
-import { isUniqueViolation } from "../db/errors.ts";
+import { isRecordNotFound, isUniqueViolation } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
 import type { Answers } from "../conversation/engine.ts";
 import { FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
 import type { LeadSummary } from "../realtime/protocol.ts";
 import { leadSummarySelect, toLeadSummary } from "./lead-summary.ts";
+import { countLeadAgainstPlan } from "../billing/lead-quota.server.ts";
 
 export type CaptureInput = {
   businessId: string;
   conversationId: string;
+  /** The conversation's lead, when an earlier turn created it (the conversation state keeps it). */
+  leadId?: string;
   isTest: boolean;
   answers: Answers;
   scoreInput: ScoreInput;
@@ -49,13 +52,14 @@ function leadFields(answers: Answers, scoreInput: ScoreInput) {
 
 export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureResult> {
   const { scored, data } = leadFields(input.answers, input.scoreInput);
-  const existing = await db.lead.findUnique({
-    where: { conversationId: input.conversationId },
-    select: { id: true, businessId: true },
-  });
-  if (existing && existing.businessId === input.businessId) {
-    const lead = await db.lead.update({ where: { id: existing.id }, data, select: leadSummarySelect });
-    return { kind: "updated", lead: toLeadSummary(lead) };
+  if (input.leadId) {
+    const lead = await db.lead
+      .update({ where: { id: input.leadId, businessId: input.businessId }, data, select: leadSummarySelect })
+      .catch((error: unknown) => {
+        if (isRecordNotFound(error)) return null; // gone: capture it afresh below
+        throw error;
+      });
+    if (lead) return { kind: "updated", lead: toLeadSummary(lead) };
   }
   const eventData = {
     source: "chatbot",
@@ -85,6 +89,8 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
       },
       select: leadSummarySelect,
     });
+    // Plan limit (server/billing): counted per billing period; over it the lead is flagged overage.
+    await countLeadAgainstPlan(db, { businessId: input.businessId, leadId: lead.id, isTest: input.isTest, now: input.now });
     return { kind: "created", lead: toLeadSummary(lead) };
   } catch (error) {
     // A concurrent capture of the same conversation won the unique index: update instead.

@@ -1,5 +1,6 @@
 // One lead with everything the detail screen shows: contact details, factor answers and the score
 // breakdown, reminders, the full history (oldest first) and the conversation transcript.
+import { getTranscript } from "../chat/transcripts.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { DEFAULT_MARKET_PRICE_CENTS, scoreLead, WEIGHTS, type FrequencyBand } from "../scoring/score.ts";
 
@@ -9,7 +10,7 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
   if (!leadId || leadId.length > 64) return null;
   const lead = await db.lead.findFirst({ where: { id: leadId, businessId } });
   if (!lead) return null;
-  const [business, reminders, events, messages] = await Promise.all([
+  const [business, reminders, events, transcript] = await Promise.all([
     db.business.findUnique({
       where: { id: businessId },
       select: { name: true, timeZone: true, chatbots: { select: { marketPriceCents: true }, take: 1, orderBy: { createdAt: "asc" } } },
@@ -24,13 +25,8 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       select: { id: true, type: true, data: true, createdAt: true, actor: { select: { displayName: true } } },
     }),
-    lead.conversationId
-      ? db.message.findMany({
-          where: { conversationId: lead.conversationId, businessId },
-          orderBy: { seq: "asc" },
-          select: { id: true, seq: true, role: true, text: true, createdAt: true },
-        })
-      : Promise.resolve([]),
+    // The same transcript as the conversation replay (scoped by business, capped in length).
+    lead.conversationId ? getTranscript(db, businessId, lead.conversationId) : Promise.resolve(null),
   ]);
   const marketPriceCents = business?.chatbots[0]?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
   const scored = scoreLead({
@@ -94,6 +90,7 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
       createdAt: e.createdAt.toISOString(),
       actorName: e.actor?.displayName ?? null,
     })),
-    messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+    messages: transcript?.messages ?? [],
+    transcriptTruncated: transcript?.truncated ?? false,
   };
 }

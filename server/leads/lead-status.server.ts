@@ -21,7 +21,13 @@ export async function changeLeadStatus(
     // Guarded on the status we read, so two people changing it at once cannot both write history.
     const updated = await tx.lead.updateMany({
       where: { id: lead.id, businessId: args.businessId, status: lead.status },
-      data: { status, ...(status === "won" ? { valueCents } : {}) },
+      data: {
+        status,
+        ...(status === "won" ? { valueCents } : {}),
+        // When it was closed, on the app's clock like the history event (the Lead_closedAt trigger keeps
+        // it for every other writer); a Won lead whose value is corrected keeps its close time.
+        ...(status !== lead.status ? { closedAt: status === "won" || status === "lost" ? now : null } : {}),
+      },
     });
     if (updated.count !== 1) return fail(409, "This lead was changed meanwhile. Please reload and try again.");
     await tx.leadEvent.create({

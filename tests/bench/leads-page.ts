@@ -8,11 +8,13 @@
 // Per variant it prints p50/p95 of the whole request (session guard, parent layout loader, leads
 // loader, React SSR) and of the loader's domain query (its Server-Timing `leads;dur=`), and judges
 // PASS/FAIL on the whole request's p95 against 100 ms.
-// Run: LB_BUILD_DIR=build/leads npx tsx tests/bench/leads-page.ts [--leads=100000] [--requests=40]
+// Run: LB_BUILD_DIR=build/leads npx tsx tests/bench/leads-page.ts [--leads=100000] [--requests=40] [--only=search]
+// (--only: the variants whose label contains the text).
 import { performance } from "node:perf_hooks";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer } from "../support/test-server.ts";
 import { machine, summarize, type Summary } from "./support/child.ts";
+import { leadSeedSql } from "./support/lead-seed.ts";
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -20,6 +22,7 @@ const arg = (name: string, fallback: number) => {
 };
 const LEADS = arg("leads", 100_000);
 const REQUESTS = arg("requests", 40);
+const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 const WARMUP = 5;
 const BUDGET_P95_MS = 100;
 
@@ -43,54 +46,6 @@ const VARIANTS: [string, string][] = [
   ["search q=smith + priority=high + score", "?q=smith&priority=high&sort=score_desc"],
   ["everything: status+source+date+q+sort", "?status=new&source=chatbot&from=2025-06-01&to=2026-06-30&q=an&sort=score_desc&page=3"],
 ];
-
-function seedSql(businessId: string, count: number): string {
-  const first = ["James", "Mary", "Robert", "Linda", "Michael", "Sarah", "David", "Karen", "Carlos", "Aisha", "Wei", "Priya", "Olga", "Tom", "Nora", "Ivan"];
-  const last = ["Smith", "Johnson", "Garcia", "Chen", "Patel", "Brown", "Okafor", "Kim", "Rossi", "Novak", "Diaz", "Murphy", "Nguyen", "Silva", "Cohen", "Larsen"];
-  const companyA = ["Harbor", "Summit", "Westfield", "Riverside", "Tech Park", "Greenway", "Brightside", "Oakwood", "Lakeshore", "Pinecrest", "Metro", "Northgate"];
-  const companyB = ["Medical Center", "Office Suites", "Logistics", "Elementary School", "Dental", "Fitness Club", "Plaza", "Warehouse", "Labs", "Towers"];
-  const arr = (values: string[]) => `(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}])`;
-  const b = businessId.replace(/'/g, "''");
-  // Scores 4.0–10.0 in 0.1 steps, priority from the score bands; statuses and sources skewed like a real pipeline.
-  return `
-INSERT INTO "Lead" ("id","businessId","name","email","phone","company","serviceType","buildingSizeSqFt","frequency",
-  "budgetMonthlyCents","timeline","score","priority","status","source","valueCents","createdAt","updatedAt")
-SELECT 'benchlead' || g.i,
-  '${b}',
-  n.fname || ' ' || n.lname,
-  lower(n.fname) || '.' || lower(n.lname) || '.lead' || g.i || '@example.com',
-  '(555) ' || lpad((g.i % 1000)::text, 3, '0') || '-' || lpad((g.i % 10000)::text, 4, '0'),
-  c.a || ' ' || c.b,
-  'Regular Commercial Cleaning',
-  1000 + (g.i * 37) % 90000,
-  (ARRAY['daily','two_three_weekly','weekly','biweekly_or_less'])[1 + g.i % 4],
-  50000 + (g.i * 131) % 2000000,
-  (ARRAY['immediate','within_30_days','within_90_days','beyond_90_days'])[1 + g.i % 4],
-  s.score,
-  (CASE WHEN s.score >= 8 THEN 'high' WHEN s.score >= 6 THEN 'medium' ELSE 'low' END)::"LeadPriority",
-  (ARRAY['new','new','new','contacted','contacted','qualified','proposal','won','lost','lost'])[1 + (g.i * 7) % 10]::"LeadStatus",
-  (CASE WHEN g.i % 20 = 0 THEN 'manual' ELSE 'chatbot' END)::"LeadSource",
-  CASE WHEN (g.i * 7) % 10 = 7 THEN 100000 + g.i ELSE NULL END,
-  TIMESTAMP '2026-11-01 00:00:00' - make_interval(secs => (g.i::double precision * 631.0)),
-  TIMESTAMP '2026-11-01 00:00:00'
-FROM generate_series(1, ${count}) AS g(i)
-CROSS JOIN LATERAL (SELECT ${arr(first)}[1 + (g.i * 7) % ${first.length}] AS fname, ${arr(last)}[1 + (g.i * 11) % ${last.length}] AS lname) n
-CROSS JOIN LATERAL (SELECT ${arr(companyA)}[1 + (g.i * 5) % ${companyA.length}] AS a, ${arr(companyB)}[1 + (g.i * 3) % ${companyB.length}] AS b) c
-CROSS JOIN LATERAL (SELECT round((4.0 + ((g.i * 17) % 61) / 10.0)::numeric, 1)::double precision AS score) s;
-
-INSERT INTO "Reminder" ("id","leadId","businessId","dueAt","note","completedAt","createdAt")
-SELECT 'benchrem' || g.i, 'benchlead' || g.i, '${b}',
-  TIMESTAMP '2026-11-01 00:00:00' - make_interval(secs => (g.i::double precision * 631.0)) + interval '4 hours',
-  'Follow up',
-  CASE WHEN g.i % 3 = 0 THEN NULL ELSE TIMESTAMP '2026-11-01 00:00:00' - make_interval(secs => (g.i::double precision * 600.0)) END,
-  TIMESTAMP '2026-11-01 00:00:00'
-FROM generate_series(1, ${count}) AS g(i);
-
-ANALYZE "Lead";
-ANALYZE "Reminder";
-CHECKPOINT;
-`;
-}
 
 function line(label: string, total: Summary, domain: Summary, ok: boolean): string {
   const f = (v: number) => `${v.toFixed(1)}`.padStart(6);
@@ -116,7 +71,7 @@ async function main() {
     const businessId = user.memberships[0]!.businessId;
 
     const t0 = performance.now();
-    await server.database.sql.exec(seedSql(businessId, LEADS));
+    await server.database.sql.exec(leadSeedSql(businessId, LEADS));
     const seeded = await server.services.db.lead.count({ where: { businessId } });
     console.log(`seeded ${seeded.toLocaleString("en-US")} leads (+ reminders) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -131,7 +86,7 @@ async function main() {
     console.log(`settled after ${((performance.now() - settleStart) / 1000).toFixed(1)} s`);
 
     let failed = false;
-    for (const [label, search] of VARIANTS) {
+    for (const [label, search] of VARIANTS.filter(([l]) => !ONLY || l.includes(ONLY))) {
       const total: number[] = [];
       const domain: number[] = [];
       for (let i = 0; i < WARMUP + REQUESTS; i += 1) {

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { loadDashboard } from "../../server/dashboard/dashboard.server.ts";
+import { rollingDays } from "../../server/dashboard/periods.ts";
+import { averageResponseTimes } from "../../server/dashboard/response-times.server.ts";
+import { changeLeadStatus } from "../../server/leads/lead-status.server.ts";
 import type { LeadPriority, LeadStatus } from "../../server/db/generated/enums.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -52,6 +55,8 @@ async function addLead(businessId: string, spec: LeadSpec) {
       priority: spec.priority,
       status: spec.status ?? "new",
       valueCents: spec.valueCents ?? null,
+      // Set by the app's status change; a row written without it gets its last update (trigger).
+      closedAt: spec.closedAt ? new Date(spec.closedAt) : undefined,
       isTest: spec.isTest ?? false,
       createdAt: new Date(spec.createdAt),
       events: {
@@ -175,6 +180,73 @@ describe("dashboard data from known rows (fixed clock)", () => {
     expect(data.recentLeads).toEqual({ all: [], high: [], followUp: [] });
     expect(data.liveChats).toEqual([]);
     expect(data.activity).toEqual([]);
+  });
+});
+
+describe("what the stats read at 100,000 leads", () => {
+  it("keeps a lead's closing time for every writer: set on Won or Lost, kept on other edits, cleared on reopening", async () => {
+    const business = await newBusiness("Closing Cleaning");
+    const db = server.services.db;
+    const won = await db.lead.create({ data: { businessId: business.businessId, name: "Wendy Won", score: 7, priority: "medium", status: "won", valueCents: 1000 } });
+    expect(won.closedAt).toEqual(won.updatedAt);
+    const open = await db.lead.create({ data: { businessId: business.businessId, name: "Oscar Open", score: 7, priority: "medium" } });
+    expect(open.closedAt).toBeNull();
+
+    const reopened = await db.lead.update({ where: { id: won.id }, data: { status: "proposal" } });
+    expect(reopened.closedAt).toBeNull();
+    const lost = await db.lead.update({ where: { id: won.id }, data: { status: "lost" } });
+    expect(lost.closedAt).toEqual(lost.updatedAt);
+    const renamed = await db.lead.update({ where: { id: won.id }, data: { name: "Wendy Lost" } });
+    expect(renamed.closedAt).toEqual(lost.closedAt);
+
+    // The app's status change dates the close on its own clock, like the history event.
+    const at = new Date("2026-05-01T10:00:00Z");
+    const changed = await changeLeadStatus(db, { businessId: business.businessId, leadId: open.id, actorUserId: business.userId, input: { status: "won", value: "500" }, now: at });
+    expect(changed.ok).toBe(true);
+    expect((await db.lead.findUniqueOrThrow({ where: { id: open.id } })).closedAt).toEqual(at);
+    // Correcting a Won lead's value keeps its close time.
+    await changeLeadStatus(db, { businessId: business.businessId, leadId: open.id, actorUserId: business.userId, input: { status: "won", value: "600" }, now: new Date("2026-05-03T10:00:00Z") });
+    expect(await db.lead.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ closedAt: at, valueCents: 60_000 });
+  });
+
+  it("rolls settled hours of response times up once and averages exactly what the messages say", async () => {
+    const business = await newBusiness("Rollup Cleaning");
+    const db = server.services.db;
+    const id = business.businessId;
+    const pair = (visitorAt: string, seconds: number) =>
+      addConversation(business, [
+        { role: "visitor", text: "Hello", at: visitorAt },
+        { role: "bot", text: "Hi", at: new Date(new Date(visitorAt).getTime() + seconds * 1000).toISOString() },
+      ]);
+    await pair("2026-06-01T10:00:00Z", 2);
+    await pair("2026-06-10T12:25:00Z", 4);
+    await pair("2026-05-01T09:00:00Z", 6);
+    await addConversation(business, [
+      { role: "visitor", text: "Testing", at: "2026-06-01T10:00:00Z" },
+      { role: "bot", text: "Slow", at: "2026-06-01T10:10:00Z" },
+    ], true);
+
+    const now = new Date("2026-06-10T12:30:00Z");
+    expect(await averageResponseTimes(db, id, rollingDays(now, 30), now)).toEqual({ current: 3, previous: 6 });
+    // Hours up to 12:00 (the last one over by 10 minutes) are rolled up; the 12:25 pair was read live.
+    expect((await db.chatResponseRollup.findUniqueOrThrow({ where: { businessId: id } })).through).toEqual(new Date("2026-06-10T12:00:00Z"));
+    const hours = () => db.chatResponseHour.findMany({ where: { businessId: id }, orderBy: { hour: "asc" }, select: { hour: true, pairs: true, totalMs: true } });
+    expect(await hours()).toEqual([
+      { hour: new Date("2026-05-01T09:00:00Z"), pairs: 1, totalMs: 6000 },
+      { hour: new Date("2026-06-01T10:00:00Z"), pairs: 1, totalMs: 2000 },
+    ]);
+
+    // A later load sees a new pair at once; once its hour is over it is rolled up, with the same result.
+    await pair("2026-06-10T12:40:00Z", 8);
+    const later = new Date("2026-06-10T12:50:00Z");
+    const soon = await averageResponseTimes(db, id, rollingDays(later, 30), later);
+    expect(soon.current).toBeCloseTo(14 / 3, 9);
+    expect(soon.previous).toBe(6);
+    const after = new Date("2026-06-10T14:30:00Z");
+    const rolled = await averageResponseTimes(db, id, rollingDays(after, 30), after);
+    expect(rolled.current).toBeCloseTo(14 / 3, 9);
+    expect((await hours()).at(-1)).toEqual({ hour: new Date("2026-06-10T12:00:00Z"), pairs: 2, totalMs: 12_000 });
+    expect(await hours()).toHaveLength(3);
   });
 });
 

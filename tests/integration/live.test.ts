@@ -236,3 +236,21 @@ describe("notifications", () => {
     expect(post.status).toBe(302);
   });
 });
+
+describe("an expired trial", () => {
+  it("keeps capturing leads but pushes them without contact details until the business subscribes", async () => {
+    const business = await newBusiness("Lapsed Cleaning Co");
+    await server.services.db.business.update({
+      where: { id: business.businessId },
+      data: { subscriptionStatus: "trial", trialEnd: new Date(Date.now() - 60_000) },
+    });
+    const events = await workspaceSocket(await signIn(business));
+    const conversationId = await qualify(business.siteKey, "Hidden Person", "Secret Corp");
+    await expect.poll(() => events.created.length).toBe(1);
+    expect(events.created[0]).toMatchObject({ conversationId, name: "Subscribe to see this lead", email: null, company: null, phone: null });
+    for (const lead of events.updated) expect(lead).toMatchObject({ name: "Subscribe to see this lead", email: null });
+    // Nothing is lost: the stored lead has everything.
+    const stored = await server.services.db.lead.findUniqueOrThrow({ where: { conversationId } });
+    expect(stored).toMatchObject({ name: "Hidden Person", company: "Secret Corp", email: "hidden@secret.example" });
+  });
+});

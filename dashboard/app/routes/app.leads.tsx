@@ -18,8 +18,10 @@ import { getBusinessTimeZone, listLeads } from "../../../server/leads/list-leads
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
 import { buttonClass, cardClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
 import { formatDateTime } from "~/components/leads/format";
+import { useLiveLeadList } from "~/components/live/use-live-lead-list";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { leadsVisibleTo } from "../../../server/billing/lead-visibility.ts";
 
 export const meta = workspaceMeta("Leads");
 
@@ -29,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseLeadListQuery(new URL(request.url).searchParams);
   const { db } = context.services;
   const timeZone = await getBusinessTimeZone(db, workspace.business.id);
-  const page = await listLeads(db, workspace.business.id, query, { timeZone });
+  // An expired trial keeps its leads but hides their details until subscribing (server/billing).
+  const page = leadsVisibleTo(workspace.business, await listLeads(db, workspace.business.id, query, { timeZone }));
   const ms = performance.now() - started;
   return data(
     { query, page, timeZone, canAddLeads: workspace.role === "owner" },
@@ -51,6 +54,7 @@ const QUICK_FILTERS: { label: string; priority: LeadListQuery["priority"] }[] = 
 
 export default function LeadsPage() {
   const { query, page, timeZone, canAddLeads } = useLoaderData<typeof loader>();
+  const live = useLiveLeadList({ page: page.page, queryKey: leadListSearch(query), items: page.items });
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/leads";
   const first = page.items.length ? (page.page - 1) * page.pageSize + 1 : 0;
@@ -94,7 +98,9 @@ export default function LeadsPage() {
         })}
       </nav>
 
-      <FilterForm query={query} />
+      {/* Keyed by the URL's query: after Clear, a tab or Back the fields show the filters in force
+          (a live revalidation keeps the same query, so a search being typed stays). */}
+      <FilterForm key={leadListSearch(query)} query={query} />
 
       <section aria-labelledby="lead-results" className={cardClass}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -111,9 +117,22 @@ export default function LeadsPage() {
                   : "No leads yet. Leads your chatbot captures will appear here."}
           </p>
         </div>
-        {page.items.length ? <LeadTable items={page.items} timeZone={timeZone} /> : null}
+        {live.newLeads > 0 ? <NewLeadsNotice count={live.newLeads} query={query} /> : null}
+        {live.items.length ? <LeadTable items={live.items} timeZone={timeZone} /> : null}
         <Pagination query={query} page={page.page} hasNext={page.hasNext} pageCount={page.total === null || page.totalCapped ? null : page.pageCount} capped={page.totalCapped} />
       </section>
+    </div>
+  );
+}
+
+/** On a later page new leads are announced rather than shifting the rows being read. */
+function NewLeadsNotice({ count, query }: { count: number; query: LeadListQuery }) {
+  return (
+    <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600/40 bg-brand-50 px-4 py-3 text-sm text-slate-900">
+      <span>{count === 1 ? "1 new lead has arrived since this page was loaded." : `${count.toLocaleString("en-US")} new leads have arrived since this page was loaded.`}</span>
+      <Link to={`/app/leads${leadListSearch(query, { page: 1 })}`} className={linkClass}>
+        Go to the first page
+      </Link>
     </div>
   );
 }

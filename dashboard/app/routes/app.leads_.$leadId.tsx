@@ -9,21 +9,25 @@ import { FREQUENCY_OPTIONS, formFields, SNOOZE_OPTIONS, TIMELINE_OPTIONS, type E
 import { addLeadNote } from "../../../server/leads/lead-notes.server.ts";
 import { completeReminder, createReminder, scheduleVisit, snoozeReminder } from "../../../server/leads/lead-reminders.server.ts";
 import { changeLeadStatus } from "../../../server/leads/lead-status.server.ts";
+import { publishLead } from "../../../server/leads/publish-lead.server.ts";
 import { LEAD_NOT_FOUND, type LeadResult } from "../../../server/leads/result.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
 import { buttonClass, cardClass, cardTitleClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
 import { formatCents, formatDateTime, todayIn } from "~/components/leads/format";
+import { useLiveLead } from "~/components/live/use-live-lead";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 
 export const meta = workspaceMeta("Lead");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const workspace = await requireWorkspace(request, context);
+  // Without a subscription (an expired trial) a lead's details wait behind /pricing; nothing is lost.
+  const workspace = await requireWorkspace(request, context, { requireSubscription: true });
   const detail = await getLeadDetail(context.services.db, workspace.business.id, params.leadId ?? "");
   if (!detail) throw new Response(LEAD_NOT_FOUND, { status: 404 });
-  return { ...detail, today: todayIn(detail.timeZone) };
+  // loadedAt: the page keeps whichever of its own and its live reload's data is newer (useLiveLead).
+  return { ...detail, today: todayIn(detail.timeZone), loadedAt: Date.now() };
 }
 
 const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit"] as const;
@@ -41,7 +45,7 @@ const NOTICES: Record<Intent, string> = {
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const workspace = await requireWorkspace(request, context);
+  const workspace = await requireWorkspace(request, context, { requireSubscription: true });
   const fields = formFields(await request.formData());
   const intent = INTENTS.find((i) => i === fields.intent);
   if (!intent) return data<ActionData>({ intent: "note", error: "Unknown action" }, { status: 400 });
@@ -75,6 +79,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (result.status === 404 && result.error === LEAD_NOT_FOUND) throw new Response(LEAD_NOT_FOUND, { status: 404 });
     return data<ActionData>({ intent, error: result.error }, { status: result.status });
   }
+  // Every open page of this business (lists, this lead elsewhere, the dashboard) catches up live.
+  await publishLead({ db, sink: context.realtime, logger }, { businessId: args.businessId, leadId: args.leadId, kind: "updated" });
   return data<ActionData>({ intent, notice: NOTICES[intent] });
 }
 
@@ -99,7 +105,7 @@ function useIntentResult(intent: Intent) {
 }
 
 export default function LeadDetailPage() {
-  const detail = useLoaderData<typeof loader>();
+  const detail = useLiveLead(useLoaderData<typeof loader>());
   const { lead } = detail;
   const actions = actionsFor(lead.priority);
   const title = lead.name ?? "Unnamed lead";
@@ -276,6 +282,15 @@ function ScoreCard({ detail }: { detail: Detail }) {
 function StatusCard({ detail }: { detail: Detail }) {
   const { formRef, busy, error, notice } = useIntentResult("status");
   const [status, setStatus] = useState<string>(detail.lead.status);
+  // When the status changes elsewhere, the select follows unless the user has picked another one.
+  const shownStatus = useRef(detail.lead.status);
+  useEffect(() => {
+    const previous = shownStatus.current;
+    const next = detail.lead.status;
+    if (previous === next) return;
+    shownStatus.current = next;
+    setStatus((picked) => (picked === previous ? next : picked));
+  }, [detail.lead.status]);
   return (
     <Card id="status" title="Status">
       <ol className="mb-4 flex flex-wrap gap-1 text-xs" aria-label="Stages">
@@ -539,9 +554,22 @@ function TranscriptCard({ detail }: { detail: Detail }) {
               {ROLE_LABELS[m.role]} · {formatDateTime(m.createdAt, detail.timeZone)}
             </p>
             <p className="whitespace-pre-line">{m.text}</p>
+            {m.quickReplies.length ? (
+              <p className="mt-1 text-xs text-slate-700">Quick replies: {m.quickReplies.join(" · ")}</p>
+            ) : null}
           </li>
         ))}
       </ol>
+      {detail.transcriptTruncated ? (
+        <p className="mt-3 text-sm text-slate-700">
+          Only the first {detail.messages.length.toLocaleString("en-US")} messages are shown.
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm">
+        <Link to={`/app/conversations/${detail.lead.conversationId}`} className={linkClass}>
+          Replay this conversation
+        </Link>
+      </p>
     </Card>
   );
 }

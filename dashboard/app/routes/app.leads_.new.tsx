@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { createManualLead } from "../../../server/leads/create-lead.server.ts";
 import { formFields, FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "../../../server/leads/lead-input.ts";
+import { publishLead } from "../../../server/leads/publish-lead.server.ts";
 import { FormError } from "~/components/auth/AuthCard";
 import { buttonClass, cardClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
@@ -23,6 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     input: fields,
   });
   if (!result.ok) return data({ error: result.error, values: fields }, { status: result.status });
+  const { db, logger } = context.services;
+  await publishLead({ db, sink: context.realtime, logger }, { businessId: workspace.business.id, leadId: result.value.leadId, kind: "created" });
   return redirect(`/app/leads/${result.value.leadId}`);
 }
 
