@@ -17,9 +17,10 @@ import {
   type FieldErrors,
 } from "../../../server/chatbots/settings.ts";
 import { getChatbotDailySeries, getChatbotStats } from "../../../server/chatbots/stats.server.ts";
+import { getMonthlyAiUsage, summarizeAssistant } from "../../../server/ai/usage-view.server.ts";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import { CustomizeModal } from "~/components/chatbot/CustomizeModal";
-import { AnalyticsPanel, OverviewPanel } from "~/components/chatbot/Panels";
+import { AnalyticsPanel, AssistantPanel, OverviewPanel } from "~/components/chatbot/Panels";
 import { SettingsFields } from "~/components/chatbot/SettingsFields";
 import { cardClass, focusRing, primaryButton, secondaryButton } from "~/components/chatbot/ui";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
@@ -47,9 +48,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = tabOf(new URL(request.url));
   const settings = await getChatbotSettings(db, businessId);
   if (!settings) throw new Response("This business has no chatbot.", { status: 404 });
-  const [stats, series] = await Promise.all([
+  const [stats, series, aiUsage] = await Promise.all([
     tab === "overview" ? getChatbotStats(db, businessId, settings.timeZone) : null,
     tab === "analytics" ? getChatbotDailySeries(db, businessId, settings.timeZone) : null,
+    tab === "settings" ? getMonthlyAiUsage(db, businessId) : null,
   ]);
   const { id: _id, siteKey, ...values } = settings;
   return {
@@ -59,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     snippet: widgetSnippet(env.PUBLIC_APP_URL, siteKey),
     stats,
     series,
+    assistant: summarizeAssistant(context.services.assistant.name),
+    aiUsage,
   };
 }
 
@@ -74,12 +78,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const isActive = await setChatbotActive(db, workspace.business.id, active === "true");
     if (isActive === null) throw new Response("Not found", { status: 404 });
+    context.services.chatbotCache.forgetBusiness(workspace.business.id);
     return { ok: true as const, message: isActive ? "Your chatbot is active." : "Your chatbot is inactive." };
   }
   if (intent === "save") {
     try {
       const result = await updateChatbotSettings(db, workspace.business.id, settingsFormToInput(form));
-      if (result.ok) return { ok: true as const, message: SETTINGS_SAVED };
+      if (result.ok) {
+        context.services.chatbotCache.forgetBusiness(workspace.business.id);
+        return { ok: true as const, message: SETTINGS_SAVED };
+      }
       if ("notFound" in result) throw new Response("Not found", { status: 404 });
       return data(
         { ok: false as const, message: `${SETTINGS_SAVE_FAILED} ${Object.values(result.errors)[0] ?? ""}`.trim(), errors: result.errors },
@@ -117,7 +125,7 @@ function openTestWindow(event: React.MouseEvent<HTMLAnchorElement>) {
 }
 
 export default function ChatbotPage() {
-  const { tab, canEdit, settings, snippet, stats, series } = useLoaderData<typeof loader>();
+  const { tab, canEdit, settings, snippet, stats, series, assistant, aiUsage } = useLoaderData<typeof loader>();
   const toggle = useFetcher<ActionResult>({ key: "chatbot-toggle" });
   const save = useFetcher<ActionResult>({ key: "chatbot-settings" });
   const [customizing, setCustomizing] = useState(false);
@@ -219,6 +227,8 @@ export default function ChatbotPage() {
       </nav>
 
       {tab === "overview" && stats ? <OverviewPanel stats={stats} /> : null}
+
+      {tab === "settings" && aiUsage ? <AssistantPanel assistant={assistant} usage={aiUsage} /> : null}
 
       {tab === "settings" ? (
         <section aria-labelledby="settings-heading" className={cardClass}>

@@ -1,4 +1,5 @@
 import type { ChatbotStats, DailyPoint } from "../../../../server/chatbots/stats.server.ts";
+import type { AssistantSummary, MonthlyAiUsage } from "../../../../server/ai/usage-view.server.ts";
 import { cardClass } from "./ui";
 
 function formatSeconds(seconds: number | null): string {
@@ -99,5 +100,41 @@ export function AnalyticsPanel({ series }: { series: DailyPoint[] }) {
       <BarSeries title="Conversations" points={series} field="conversations" colour="bg-brand-600" />
       <BarSeries title="Qualified leads" points={series} field="qualifiedLeads" colour="bg-green-600" />
     </div>
+  );
+}
+
+/** Settings tab: which assistant answers visitors, and this month's model usage. */
+export function AssistantPanel({ assistant, usage }: { assistant: AssistantSummary; usage: MonthlyAiUsage }) {
+  const cards = [
+    { label: "Model calls", value: usage.calls.toLocaleString("en-US") },
+    { label: "Tokens", value: (usage.promptTokens + usage.completionTokens).toLocaleString("en-US") },
+    { label: "Answered by rules after a model problem", value: usage.fallbacks.toLocaleString("en-US") },
+  ];
+  return (
+    <section aria-labelledby="assistant-heading" className={cardClass}>
+      <h2 id="assistant-heading" className="text-lg font-semibold text-slate-900">
+        Assistant
+      </h2>
+      <p className="mt-1 text-sm text-slate-700" data-testid="active-assistant">
+        {assistant.kind === "model" ? (
+          <>
+            Active: AI model <span className="font-semibold text-slate-900">{assistant.model}</span>, with the qualification rules behind it.
+          </>
+        ) : (
+          <>
+            Active: <span className="font-semibold text-slate-900">Rules</span> (no AI model is configured).
+          </>
+        )}
+      </p>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Usage this month (since {usage.since}, UTC)</h3>
+      <dl className="mt-2 grid gap-3 sm:grid-cols-3">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="text-xs font-medium text-slate-600">{card.label}</dt>
+            <dd className="mt-0.5 text-lg font-bold text-slate-900">{card.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
