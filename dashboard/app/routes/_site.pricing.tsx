@@ -1,20 +1,176 @@
-import { PlaceholderPage, PrimaryLink, TextLink, siteMeta } from "~/components/site/PlaceholderPage";
+// Pricing (spec §2.5, §9): the monthly/annual toggle (monthly by default; annual shows the yearly
+// saving), the three plan cards, the FAQ and Contact Sales. Start Free Trial: signed out → /register
+// remembering the plan and period; signed in → the subscribe modal, then /app/dashboard.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { billingConfigured } from "../../../server/billing/stripe-client.server.ts";
+import {
+  annualSavingCents,
+  formatUsd,
+  monthlyPriceCents,
+  parseBillingPeriod,
+  parsePlanName,
+  PLAN_NAMES,
+  PLANS,
+  type BillingPeriod,
+  type PlanName,
+} from "../../../server/billing/plans.ts";
+import { getWorkspace } from "../../../server/businesses/workspace.server.ts";
+import { SubscribeModal } from "~/components/billing/SubscribeModal";
+import { Faq } from "~/components/site/Faq";
+import { pageMeta } from "~/components/site/seo";
+import { CheckIcon, PageHeader, focusRing, primaryButton, secondaryButton, textLink } from "~/components/site/ui";
+import { getOptionalUser } from "~/lib/session.server";
 
-export const meta = siteMeta("Pricing", "LeadBroom plans: Starter, Pro and Enterprise, each with a 14-day free trial and no credit card required.");
+export const meta = pageMeta(
+  "Pricing",
+  "LeadBroom plans: Starter $49, Pro $99 and Enterprise $249 a month, 20% less billed annually. Every plan starts with a 14-day free trial, no credit card required.",
+);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request, context);
+  const workspace = user ? await getWorkspace(context.services.db, user.userId) : null;
+  const { env, stripe } = context.services;
+  const url = new URL(request.url);
+  return {
+    signedIn: workspace !== null,
+    isOwner: workspace?.role === "owner",
+    publishableKey: billingConfigured(env, stripe) ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    overageFeeCents: env.LEAD_OVERAGE_FEE_CENTS,
+    /** After registration with a chosen plan, or a Start Free Trial link: open that plan's modal. */
+    chosen: workspace ? { plan: parsePlanName(url.searchParams.get("plan")), period: parseBillingPeriod(url.searchParams.get("period")) } : null,
+  };
+}
+
+const FAQ = [
+  { q: "Do I need a credit card to start the free trial?", a: "No. Every plan starts with a 14-day free trial and no credit card is required. Add a card whenever you are ready; if you subscribe during the trial, the first charge happens when the trial ends." },
+  { q: "What happens if I go over my monthly lead limit?", a: "Nothing is lost: the chatbot keeps capturing every lead. Leads beyond your plan's monthly limit are charged a small per-lead fee on your next invoice, and you can upgrade at any time." },
+  { q: "Can I change plans later?", a: "Yes. An upgrade takes effect immediately and is prorated for the rest of your billing period. A downgrade takes effect at your next billing date." },
+  { q: "How much do I save with annual billing?", a: "Annual billing saves 20%: Starter is $39 instead of $49 a month, Pro $79 instead of $99 and Enterprise $199 instead of $249, billed once a year." },
+  { q: "How many LinkedIn connection requests does cold outreach send?", a: "Cold outreach is a Pro feature. You choose 20, 30 or 40 connection requests a day, with follow-ups sent automatically." },
+  { q: "Can I cancel at any time?", a: "Yes. Manage or cancel your subscription from Settings → Billing & Subscription. Your leads stay yours." },
+] as const;
 
 export default function PricingPage() {
+  const { signedIn, isOwner, publishableKey, overageFeeCents, chosen } = useLoaderData<typeof loader>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [period, setPeriod] = useState<BillingPeriod>(chosen?.period ?? parseBillingPeriod(searchParams.get("period")) ?? "monthly");
+  const [modalPlan, setModalPlan] = useState<PlanName | null>(chosen?.plan && isOwner ? chosen.plan : null);
+  const close = useCallback(() => setModalPlan(null), []);
+  const subscribed = useCallback(() => navigate("/app/dashboard"), [navigate]);
+
   return (
-    <PlaceholderPage eyebrow="Plans" title="Pricing">
-        <p>
-          LeadBroom has three plans: Starter at $49 a month for up to 100 leads, Pro at $99 a month for up to 500
-          leads, and Enterprise at $249 a month with unlimited leads. Annual billing saves 20%. Every plan starts
-          with a 14-day free trial and no credit card is required. The full plan comparison and online checkout are
-          coming soon; until then, start a trial or talk to us.
-        </p>
-        <div className="flex flex-wrap items-center gap-4">
-          <PrimaryLink to="/register">Start Free Trial</PrimaryLink>
-          <TextLink to="/contact">Contact Sales</TextLink>
+    <>
+      <PageHeader eyebrow="Pricing" title="Simple plans that pay for themselves">
+        Every plan includes the 24/7 AI chatbot and a 14-day free trial. No credit card required.
+      </PageHeader>
+
+      <section className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
+        <div className="flex justify-center">
+          <div role="group" aria-label="Billing period" className="inline-flex rounded-full bg-slate-100 p-1">
+            {(["monthly", "annual"] as const).map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={period === value}
+                onClick={() => setPeriod(value)}
+                className={`rounded-full px-5 py-2 text-sm font-semibold ${focusRing} ${period === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+              >
+                {value === "monthly" ? "Monthly" : "Annual"}
+                {value === "annual" ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800">Save 20%</span> : null}
+              </button>
+            ))}
+          </div>
         </div>
-    </PlaceholderPage>
+
+        <div className="mt-10 grid gap-6 lg:grid-cols-3">
+          {PLAN_NAMES.map((name) => {
+            const plan = PLANS[name];
+            const featured = name === "Pro";
+            const price = monthlyPriceCents(name, period);
+            return (
+              <article
+                key={name}
+                aria-labelledby={`plan-${name}`}
+                data-testid={`plan-${name.toLowerCase()}`}
+                className={`flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ${featured ? "ring-2 ring-brand-600" : "ring-slate-200"}`}
+              >
+                <div className="flex items-center justify-between">
+                  <h2 id={`plan-${name}`} className="text-xl font-bold text-slate-900">
+                    {name}
+                  </h2>
+                  {featured ? <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700">Most popular</span> : null}
+                </div>
+                <p className="mt-2 text-sm text-slate-600">{plan.tagline}</p>
+                <p className="mt-6">
+                  <span className="text-4xl font-extrabold tracking-tight text-slate-900" data-testid="plan-price">
+                    {formatUsd(price)}
+                  </span>
+                  <span className="text-slate-600">/month</span>
+                </p>
+                <p className="mt-1 min-h-10 text-sm text-slate-600" data-testid="plan-billing">
+                  {period === "annual" ? (
+                    <>
+                      Billed {formatUsd(price * 12)} yearly.{" "}
+                      <span className="font-semibold text-green-700">Save {formatUsd(annualSavingCents(name))} a year</span>
+                    </>
+                  ) : (
+                    "Billed monthly"
+                  )}
+                </p>
+                <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
+                  {plan.features.map((feature) => (
+                    <li key={feature} className="flex gap-2">
+                      <CheckIcon />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-8">
+                  {signedIn ? (
+                    <button
+                      type="button"
+                      className={`${featured ? primaryButton : secondaryButton} w-full`}
+                      onClick={() => (isOwner ? setModalPlan(name) : navigate("/app/settings?tab=billing"))}
+                    >
+                      Start Free Trial
+                    </button>
+                  ) : (
+                    <Link
+                      to={`/register?${new URLSearchParams({ plan: name.toLowerCase(), period })}`}
+                      className={`${featured ? primaryButton : secondaryButton} w-full`}
+                    >
+                      Start Free Trial
+                    </Link>
+                  )}
+                </div>
+              </article>
+            );
+          })}
+        </div>
+        <p className="mt-6 text-center text-sm text-slate-600">
+          Over your monthly lead limit? Every lead is still captured; extra leads are {formatUsd(overageFeeCents)} each.
+        </p>
+      </section>
+
+      <section className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+          <h2 className="text-center text-3xl font-bold tracking-tight text-slate-900">Frequently asked questions</h2>
+          <Faq items={FAQ} />
+          <div className="mt-10 text-center">
+            <p className="text-slate-700">Need more locations, a custom contract or invoicing?</p>
+            <Link to="/contact" className={`${textLink} mt-2 inline-block`}>
+              Contact Sales
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      {modalPlan ? (
+        <SubscribeModal plan={modalPlan} period={period} title={`Subscribe to ${modalPlan}`} publishableKey={publishableKey} onClose={close} onSubscribed={subscribed} />
+      ) : null}
+    </>
   );
 }

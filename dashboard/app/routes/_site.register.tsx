@@ -8,6 +8,7 @@ import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from 
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useClientValidation } from "~/components/auth/use-client-validation";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
+import { afterRegistrationPath } from "../../../server/billing/chosen-plan.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Start your free trial | LeadBroom" },
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!checked.ok) return data({ error: checked.error }, { status: 400 });
   const result = await registerAccount(context.services.db, checked.value);
   if (!result.ok) return data({ error: registerErrorMessage(result.code) }, { status: 400 });
-  return signInAndRedirect(request, context, result.value.userId, "/app");
+  return signInAndRedirect(request, context, result.value.userId, afterRegistrationPath(new URL(request.url).searchParams));
 }
 
 export default function Register() {

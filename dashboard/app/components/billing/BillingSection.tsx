@@ -1,0 +1,211 @@
+// The Billing tab of /app/settings?tab=billing (spec §2.14, §4, §8): Current Plan, lead usage, Payment
+// Methods, Billing History and the customer portal buttons, with the subscribe and add-card modals.
+import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import type { BillingOverview } from "../../../../server/billing/overview.server.ts";
+import { BILLING_ERRORS, detailLine, formatLongDate, planLabel, statusDisplay } from "../../../../server/billing/billing-display.ts";
+import { formatUsd, parseBillingPeriod, parsePlanName, type BillingPeriod, type PlanName } from "../../../../server/billing/plans.ts";
+import { AddPaymentMethodModal } from "./AddPaymentMethodModal";
+import { postBilling } from "./api";
+import { SubscribeModal } from "./SubscribeModal";
+import { UsageMeter } from "./UsageMeter";
+import { cardClass, errorBox, focusRing, primaryButton, secondaryButton } from "./ui";
+
+export function BillingSection({ overview }: { overview: BillingOverview }) {
+  const { subscription, configured } = overview;
+  // A plan chosen on /pricing before registering (?plan=&period=) opens its subscribe modal.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosenPlan = parsePlanName(searchParams.get("plan"));
+  const initialPlan: { plan: PlanName; period: BillingPeriod } | null = chosenPlan
+    ? { plan: chosenPlan, period: parseBillingPeriod(searchParams.get("period")) ?? "monthly" }
+    : null;
+  const revalidator = useRevalidator();
+  const [modal, setModal] = useState<"subscribe" | "add-card" | null>(initialPlan ? "subscribe" : null);
+  const [portalError, setPortalError] = useState<string | null>(null);
+  const [portalBusy, setPortalBusy] = useState(false);
+  const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
+  const close = useCallback(() => {
+    setModal(null);
+    // Forget the plan chosen before registering, so a reload does not reopen the modal.
+    if (searchParams.has("plan")) setSearchParams({ tab: "billing" }, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams]);
+  const status = statusDisplay(subscription.status);
+  const publishableKey = configured ? overview.publishableKey : null;
+
+  async function openPortal() {
+    setPortalError(null);
+    setPortalBusy(true);
+    try {
+      const answer = await postBilling("/api/billing-portal");
+      if (answer.success && typeof answer.url === "string") {
+        window.location.assign(answer.url);
+        return;
+      }
+      setPortalError(configured ? BILLING_ERRORS.portal : BILLING_ERRORS.notConfigured);
+    } catch {
+      setPortalError(BILLING_ERRORS.portal);
+    }
+    setPortalBusy(false);
+  }
+
+  const planForModal = initialPlan ?? {
+    plan: parsePlanName(subscription.plan) ?? "Pro",
+    period: parseBillingPeriod(subscription.billingPeriod) ?? "monthly",
+  };
+
+  return (
+    <div className="space-y-6">
+      {!configured ? (
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {BILLING_ERRORS.notConfigured}
+        </p>
+      ) : null}
+      {overview.stripeError ? (
+        <p role="alert" className={errorBox}>
+          {overview.stripeError}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="billing-current-plan" className={cardClass}>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h2 id="billing-current-plan" className="text-lg font-semibold text-slate-900">
+              Current Plan
+            </h2>
+            <p className="mt-2 flex items-center gap-3">
+              <span className="text-2xl font-bold text-slate-900" data-testid="plan-label">
+                {planLabel(subscription.plan)}
+              </span>
+              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status.className}`} data-testid="status-label">
+                {status.label}
+              </span>
+            </p>
+            <p className="mt-1 text-sm text-slate-700" data-testid="plan-detail">
+              {detailLine(subscription, overview.timeZone)}
+            </p>
+            {subscription.amountCents !== null && subscription.status === "active" ? (
+              <p className="mt-1 text-sm text-slate-600">
+                {formatUsd(subscription.amountCents)} / {subscription.billingPeriod === "annual" ? "year" : "month"}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {subscription.hasStripeSubscription ? (
+              <button type="button" className={primaryButton} onClick={openPortal} disabled={portalBusy}>
+                Manage Subscription
+              </button>
+            ) : null}
+            <button type="button" className={secondaryButton} onClick={() => setModal("subscribe")}>
+              {subscription.hasStripeSubscription ? "Change Plan" : "Subscribe"}
+            </button>
+          </div>
+        </div>
+        {!subscription.hasStripeSubscription && subscription.status !== "active" ? (
+          <div className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+            <p>You don't have an active subscription yet.</p>
+            <Link to="/pricing" className={`mt-1 inline-block font-semibold text-brand-700 underline ${focusRing}`}>
+              View Plans
+            </Link>
+          </div>
+        ) : null}
+        <div className="mt-5 border-t border-slate-200 pt-4">
+          <UsageMeter usage={overview.usage} overageFeeCents={overview.overageFeeCents} timeZone={overview.timeZone} />
+        </div>
+      </section>
+
+      <section aria-labelledby="billing-payment-methods" className={cardClass}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="billing-payment-methods" className="text-lg font-semibold text-slate-900">
+            Payment Methods
+          </h2>
+          <button type="button" className={secondaryButton} onClick={() => setModal("add-card")}>
+            Add New
+          </button>
+        </div>
+        {overview.cards.length > 0 ? (
+          <ul className="mt-4 divide-y divide-slate-200">
+            {overview.cards.map((card) => (
+              <li key={card.id} className="flex items-center justify-between py-3 text-sm">
+                <span className="font-medium text-slate-900">
+                  <span className="capitalize">{card.brand}</span> ending in {card.last4}
+                </span>
+                <span className="text-slate-600">
+                  Expires {String(card.expMonth).padStart(2, "0")}/{card.expYear}
+                  {card.isDefault ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Default</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : overview.card ? (
+          <p className="mt-4 text-sm text-slate-700">
+            Card ending in {overview.card.lastFour}
+            {overview.card.expMonth && overview.card.expYear ? `, expires ${String(overview.card.expMonth).padStart(2, "0")}/${overview.card.expYear}` : ""}
+          </p>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">No payment method on file.</p>
+        )}
+        {subscription.hasStripeSubscription ? (
+          <button type="button" className={`mt-3 text-sm font-semibold text-brand-700 underline ${focusRing}`} onClick={openPortal} disabled={portalBusy}>
+            Update Payment Method
+          </button>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="billing-history" className={cardClass}>
+        <h2 id="billing-history" className="text-lg font-semibold text-slate-900">
+          Billing History
+        </h2>
+        {overview.invoices.length > 0 ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">Date</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Description</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">Amount</th>
+                  <th scope="col" className="py-2 font-medium">Status</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {overview.invoices.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatLongDate(invoice.date, overview.timeZone)}</td>
+                    <td className="py-2 pr-4">
+                      {invoice.url ? (
+                        <a href={invoice.url} target="_blank" rel="noreferrer" className={`text-brand-700 underline ${focusRing}`}>
+                          {invoice.description}
+                        </a>
+                      ) : (
+                        invoice.description
+                      )}
+                    </td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatUsd(invoice.amountCents)}</td>
+                    <td className="py-2">{invoice.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">No invoices yet.</p>
+        )}
+        {subscription.hasStripeSubscription ? (
+          <button type="button" className={`mt-3 text-sm font-semibold text-brand-700 underline ${focusRing}`} onClick={openPortal} disabled={portalBusy}>
+            View Full Billing History
+          </button>
+        ) : null}
+      </section>
+
+      {portalError ? (
+        <p role="alert" className={errorBox}>
+          {portalError}
+        </p>
+      ) : null}
+
+      {modal === "subscribe" ? (
+        <SubscribeModal plan={planForModal.plan} period={planForModal.period} publishableKey={publishableKey} onClose={close} onSubscribed={refresh} />
+      ) : null}
+      {modal === "add-card" ? <AddPaymentMethodModal publishableKey={publishableKey} onClose={close} onAdded={refresh} /> : null}
+    </div>
+  );
+}

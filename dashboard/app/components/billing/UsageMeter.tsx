@@ -1,0 +1,46 @@
+// Leads this billing period against the plan's limit (spec §6, §9): overage leads are still captured.
+import { formatLongDate } from "../../../../server/billing/billing-display.ts";
+import { formatUsd } from "../../../../server/billing/plans.ts";
+
+export function UsageMeter({
+  usage,
+  overageFeeCents,
+  timeZone,
+}: {
+  usage: { count: number; limit: number | null; periodStart: string; periodEnd: string };
+  overageFeeCents: number;
+  timeZone: string;
+}) {
+  const { count, limit } = usage;
+  const percent = limit ? Math.min(100, Math.round((count / limit) * 100)) : 0;
+  const over = limit !== null && count > limit;
+  return (
+    <div data-testid="lead-usage">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium text-slate-900">Leads this period</span>
+        <span className="text-slate-700">
+          {limit === null ? `${count.toLocaleString("en-US")} (unlimited)` : `${count.toLocaleString("en-US")} of ${limit.toLocaleString("en-US")}`}
+        </span>
+      </div>
+      {limit !== null ? (
+        <div
+          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-label="Leads used this period"
+          aria-valuemin={0}
+          aria-valuemax={limit}
+          aria-valuenow={Math.min(count, limit)}
+        >
+          <div className={`h-full rounded-full ${over ? "bg-orange-500" : "bg-brand-600"}`} style={{ width: `${percent}%` }} />
+        </div>
+      ) : null}
+      <p className="mt-2 text-xs text-slate-600">
+        Period {formatLongDate(usage.periodStart, timeZone)} to {formatLongDate(usage.periodEnd, timeZone)}.
+        {limit !== null
+          ? ` Leads over your limit are still captured and billed at ${formatUsd(overageFeeCents)} each on a paid plan.`
+          : ""}
+        {over ? ` ${(count - limit).toLocaleString("en-US")} over the limit so far.` : ""}
+      </p>
+    </div>
+  );
+}

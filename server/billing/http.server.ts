@@ -1,0 +1,37 @@
+// Helpers for the billing API routes: the request body (JSON or a form), JSON answers, and the
+// billing dependencies from the service container.
+import type Stripe from "stripe";
+import type { AppServices } from "../services.server.ts";
+import { BILLING_ERRORS } from "./billing-display.ts";
+import { billingConfigured } from "./stripe-client.server.ts";
+
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const value: unknown = await request.json();
+      return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    }
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return {};
+  }
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** The billing dependencies, or a 503 answer saying billing is not configured. */
+export function billingDeps(services: AppServices): { db: AppServices["db"]; env: AppServices["env"]; stripe: Stripe } | Response {
+  if (!billingConfigured(services.env, services.stripe)) {
+    return jsonResponse({ success: false, error: BILLING_ERRORS.notConfigured }, 503);
+  }
+  return { db: services.db, env: services.env, stripe: services.stripe! };
+}
+
+/** An unexpected failure talking to Stripe: logged as a warning, answered with the spec's text. */
+export function unexpectedBillingError(services: AppServices, what: string, error: unknown, text: string = BILLING_ERRORS.unexpected): Response {
+  services.logger.warn(`[billing] ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  return jsonResponse({ success: false, error: text }, 502);
+}

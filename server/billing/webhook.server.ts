@@ -1,0 +1,108 @@
+// Stripe webhooks (DESIGN §6): the signature is verified on the raw body (a bad one answers 400 and
+// changes nothing); each event is processed once, recorded by id in the same transaction as its
+// effect; stale and duplicate deliveries change nothing (subscription-state.server.ts).
+import Stripe from "stripe";
+import type { Env } from "../config/env.server.ts";
+import type { Db } from "../db/client.server.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import type { Logger, Mailer } from "../mail/mailer.server.ts";
+import { formatLongDate } from "./billing-display.ts";
+import { ownerEmail } from "./customers.server.ts";
+import { applyInvoiceOutcome, applySubscription, findBillingBusiness, type ApplyOutcome } from "./subscription-state.server.ts";
+
+export type WebhookDeps = { db: Db; env: Env; stripe: Stripe | null; mailer: Mailer; logger: Logger };
+
+export type WebhookResult = { status: number; body: { received: boolean; error?: string; duplicate?: boolean; outcome?: string } };
+
+type Mail = { businessId: string; subject: string; text: string };
+
+class DuplicateEvent extends Error {}
+
+export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, signature: string | null): Promise<WebhookResult> {
+  if (!deps.stripe || !deps.env.STRIPE_WEBHOOK_SECRET) {
+    return { status: 503, body: { received: false, error: "Billing is not configured" } };
+  }
+  let event: Stripe.Event;
+  try {
+    if (!signature) throw new Error("missing Stripe-Signature header");
+    event = deps.stripe.webhooks.constructEvent(rawBody, signature, deps.env.STRIPE_WEBHOOK_SECRET);
+  } catch (error) {
+    deps.logger.warn(`[billing] webhook rejected: ${error instanceof Error ? error.message : String(error)}`);
+    return { status: 400, body: { received: false, error: "Invalid signature" } };
+  }
+
+  const at = new Date(event.created * 1000);
+  const mails: Mail[] = [];
+  let outcome: ApplyOutcome | "unhandled";
+  try {
+    outcome = await deps.db.$transaction(async (tx) => {
+      try {
+        await tx.stripeEvent.create({ data: { id: event.id, type: event.type, createdAt: at } });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new DuplicateEvent();
+        throw error;
+      }
+      return applyEvent(tx as unknown as Db, deps.env, event, at, mails);
+    });
+  } catch (error) {
+    if (error instanceof DuplicateEvent || isUniqueViolation(error)) {
+      return { status: 200, body: { received: true, duplicate: true } };
+    }
+    throw error;
+  }
+  for (const mail of mails) {
+    const to = await ownerEmail(deps.db, mail.businessId);
+    if (!to) continue;
+    await deps.mailer.send({ to, subject: mail.subject, text: mail.text }).catch((error: unknown) => {
+      deps.logger.warn(`[billing] could not e-mail ${mail.subject}: ${String(error)}`);
+    });
+  }
+  return { status: 200, body: { received: true, outcome } };
+}
+
+async function applyEvent(db: Db, env: Env, event: Stripe.Event, at: Date, mails: Mail[]): Promise<ApplyOutcome | "unhandled"> {
+  switch (event.type) {
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
+      return applySubscription(db, env, event.data.object, at);
+    case "invoice.paid":
+      return (await applyInvoiceOutcome(db, event.data.object, "paid", at)).outcome;
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const result = await applyInvoiceOutcome(db, invoice, "payment_failed", at);
+      if (result.outcome === "applied" && result.businessId) {
+        mails.push({
+          businessId: result.businessId,
+          subject: "Your LeadBroom payment failed",
+          text: [
+            "We could not collect your LeadBroom subscription payment, so your subscription is past due.",
+            "Please update your payment method in Settings → Billing & Subscription to keep capturing and seeing your leads.",
+            invoice.hosted_invoice_url ? `You can also pay the invoice here: ${invoice.hosted_invoice_url}` : "",
+            `Manage billing: ${env.PUBLIC_APP_URL}/app/settings?tab=billing`,
+          ]
+            .filter(Boolean)
+            .join("\n\n"),
+        });
+      }
+      return result.outcome;
+    }
+    case "customer.subscription.trial_will_end": {
+      const subscription = event.data.object;
+      const customerId = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
+      const business = await findBillingBusiness(db, customerId, subscription.metadata?.businessId);
+      if (!business) return "ignored";
+      const ends = subscription.trial_end ? formatLongDate(new Date(subscription.trial_end * 1000)) : "soon";
+      mails.push({
+        businessId: business.id,
+        subject: "Your LeadBroom trial ends soon",
+        text: `Your LeadBroom free trial ends on ${ends}. Your subscription starts then and your card on file will be charged.\n\nReview your plan: ${env.PUBLIC_APP_URL}/app/settings?tab=billing`,
+      });
+      return "applied";
+    }
+    default:
+      return "unhandled";
+  }
+}

@@ -1,0 +1,172 @@
+// Plan limits on the server: leads counted per billing period through the real capture code
+// (captureLead), overage at 101 (Starter) and 501 (Pro), overage leads still stored and reported to
+// Stripe once each as meter events; Enterprise unlimited; test conversations not counted; PRO features
+// locked below Pro; an expired trial keeps capturing but hides lead details until subscribing; and the
+// app without Stripe keys.
+import type { SetupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usageWindow } from "../../server/billing/usage-window.ts";
+import { captureLead } from "../../server/leads/capture-lead.server.ts";
+import type { StripeMock } from "../mocks/stripe.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { expireTrial, postJson, registerOwner, startStripeMock, STRIPE_ENV, type Owner } from "./billing-support.ts";
+
+let server: TestServer;
+let mock: StripeMock;
+let msw: SetupServer;
+
+beforeAll(async () => {
+  ({ mock, msw } = startStripeMock());
+  server = await startTestServer({ seedDemo: false, env: STRIPE_ENV });
+});
+
+afterAll(async () => {
+  await server?.close();
+  msw?.close();
+});
+
+let visitor = 0;
+/** A visitor's conversation on the business's chatbot becomes a lead (the chat service's call). */
+async function captureOne(businessId: string, options: { isTest?: boolean; name?: string } = {}) {
+  const db = server.services.db;
+  const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId } });
+  visitor += 1;
+  const conversation = await db.conversation.create({
+    data: { businessId, chatbotId: chatbot.id, visitorId: `visitor-${visitor}`, isTest: options.isTest ?? false },
+  });
+  const result = await captureLead(db, {
+    businessId,
+    conversationId: conversation.id,
+    isTest: options.isTest ?? false,
+    answers: { name: options.name ?? `Visitor ${visitor}`, email: `visitor${visitor}@example.com` },
+    scoreInput: { buildingSizeSqFt: 12_000, frequency: "weekly", marketPriceCents: 1000 },
+    now: new Date(),
+  });
+  return db.lead.findUniqueOrThrow({ where: { id: result.lead.id } });
+}
+
+/** A paying business on `plan` (active, as Stripe's webhook would leave it) with `used` leads counted. */
+async function payingOwner(plan: "Starter" | "Pro" | "Enterprise", used: number): Promise<Owner> {
+  const owner = await registerOwner(server, `${plan} Cleaning`);
+  const db = server.services.db;
+  const periodStart = new Date(Date.now() - 3 * 86_400_000);
+  const business = await db.business.update({
+    where: { id: owner.businessId },
+    data: {
+      subscriptionStatus: "active",
+      plan,
+      billingPeriod: "monthly",
+      currentPeriodStart: periodStart,
+      currentPeriodEnd: new Date(periodStart.getTime() + 30 * 86_400_000),
+      stripeCustomerId: `cus_limits_${owner.businessId}`,
+    },
+  });
+  await db.leadUsage.create({ data: { businessId: owner.businessId, periodStart: usageWindow(business).start, count: used } });
+  return owner;
+}
+
+describe("lead limits", () => {
+  it("Starter: the 99th and 100th leads are included, the 101st is overage, captured and reported once", async () => {
+    const owner = await payingOwner("Starter", 98);
+    const lead99 = await captureOne(owner.businessId);
+    const lead100 = await captureOne(owner.businessId);
+    const lead101 = await captureOne(owner.businessId, { name: "Over Limit" });
+    expect([lead99.isOverage, lead100.isOverage, lead101.isOverage]).toEqual([false, false, true]);
+    expect(lead101.name).toBe("Over Limit");
+
+    expect(await server.services.overageReporter.flush()).toBe(1);
+    expect(await server.services.overageReporter.flush()).toBe(0);
+    const events = mock.state.meterEvents.filter((e) => (e.payload as Record<string, string>).stripe_customer_id === `cus_limits_${owner.businessId}`);
+    expect(events).toEqual([
+      expect.objectContaining({ event_name: "leadbroom_overage_lead", identifier: `lead_${lead101.id}`, payload: { stripe_customer_id: `cus_limits_${owner.businessId}`, value: "1" } }),
+    ]);
+  });
+
+  it("Pro: 499 and 500 included, 501 overage; a Stripe failure is retried until reported", async () => {
+    const owner = await payingOwner("Pro", 498);
+    const leads = [await captureOne(owner.businessId), await captureOne(owner.businessId), await captureOne(owner.businessId)];
+    expect(leads.map((l) => l.isOverage)).toEqual([false, false, true]);
+    mock.failNext(/meter_events/, 400, "Customer has no active subscription with this meter.", "invalid_request_error");
+    expect(await server.services.overageReporter.flush()).toBe(0);
+    const pending = await server.services.db.overageReport.findUniqueOrThrow({ where: { leadId: leads[2]!.id } });
+    expect(pending).toMatchObject({ reportedAt: null, attempts: 1 });
+    expect(await server.services.overageReporter.flush()).toBe(1);
+    expect(mock.state.meterEvents.filter((e) => e.identifier === `lead_${leads[2]!.id}`)).toHaveLength(1);
+  });
+
+  it("Enterprise is unlimited and test conversations are not counted", async () => {
+    const owner = await payingOwner("Enterprise", 10_000);
+    expect((await captureOne(owner.businessId)).isOverage).toBe(false);
+    const starter = await payingOwner("Starter", 100);
+    expect((await captureOne(starter.businessId, { isTest: true })).isOverage).toBe(false);
+    const usage = await server.services.db.leadUsage.findFirstOrThrow({ where: { businessId: starter.businessId } });
+    expect(usage.count).toBe(100);
+  });
+
+  it("a free trial counts against Pro's 500 but its extra leads are not billed", async () => {
+    const owner = await registerOwner(server);
+    const business = await server.services.db.business.findUniqueOrThrow({ where: { id: owner.businessId } });
+    await server.services.db.leadUsage.create({ data: { businessId: owner.businessId, periodStart: usageWindow(business).start, count: 500 } });
+    const lead = await captureOne(owner.businessId);
+    expect(lead.isOverage).toBe(true);
+    expect(await server.services.db.overageReport.count({ where: { leadId: lead.id } })).toBe(0);
+  });
+});
+
+describe("features by plan", () => {
+  it("locks Cold Outreach below Pro and opens it on Pro and during the trial", async () => {
+    const starter = await payingOwner("Starter", 0);
+    const locked = await starter.client.get("/app/outreach");
+    expect(locked.status).toBe(200);
+    expect(locked.text).toContain("Unlock");
+    expect(locked.text).toContain("data-feature-locked=\"cold_outreach\"");
+
+    const pro = await payingOwner("Pro", 0);
+    const open = await pro.client.get("/app/outreach");
+    expect(open.status).toBe(200);
+    expect(open.text).not.toContain("data-feature-locked");
+
+    const trial = await registerOwner(server);
+    expect((await trial.client.get("/app/outreach")).text).not.toContain("data-feature-locked");
+  });
+});
+
+describe("an expired trial", () => {
+  it("keeps capturing leads but hides their details until the owner subscribes", async () => {
+    const owner = await registerOwner(server);
+    await expireTrial(server, owner.businessId);
+    const lead = await captureOne(owner.businessId, { name: "Hidden Harriet" });
+    expect(lead.name).toBe("Hidden Harriet");
+    const list = await owner.client.get("/app/leads");
+    expect(list.status).toBe(200);
+    expect(list.text).not.toContain("Hidden Harriet");
+    expect(list.text).toContain("Subscribe to see");
+    const detail = await owner.client.get(`/app/leads/${lead.id}`);
+    expect(detail.text).not.toContain("Hidden Harriet");
+    expect(detail.text).not.toContain(lead.email!);
+
+    await server.services.db.business.update({ where: { id: owner.businessId }, data: { subscriptionStatus: "active", plan: "Starter" } });
+    expect((await owner.client.get("/app/leads")).text).toContain("Hidden Harriet");
+  });
+});
+
+describe("without Stripe keys", () => {
+  it("runs: trials work and billing answers that it is not configured", async () => {
+    const plain = await startTestServer({ seedDemo: false });
+    try {
+      const owner = await registerOwner(plain);
+      const res = await postJson(plain, owner.client, "/api/subscribe", { plan: "Pro", period: "monthly", paymentMethodId: "pm_card_visa" });
+      expect(res.status).toBe(503);
+      expect(String(res.body.error)).toMatch(/Billing is not configured/);
+      expect((await postJson(plain, owner.client, "/api/billing-portal")).status).toBe(503);
+      expect((await postJson(plain, null, "/api/stripe/webhook", {})).status).toBe(503);
+      const tab = await owner.client.get("/app/settings?tab=billing");
+      expect(tab.status).toBe(200);
+      expect(tab.text).toContain("Billing is not configured");
+      expect(tab.text).toContain("Trial ends on");
+      expect((await owner.client.get("/app/dashboard")).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+});
