@@ -1,15 +1,12 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { pageMeta } from "~/components/site/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "LeadBroom — AI lead capture for commercial cleaning companies" },
-  {
-    name: "description",
-    content:
-      "LeadBroom's 24/7 AI chatbot qualifies and scores every website visitor for commercial cleaning companies, so you never miss a lead again. 14-day free trial, no credit card required.",
-  },
-];
+export const meta = pageMeta(
+  "LeadBroom — AI lead capture for commercial cleaning companies",
+  "LeadBroom's 24/7 AI chatbot qualifies and scores every website visitor for commercial cleaning companies, so you never miss a lead again. 14-day free trial, no credit card required.",
+  { fullTitle: true },
+);
 
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";

@@ -1,21 +1,104 @@
-import { PlaceholderPage, siteMeta } from "~/components/site/PlaceholderPage";
+import { Link } from "@remix-run/react";
+import { ContactForm } from "~/components/site/ContactForm";
+import { Faq } from "~/components/site/Faq";
+import { useSiteData } from "~/components/site/site-data";
+import { pageMeta } from "~/components/site/seo";
+import { Icon, PageHeader, primaryButton, textLink } from "~/components/site/ui";
 
-export const meta = siteMeta("Contact", "Contact LeadBroom: questions, demos and support for commercial cleaning companies.");
+export const meta = pageMeta(
+  "Contact",
+  "Contact LeadBroom: questions, demos and support for commercial cleaning companies. We reply within 24 hours, Monday to Friday 9-6 EST.",
+);
+
+const FAQ = [
+  { q: "How quickly will you reply?", a: "We answer every message within 24 hours. Our business hours are Monday to Friday 9-6 EST." },
+  { q: "Do I need a credit card to try LeadBroom?", a: "No. Every plan starts with a 14-day free trial and no credit card is required." },
+  { q: "How long does installation take?", a: "About five minutes: copy your snippet from the AI Chatbot page and paste it before the closing body tag of your website." },
+  { q: "Will the chatbot work on my website builder?", a: "Yes. Any website that lets you add a script tag (WordPress, Wix, Squarespace, Webflow or hand-written HTML) can run the chatbot." },
+  { q: "Can I see a demo first?", a: "Of course. Book a Demo picks a time that suits you, or send us a message and we'll arrange one." },
+];
 
 export default function ContactPage() {
+  const { contactEmail, schedulingUrl } = useSiteData();
   return (
-    <PlaceholderPage eyebrow="Get in touch" title="Contact us">
-        <p>
-          Questions about LeadBroom, or want a demo for your cleaning company? Write to{" "}
-          <a
-            href="mailto:hello@leadbroom.com"
-            className="rounded-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            hello@leadbroom.com
-          </a>{" "}
-          and we will reply within 24 hours. Our business hours are Monday to Friday 9-6 EST. A contact form and
-          demo booking will be added to this page soon.
-        </p>
-    </PlaceholderPage>
+    <>
+      <PageHeader eyebrow="Get in touch" title="Contact us">
+        <p>Questions about LeadBroom, or want a demo for your cleaning company? We reply within 24 hours.</p>
+      </PageHeader>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-16 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div className="lg:col-span-3">
+          <ContactForm />
+        </div>
+        <aside aria-labelledby="details-heading" className="space-y-6 lg:col-span-2">
+          <div className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+            <h2 id="details-heading" className="text-xl font-bold text-slate-900">
+              Contact details
+            </h2>
+            <ul className="mt-4 space-y-4 text-sm">
+              <li className="flex gap-3">
+                <Icon className="h-5 w-5 shrink-0 text-brand-700">
+                  <rect x="3" y="5" width="18" height="14" rx="2" />
+                  <path d="m3 7 9 6 9-6" />
+                </Icon>
+                <div>
+                  <p className="font-semibold text-slate-900">Email</p>
+                  <p>
+                    <a href={`mailto:${contactEmail}`} className={textLink}>
+                      {contactEmail}
+                    </a>
+                  </p>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <Icon className="h-5 w-5 shrink-0 text-brand-700">
+                  <circle cx="12" cy="12" r="9" />
+                  <path d="M12 7v5l3 2" />
+                </Icon>
+                <div>
+                  <p className="font-semibold text-slate-900">Business hours</p>
+                  <p className="text-slate-700">Monday to Friday 9-6 EST</p>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <Icon className="h-5 w-5 shrink-0 text-brand-700">
+                  <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />
+                </Icon>
+                <div>
+                  <p className="font-semibold text-slate-900">Response time</p>
+                  <p className="text-slate-700">Within 24 hours</p>
+                </div>
+              </li>
+            </ul>
+          </div>
+          <div className="rounded-2xl bg-brand-900 p-6 text-white">
+            <h2 className="text-xl font-bold">See LeadBroom in action</h2>
+            <p className="mt-2 text-sm leading-6 text-brand-100">A 30-minute walkthrough of the chatbot, lead scoring and the workspace with our team.</p>
+            <a
+              href={schedulingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-5 inline-flex items-center justify-center gap-2 rounded-lg bg-white px-5 py-3 text-base font-semibold text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              Book a Demo<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </aside>
+      </div>
+
+      <section aria-labelledby="faq-heading" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
+          <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+            Frequently asked questions
+          </h2>
+          <Faq items={FAQ} />
+          <p className="mt-8 text-center">
+            <Link to="/register" className={primaryButton}>
+              Start Free Trial
+            </Link>
+          </p>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,21 +1,150 @@
-import { PlaceholderPage, PrimaryLink, TextLink, siteMeta } from "~/components/site/PlaceholderPage";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { pageMeta } from "~/components/site/seo";
+import { ButtonLink, CallToAction, CheckIcon, Icon, PageHeader, textLink } from "~/components/site/ui";
 
-export const meta = siteMeta("Features", "LeadBroom features: a 24/7 AI chatbot, lead scoring and management, and cold outreach on the Pro plan.");
+export const meta = pageMeta(
+  "Features",
+  "LeadBroom features: a 24/7 AI chatbot that qualifies and scores leads, lead management with priorities and reminders, automations, analytics and cold outreach.",
+);
+
+type FeatureSection = { id: string; title: string; badge?: string; plan?: string; text: string; points: string[]; icon: ReactNode };
+
+const SECTIONS: FeatureSection[] = [
+  {
+    id: "ai-chatbot",
+    title: "AI Chatbot",
+    text: "A chat widget on your own website that greets every visitor, day or night, asks your qualification questions and turns the conversation into a scored lead. Install it by pasting one script tag before the closing body tag of your site.",
+    points: [
+      "Available 24/7, with your own after-hours response outside business hours",
+      "Asks about service type, building size, cleaning frequency, budget and timeline",
+      "Understands free text like “about 12k sq ft” or “twice a week”, with quick replies for every question",
+      "Answers questions about your hours, service areas and services, then picks the conversation back up",
+      "Your business name, welcome message, service areas, hours and accent colour",
+    ],
+    icon: <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />,
+  },
+  {
+    id: "lead-scoring",
+    title: "Lead Scoring",
+    text: "Every lead is scored out of 10 from four weighted factors: building size (30%), cleaning frequency (25%), budget compared with your market price (25%) and timeline (20%). The score sets the priority, so the best opportunities reach the top of your list.",
+    points: [
+      "High priority 8–10: call within the hour",
+      "Medium priority 6–7.9: follow up within 4 hours",
+      "Low priority under 6: follow up within 24 hours",
+      "Budget judged against your own price per 1,000 sq ft",
+    ],
+    icon: <path d="M12 3v18M5 10l7-7 7 7M5 21h14" />,
+  },
+  {
+    id: "lead-management",
+    title: "Lead Management",
+    text: "All your leads in one workspace, live. New leads appear the moment a visitor finishes chatting; you and your support staff search, filter, update and follow up without reloading.",
+    points: [
+      "Statuses New, Contacted, Qualified, Proposal, Won and Lost",
+      "Follow-up reminders set automatically from the lead's priority",
+      "Notes, e-mails and a complete history of every change",
+      "Replay of the whole conversation behind each lead",
+    ],
+    icon: <path d="M9 6h11M9 12h11M9 18h11M3.5 6l1 1 2-2M3.5 12l1 1 2-2M3.5 18l1 1 2-2" />,
+  },
+  {
+    id: "automation",
+    title: "Workflow Automation",
+    text: "Follow-up that runs itself: respond to high-priority leads immediately, nurture the rest with timed e-mails and send a calendar link when a visitor says it's urgent.",
+    points: [
+      "Templates for high-priority response, medium follow-up, appointment scheduling and nurturing",
+      "Triggers on score and on keywords in the conversation",
+      "Pause, resume and edit each automation",
+    ],
+    icon: <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />,
+  },
+  {
+    id: "analytics",
+    title: "Analytics",
+    text: "See where your leads come from and how quickly you answer them: lead volume, conversion at each stage, lead quality, response time by hour and revenue attributed to the chatbot.",
+    points: ["Last 7 days, 30 days, 90 days or the last year", "Performance by channel", "CSV export"],
+    icon: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
+  },
+  {
+    id: "cold-outreach",
+    title: "Cold Outreach",
+    badge: "PRO",
+    plan: "Available on the Pro and Enterprise plans.",
+    text: "Don't wait for buildings to find you. Prospect facility managers on LinkedIn and run e-mail sequences, with 500+ prospects a month and a 25% response rate on the Pro plan.",
+    points: ["LinkedIn prospecting by job title, location and industry", "Automated e-mail sequences with follow-up delays", "Competitor analysis (Pro)"],
+    icon: <path d="M22 2 11 13M22 2 15 22l-4-9-9-4 20-7Z" />,
+  },
+  {
+    id: "enterprise",
+    plan: "Available on the Enterprise plan.",
+    title: "Enterprise",
+    text: "For multi-location operators and franchises: a white-labeled chatbot, API access to your leads and a dedicated account manager.",
+    points: ["White-labeled chatbot", "REST API access", "Dedicated account manager", "Unlimited leads"],
+    icon: <path d="M3 21h18M5 21V7l7-4 7 4v14M9 9h.01M15 9h.01M9 13h.01M15 13h.01M10 21v-4h4v4" />,
+  },
+];
 
 export default function FeaturesPage() {
   return (
-    <PlaceholderPage eyebrow="Product" title="Features">
-        <p>
-          LeadBroom gives commercial cleaning companies a 24/7 AI chatbot that qualifies website visitors and scores
-          each lead out of 10, lead management with High, Medium and Low priority and follow-up reminders, and, on
-          the Pro plan, cold outreach through LinkedIn prospecting and email sequences. A detailed tour of each
-          feature is being written and will be published here soon.
-        </p>
-        <div className="flex flex-wrap items-center gap-4">
-          <PrimaryLink to="/register">Start Free Trial</PrimaryLink>
-          <TextLink to="/pricing">See pricing</TextLink>
-          <TextLink to="/contact">Schedule Demo</TextLink>
+    <>
+      <PageHeader eyebrow="Product" title="Everything you need to win more cleaning contracts">
+        <p>From the first “hello” on your website to the signed contract: LeadBroom captures, qualifies, scores and follows up every lead.</p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <ButtonLink to="/register">Start Free Trial</ButtonLink>
+          <ButtonLink to="/pricing" variant="secondary">
+            See Pricing
+          </ButtonLink>
         </div>
-    </PlaceholderPage>
+      </PageHeader>
+
+      <div className="mx-auto max-w-6xl space-y-8 px-4 pb-16 sm:px-6 lg:px-8">
+        {SECTIONS.map((section) => (
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-heading`}
+            className="grid scroll-mt-24 gap-8 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm md:grid-cols-5"
+          >
+            <div className="md:col-span-3">
+              <div className="flex items-center gap-3">
+                <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white">
+                  <Icon>{section.icon}</Icon>
+                </span>
+                <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-slate-900">
+                  {section.title}
+                </h2>
+                {section.badge ? (
+                  <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900">{section.badge}</span>
+                ) : null}
+              </div>
+              <p className="mt-4 text-base leading-7 text-slate-700">{section.text}</p>
+              {section.plan ? (
+                <p className="mt-4 text-sm text-slate-600">
+                  {section.plan}{" "}
+                  <Link to="/pricing" className={textLink}>
+                    Compare plans
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+            <ul className="space-y-2.5 text-sm text-slate-700 md:col-span-2">
+              {section.points.map((point) => (
+                <li key={point} className="flex gap-2">
+                  <CheckIcon />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+
+      <CallToAction
+        title="See LeadBroom on your own website"
+        text="Start a 14-day free trial with no credit card, or book a demo and we'll walk you through it."
+        secondary={{ to: "/contact", label: "Schedule Demo" }}
+      />
+    </>
   );
 }

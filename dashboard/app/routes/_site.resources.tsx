@@ -1,48 +1,217 @@
-import { PlaceholderPage, PrimaryLink, TextLink, siteMeta } from "~/components/site/PlaceholderPage";
+import { Link } from "@remix-run/react";
+import { useCallback, useRef, useState } from "react";
+import { BLOG_ARTICLES, formatArticleDate } from "~/components/site/blog-articles";
+import { DOC_GUIDES } from "~/components/site/DocsPage";
+import { FREE_DOWNLOADS, GUIDES, downloadPdf, type PdfDocument } from "~/components/site/pdf-guides";
+import { useSiteData } from "~/components/site/site-data";
+import { pageMeta } from "~/components/site/seo";
+import { Icon, PageHeader, focusRing, primaryButton, secondaryButton, textLink } from "~/components/site/ui";
+import { VideoOverlay, type VideoTutorial } from "~/components/site/VideoOverlay";
+import { useRootData } from "~/root";
 
-export const meta = siteMeta(
+export const meta = pageMeta(
   "Resources",
-  "LeadBroom documentation, guides and articles for commercial cleaning companies.",
+  "LeadBroom documentation, downloadable guides, articles, video tutorials and free PDFs for commercial cleaning companies.",
 );
 
-const DOCS = [
-  { to: "/docs/getting-started", label: "Getting Started" },
-  { to: "/docs/chatbot-configuration", label: "Chatbot Configuration" },
-  { to: "/docs/lead-management", label: "Lead Management" },
+const FEATURED_ARTICLES = ["ai-revolution-cleaning", "lead-generation-strategies", "chatbot-benefits"] as const;
+
+const VIDEOS: VideoTutorial[] = [
+  { id: "getting-started", title: "Getting Started with LeadBroom", duration: "5:32", text: "Create your account, set up your chatbot and install the snippet.", guide: { to: "/docs/getting-started", title: "Getting Started" } },
+  { id: "chatbot-configuration", title: "Configuring Your AI Chatbot", duration: "8:15", text: "Welcome message, hours, service areas, service types and market price.", guide: { to: "/docs/chatbot-configuration", title: "Chatbot Configuration" } },
+  { id: "lead-management", title: "Mastering Lead Management", duration: "12:43", text: "Scores, priorities, statuses, reminders and conversation replay.", guide: { to: "/docs/lead-management", title: "Lead Management" } },
 ];
 
-export default function ResourcesPage() {
+const sectionTitle = "text-3xl font-bold tracking-tight text-slate-900";
+const card = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
+
+function DownloadButton({ document, appUrl, label }: { document: PdfDocument; appUrl: string; label: string }) {
+  const [state, setState] = useState<"idle" | "building" | "failed">("idle");
   return (
-    <PlaceholderPage eyebrow="Learn" title="Resources">
-      <p>
-        Documentation, guides and articles to help you get the most out of LeadBroom. Downloadable guides and video
-        tutorials are being prepared and will be added to this page soon.
-      </p>
-      <section id="documentation" aria-labelledby="documentation-heading" className="scroll-mt-24">
-        <h2 id="documentation-heading" className="text-2xl font-bold text-slate-900">
-          Documentation
-        </h2>
-        <ul className="mt-3 list-disc space-y-2 pl-6">
-          {DOCS.map((doc) => (
-            <li key={doc.to}>
-              <TextLink to={doc.to}>{doc.label}</TextLink>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section id="guides" aria-labelledby="guides-heading" className="scroll-mt-24">
-        <h2 id="guides-heading" className="text-2xl font-bold text-slate-900">
-          Guides
-        </h2>
-        <p className="mt-3">
-          Our downloadable guides are on their way. Meanwhile, the <TextLink to="/blog">LeadBroom blog</TextLink> has
-          articles on lead generation and growing a cleaning business.
+    <>
+      <button
+        type="button"
+        disabled={state === "building"}
+        onClick={async () => {
+          setState("building");
+          try {
+            await downloadPdf(document, appUrl);
+            setState("idle");
+          } catch {
+            setState("failed");
+          }
+        }}
+        className={`${secondaryButton} mt-4 cursor-pointer text-sm`}
+      >
+        <Icon className="h-5 w-5">
+          <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+        </Icon>
+        {state === "building" ? "Preparing PDF..." : label}
+        <span className="sr-only"> {document.title} (PDF)</span>
+      </button>
+      {state === "failed" ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          The PDF could not be created. Please try again.
         </p>
-      </section>
-      <div className="flex flex-wrap items-center gap-4">
-        <PrimaryLink to="/register">Start Free Trial</PrimaryLink>
-        <TextLink to="/contact">Contact Support</TextLink>
+      ) : null}
+    </>
+  );
+}
+
+export default function ResourcesPage() {
+  const { schedulingUrl } = useSiteData();
+  const appUrl = useRootData()?.env.PUBLIC_APP_URL ?? "";
+  const [video, setVideo] = useState<VideoTutorial | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const closeVideo = useCallback(() => {
+    setVideo(null);
+    opener.current?.focus();
+  }, []);
+
+  return (
+    <>
+      <PageHeader eyebrow="Learn" title="Resources">
+        <p>Documentation, guides, articles and tutorials to help you capture and convert more cleaning leads with LeadBroom.</p>
+      </PageHeader>
+
+      <div className="mx-auto max-w-6xl space-y-20 px-4 pb-20 sm:px-6 lg:px-8">
+        <section id="documentation" aria-labelledby="documentation-heading" className="scroll-mt-24">
+          <h2 id="documentation-heading" className={sectionTitle}>
+            Documentation
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {DOC_GUIDES.map((doc) => (
+              <li key={doc.to} className={card}>
+                <h3 className="text-lg font-semibold text-slate-900">
+                  <Link to={doc.to} className={`rounded-sm hover:text-brand-700 hover:underline ${focusRing}`}>
+                    {doc.title}
+                  </Link>
+                </h3>
+                <p className="mt-2 text-sm leading-6 text-slate-600">{doc.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-sm text-slate-700">
+            Building an integration? Enterprise plans include REST API access;{" "}
+            <Link to="/contact" className={textLink}>
+              ask us for the API documentation
+            </Link>
+            .
+          </p>
+        </section>
+
+        <section id="guides" aria-labelledby="guides-heading" className="scroll-mt-24">
+          <h2 id="guides-heading" className={sectionTitle}>
+            Downloadable guides
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2">
+            {GUIDES.map((guide) => (
+              <li key={guide.id} className={card}>
+                <h3 className="text-lg font-semibold text-slate-900">{guide.title}</h3>
+                <p className="mt-2 text-sm leading-6 text-slate-600">
+                  {guide.subtitle}: {guide.sections.map((s) => s.heading.toLowerCase()).join(", ")}.
+                </p>
+                <DownloadButton document={guide} appUrl={appUrl} label="Download Guide" />
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section id="articles" aria-labelledby="articles-heading" className="scroll-mt-24">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="articles-heading" className={sectionTitle}>
+              Articles
+            </h2>
+            <Link to="/blog" className={textLink}>
+              View all articles
+            </Link>
+          </div>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {FEATURED_ARTICLES.map((id) => {
+              const article = BLOG_ARTICLES.find((a) => a.id === id)!;
+              return (
+                <li key={id} className={card}>
+                  <p className="text-sm font-semibold text-brand-700">{article.category}</p>
+                  <h3 className="mt-2 text-lg font-semibold text-slate-900">
+                    <Link to={`/blog/${id}`} className={`rounded-sm hover:text-brand-700 hover:underline ${focusRing}`}>
+                      {article.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-2 text-sm leading-6 text-slate-600">{article.excerpt}</p>
+                  <p className="mt-3 text-sm text-slate-600">
+                    <time dateTime={article.date}>{formatArticleDate(article.date)}</time> · {article.readTime}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section id="videos" aria-labelledby="videos-heading" className="scroll-mt-24">
+          <h2 id="videos-heading" className={sectionTitle}>
+            Video tutorials
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {VIDEOS.map((item) => (
+              <li key={item.id} className={`${card} p-0`}>
+                <button
+                  type="button"
+                  onClick={(event) => {
+                    opener.current = event.currentTarget;
+                    setVideo(item);
+                  }}
+                  className={`group block w-full cursor-pointer rounded-2xl text-left ${focusRing}`}
+                >
+                  <span className="relative flex aspect-video items-center justify-center rounded-t-2xl bg-linear-to-br from-brand-700 to-brand-900 text-white">
+                    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 transition-transform group-hover:scale-110" fill="currentColor">
+                      <path d="M8 5v14l11-7L8 5Z" />
+                    </svg>
+                    <span className="absolute right-3 bottom-3 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold">
+                      <span className="sr-only">Duration </span>
+                      {item.duration}
+                    </span>
+                  </span>
+                  <span className="block p-6">
+                    <span className="block text-lg font-semibold text-slate-900">{item.title}</span>
+                    <span className="mt-2 block text-sm leading-6 text-slate-600">{item.text}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section id="downloads" aria-labelledby="downloads-heading" className="scroll-mt-24">
+          <h2 id="downloads-heading" className={sectionTitle}>
+            Free downloads
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-2">
+            {FREE_DOWNLOADS.map((item) => (
+              <li key={item.id} className={card}>
+                <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
+                <p className="mt-2 text-sm leading-6 text-slate-600">{item.subtitle}. Free PDF.</p>
+                <DownloadButton document={item} appUrl={appUrl} label="Download PDF" />
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="help-heading" className="rounded-2xl bg-brand-50 p-8 text-center ring-1 ring-brand-100">
+          <h2 id="help-heading" className="text-2xl font-bold text-slate-900">
+            Need help?
+          </h2>
+          <p className="mx-auto mt-2 max-w-xl text-slate-700">Our team answers within 24 hours, Monday to Friday 9-6 EST.</p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link to="/contact" className={primaryButton}>
+              Contact Support
+            </Link>
+            <a href={schedulingUrl} target="_blank" rel="noopener noreferrer" className={secondaryButton}>
+              Schedule a Call<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </section>
       </div>
-    </PlaceholderPage>
+      {video ? <VideoOverlay video={video} onClose={closeVideo} /> : null}
+    </>
   );
 }

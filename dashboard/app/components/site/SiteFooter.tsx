@@ -7,8 +7,9 @@ const COLUMNS = [
     links: [
       { to: "/features", label: "Features" },
       { to: "/pricing", label: "Pricing" },
-      { to: "/features", label: "AI Chatbot" },
-      { to: "/features", label: "Lead Management" },
+      { to: "/features#ai-chatbot", label: "AI Chatbot" },
+      { to: "/features#lead-management", label: "Lead Management" },
+      { to: "/features#cold-outreach", label: "Cold Outreach" },
     ],
   },
   {
@@ -32,13 +33,12 @@ const COLUMNS = [
   },
 ] as const;
 
-const CONTACT_EMAIL = "hello@leadbroom.com";
 const LINKEDIN_URL = "https://www.linkedin.com/company/leadbroom";
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /** Public footer: Product, Resources and Company columns, social and e-mail links (spec §2.3). */
-export function SiteFooter() {
+export function SiteFooter({ contactEmail }: { contactEmail: string }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -66,14 +66,14 @@ export function SiteFooter() {
               </li>
               <li>
                 <a
-                  href={`mailto:${CONTACT_EMAIL}`}
+                  href={`mailto:${contactEmail}`}
                   className={`inline-flex items-center gap-2 rounded-md px-1 py-2 font-medium text-slate-700 hover:text-brand-700 ${focusRing}`}
                 >
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                     <rect x="3" y="5" width="18" height="14" rx="2" />
                     <path d="m3 7 9 6 9-6" />
                   </svg>
-                  {CONTACT_EMAIL}
+                  {contactEmail}
                 </a>
               </li>
             </ul>
@@ -104,7 +104,7 @@ export function SiteFooter() {
         </div>
 
         <div className="mt-12 border-t border-slate-200 pt-6">
-          <p className="text-sm text-slate-600">© 2026 LeadBroom. All rights reserved.</p>
+          <p className="text-sm text-slate-600">© {new Date().getFullYear()} LeadBroom. All rights reserved.</p>
         </div>
       </div>
     </footer>

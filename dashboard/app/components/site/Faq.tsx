@@ -1,0 +1,18 @@
+/** Questions and answers as native disclosure widgets (keyboard and screen-reader friendly, no JS). */
+export function Faq({ items }: { items: readonly { q: string; a: string }[] }) {
+  return (
+    <div className="mt-8 divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200">
+      {items.map((item) => (
+        <details key={item.q} className="group p-5">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
+            {item.q}
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="m6 9 6 6 6-6" />
+            </svg>
+          </summary>
+          <p className="mt-3 text-sm leading-6 text-slate-700">{item.a}</p>
+        </details>
+      ))}
+    </div>
+  );
+}

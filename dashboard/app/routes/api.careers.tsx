@@ -1,0 +1,71 @@
+// POST /api/careers: a job application (spec §2.12, §5) as multipart form data with the résumé.
+// The résumé must be a PDF, DOC or DOCX of at most 5 MB, checked by its content, not only its name.
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+} from "@remix-run/node";
+import {
+  CAREERS_FAILED,
+  CAREERS_RATE_LIMITED,
+  CAREERS_REQUIRED,
+  RESUME_MAX_BYTES,
+  RESUME_SIZE_ERROR,
+  checkResumeMeta,
+  parseApplication,
+  type ApplicationResult,
+} from "../../../server/public-site/careers.ts";
+import { submitJobApplication } from "../../../server/public-site/applications.server.ts";
+
+/** A JSON answer with its status (a resource route: a plain Response, whatever the fetch mode). */
+function json<T>(body: T, init: { status?: number } = {}): Response {
+  return Response.json(body, { status: init.status ?? 200, headers: { "Cache-Control": "no-store" } });
+}
+
+/** Room for the text fields and multipart framing around a maximum-size résumé. */
+const MAX_BODY_BYTES = RESUME_MAX_BYTES + 256 * 1024;
+
+const fail = (body: Extract<ApplicationResult, { ok: false }>, status: number) => json<ApplicationResult>(body, { status });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return fail({ ok: false, error: "Method not allowed" }, 405);
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+    return fail({ ok: false, error: RESUME_SIZE_ERROR, fieldErrors: { resume: RESUME_SIZE_ERROR } }, 413);
+  }
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: RESUME_MAX_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) {
+      return fail({ ok: false, error: RESUME_SIZE_ERROR, fieldErrors: { resume: RESUME_SIZE_ERROR } }, 413);
+    }
+    return fail({ ok: false, error: CAREERS_FAILED }, 400);
+  }
+
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : undefined;
+  };
+  const parsed = parseApplication({ position: text("position"), name: text("name"), email: text("email"), coverLetter: text("coverLetter") });
+  const file = form.get("resume");
+  const resume = file instanceof Blob ? (file as File) : null;
+  const resumeError = checkResumeMeta(resume);
+  if (!parsed.ok || resumeError) {
+    const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(resumeError ? { resume: resumeError } : {}) };
+    const messages = Object.values(fieldErrors);
+    return fail({ ok: false, error: messages.includes(CAREERS_REQUIRED) ? CAREERS_REQUIRED : messages[0]!, fieldErrors }, 400);
+  }
+
+  const result = await submitJobApplication(
+    context.services,
+    parsed.value,
+    { fileName: resume!.name, bytes: new Uint8Array(await resume!.arrayBuffer()) },
+    context.clientIp,
+  );
+  if (!result.ok) {
+    if (result.reason === "rate_limited") return fail({ ok: false, error: CAREERS_RATE_LIMITED }, 429);
+    return fail({ ok: false, error: result.message, fieldErrors: { resume: result.message } }, 400);
+  }
+  return json<ApplicationResult>({ ok: true });
+}

@@ -1,0 +1,251 @@
+// The public site in Chromium: every page renders and has no axe-core violations; the contact and
+// careers forms (validation, success with its 3-second timing, failure); the mobile menu; the video
+// overlay's 5 seconds; unknown paths; and our own chatbot answering on the home page.
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAREERS_FAILED, CAREERS_REQUIRED, RESUME_CONTENT_ERROR } from "../../server/public-site/careers.ts";
+import { CONTACT_FAILED, CONTACT_REQUIRED } from "../../server/public-site/contact.ts";
+import { PUBLIC_PAGES } from "../../dashboard/app/components/site/public-pages.ts";
+import { hasChromium, launchChromium } from "../support/browser.ts";
+import { pdfBytes } from "../support/documents.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+const axePath = path.resolve("node_modules/axe-core/axe.min.js");
+
+type AxeViolation = { id: string; impact: string; help: string; nodes: { target: unknown[] }[] };
+
+describe.skipIf(!hasChromium)("public site in Chromium", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function newPage(options: { mobile?: boolean } = {}): Promise<Page> {
+    const context = await browser.newContext(options.mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => {
+      throw error;
+    });
+    return page;
+  }
+
+  /** Loads a page and waits until React has hydrated it (the skip link's handlers are live). */
+  async function open(page: Page, pathname: string): Promise<void> {
+    await page.goto(`${server.url}${pathname}`);
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  }
+
+  const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+
+  async function axeViolations(page: Page): Promise<AxeViolation[]> {
+    await page.addScriptTag({ path: axePath });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const result = await axe.run(document, { resultTypes: ["violations"] });
+      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    });
+  }
+
+  it("renders every public page with one h1 and no axe-core violations (desktop and mobile)", async () => {
+    for (const mobile of [false, true]) {
+      const page = await newPage({ mobile });
+      for (const pathname of PUBLIC_PAGES) {
+        await open(page, pathname);
+        expect(await page.locator("h1").count(), pathname).toBe(1);
+        expect(await page.locator("h1").isVisible(), pathname).toBe(true);
+        const violations = await axeViolations(page);
+        expect(violations, `${pathname} (${mobile ? "mobile" : "desktop"}): ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+      }
+      await page.context().close();
+    }
+  });
+
+  it("redirects an unknown path to / and /documentation to the Resources section", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/definitely/not/here`);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.goto(`${server.url}/documentation`);
+    expect(page.url()).toBe(`${server.url}/resources#documentation`);
+    await page.context().close();
+  });
+
+  it("contact form: required fields, Sending..., success for 3 seconds then cleared", async () => {
+    const page = await newPage();
+    await open(page, "/contact");
+    const send = page.getByRole("button", { name: "Send Message" });
+    await field(page, "Name").fill("Robin Hale");
+    await send.click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(CONTACT_REQUIRED);
+    expect(await field(page, "Email").getAttribute("aria-invalid")).toBe("true");
+
+    await field(page, "Email").fill("robin@example.com");
+    await field(page, "Company").fill("Hale Building Services");
+    await field(page, "Message").fill("Please call me about our two warehouses.");
+    // Hold the request briefly so the submitting state can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/contact", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await send.click();
+    await page.getByRole("button", { name: "Sending..." }).waitFor();
+    expect(await page.getByRole("button", { name: "Sending..." }).isDisabled()).toBe(true);
+    release();
+    const success = page.getByRole("status").filter({ hasText: "Message sent!" });
+    await success.waitFor();
+    const shownAt = Date.now();
+    await success.waitFor({ state: "detached", timeout: 6000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(2500);
+    expect(shownFor).toBeLessThan(4500);
+    expect(await field(page, "Name").inputValue()).toBe("");
+    expect(await field(page, "Message").inputValue()).toBe("");
+    expect(await server.services.db.contactMessage.count({ where: { email: "robin@example.com" } })).toBe(1);
+    await page.unroute("**/api/contact");
+
+    // A failed request keeps what was typed and shows the spec's message.
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }));
+    await field(page, "Name").fill("Robin Hale");
+    await field(page, "Email").fill("robin@example.com");
+    await field(page, "Company").fill("Hale Building Services");
+    await field(page, "Message").fill("Second try");
+    await send.click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(CONTACT_FAILED);
+    expect(await field(page, "Message").inputValue()).toBe("Second try");
+    await page.context().close();
+  });
+
+  it("careers: apply modal validation, server check of the file, confirmation for 3 seconds then closed and cleared, failure", async () => {
+    const page = await newPage();
+    await open(page, "/careers");
+    await page.getByRole("button", { name: "Apply Now for Sales Development Representative" }).click();
+    const dialog = page.getByRole("dialog", { name: "Apply for Sales Development Representative" });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Position").inputValue()).toBe("sdr");
+    const submit = dialog.getByRole("button", { name: "Submit Application" });
+    await submit.click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe(CAREERS_REQUIRED);
+
+    await dialog.getByLabel("Full name").fill("Casey Moore");
+    await dialog.getByLabel("Email").fill("casey@example.com");
+    await dialog.getByLabel("Cover letter").fill("I love talking to business owners.");
+    // Named .pdf but not a PDF: the server looks at the content.
+    await dialog.getByLabel(/^Resume/).setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from("not really a pdf") });
+    await submit.click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe(RESUME_CONTENT_ERROR);
+
+    await dialog.getByLabel(/^Resume/).setInputFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdfBytes()) });
+    await submit.click();
+    const confirmation = dialog.getByRole("status").filter({ hasText: "Application submitted!" });
+    await confirmation.waitFor();
+    const shownAt = Date.now();
+    await dialog.waitFor({ state: "hidden", timeout: 6000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(2500);
+    expect(shownFor).toBeLessThan(4500);
+    expect(await server.services.db.jobApplication.count({ where: { email: "casey@example.com", position: "sdr" } })).toBe(1);
+
+    // Reopened: cleared. A failed request shows the failure message.
+    await page.getByRole("button", { name: "Apply Now for Product Designer" }).click();
+    const again = page.getByRole("dialog", { name: "Apply for Product Designer" });
+    await again.waitFor();
+    expect(await again.getByLabel("Full name").inputValue()).toBe("");
+    expect(await again.getByLabel("Position").inputValue()).toBe("product-designer");
+    await page.route("**/api/careers", (route) => route.abort());
+    await again.getByLabel("Full name").fill("Casey Moore");
+    await again.getByLabel("Email").fill("casey@example.com");
+    await again.getByLabel("Cover letter").fill("Portfolio attached.");
+    await again.getByLabel(/^Resume/).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdfBytes()) });
+    await again.getByRole("button", { name: "Submit Application" }).click();
+    await expect.poll(() => again.getByRole("alert").textContent()).toBe(CAREERS_FAILED);
+    // Escape closes the modal.
+    await page.keyboard.press("Escape");
+    await again.waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+
+  it("mobile menu: toggles with aria-expanded, closes on Escape with focus back on the button", async () => {
+    const page = await newPage({ mobile: true });
+    await open(page, "/");
+    const toggle = page.getByRole("button", { name: "Main menu" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    const menu = page.locator("#site-mobile-menu");
+    expect(await menu.isVisible()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await menu.getByRole("link", { name: "Resources" }).waitFor();
+    await page.keyboard.press("Escape");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Main menu");
+    // A link navigates and closes the menu.
+    await toggle.click();
+    await menu.getByRole("link", { name: "About" }).click();
+    await page.waitForURL(`${server.url}/about`);
+    await page.getByRole("heading", { level: 1, name: "About LeadBroom" }).waitFor();
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await page.context().close();
+  });
+
+  it("video overlay closes by itself after 5 seconds, or at once on Close", async () => {
+    const page = await newPage();
+    await open(page, "/resources");
+    const overlay = page.getByTestId("video-overlay");
+    await page.getByRole("button", { name: /Getting Started with LeadBroom/ }).click();
+    await overlay.waitFor();
+    const openedAt = Date.now();
+    expect(await page.getByRole("dialog").textContent()).toContain("(5:32)");
+    await overlay.waitFor({ state: "detached", timeout: 8000 });
+    const shownFor = Date.now() - openedAt;
+    expect(shownFor).toBeGreaterThan(4500);
+    expect(shownFor).toBeLessThan(6500);
+
+    await page.getByRole("button", { name: /Mastering Lead Management/ }).click();
+    await overlay.waitFor();
+    expect(await page.getByRole("dialog").textContent()).toContain("(12:43)");
+    await page.getByRole("button", { name: "Close", exact: true }).click();
+    await overlay.waitFor({ state: "detached", timeout: 1000 });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Mastering Lead Management");
+    await page.context().close();
+  });
+
+  it("builds a guide PDF in the browser on click", async () => {
+    const page = await newPage();
+    await open(page, "/resources");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Download Guide The Complete Guide to Lead Qualification/ }).click()]);
+    expect(download.suggestedFilename()).toBe("leadbroom-lead-qualification-guide.pdf");
+    const file = await download.path();
+    const { readFile } = await import("node:fs/promises");
+    expect((await readFile(file)).subarray(0, 5).toString()).toBe("%PDF-");
+    await page.context().close();
+  });
+
+  it("a visitor talks to LeadBroom's own chatbot on the home page", async () => {
+    const page = await newPage();
+    await open(page, "/");
+    await page.getByRole("button", { name: "Open chat" }).click();
+    const log = page.getByRole("log", { name: "Messages" });
+    await log.waitFor();
+    await expect.poll(() => log.getByText(/What type of cleaning/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const input = page.getByRole("textbox", { name: "Type your message" });
+    await input.fill("Regular commercial cleaning");
+    await input.press("Enter");
+    await expect.poll(() => log.getByText(/how large is the space/i).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Leaving the public site for the workspace hides LeadBroom's own launcher.
+    await page.getByRole("button", { name: "Close chat" }).click();
+    await page.getByRole("link", { name: "Sign In" }).first().click();
+    await page.getByRole("button", { name: /demo account/i }).click();
+    await page.waitForURL(/\/app\//);
+    await expect.poll(() => page.locator("#leadbroom-widget").evaluate((el) => getComputedStyle(el).display)).toBe("none");
+    await page.context().close();
+  });
+});
