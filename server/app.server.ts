@@ -54,7 +54,7 @@ export async function createApplication(
     io.adapter(createAdapter(services.redis, subClient));
     httpServer.on("close", () => void subClient.quit());
   }
-  const { chat } = attachRealtime(io, services);
+  const { chat, workspaceEvents } = attachRealtime(io, services);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: (() => Promise<void>) | undefined;
@@ -80,7 +80,7 @@ export async function createApplication(
     createRequestHandler({
       build,
       mode: options.mode,
-      getLoadContext: (req) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req) => ({ services, realtime: workspaceEvents, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
     }),
   );
 

@@ -7,6 +7,7 @@ import { loadMigrations, migrate } from "./db/migrate.server.ts";
 import { ensureDemoData, DEMO } from "./demo/demo-data.server.ts";
 import { createApplication } from "./app.server.ts";
 import { closeServices, createServices } from "./services.server.ts";
+import { startJobs } from "./jobs/jobs.server.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -19,6 +20,14 @@ try {
     process.exit(1);
   }
   throw error;
+}
+
+if (env.MOCKS) {
+  // Development only (the env module refuses MOCKS in production): OpenAI answered in-process by the
+  // test handlers, so the AI assistant runs without a key. Loaded only here, never in production.
+  const [{ setupServer }, { createOpenAiMock }] = await Promise.all([import("msw/node"), import("../tests/mocks/openai.ts")]);
+  setupServer(...createOpenAiMock({ chunkDelayMs: 30 }).handlers).listen({ onUnhandledRequest: "bypass" });
+  console.info("MOCKS=true: OpenAI calls are answered by tests/mocks/openai.ts");
 }
 
 const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -35,6 +44,7 @@ const services = createServices({
   sessionSecret: await resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
 });
 const app = await createApplication(services, { mode: dev ? "development" : "production" });
+const jobs = startJobs(services);
 
 app.httpServer.listen(env.PORT, env.HOST, () => {
   const storage = db.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL";
@@ -46,6 +56,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.info(`${signal} received, shutting down…`);
+  await jobs.stop();
   await app.close();
   await closeServices(services);
   await db.close();

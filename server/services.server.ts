@@ -8,8 +8,11 @@ import type { Db } from "./db/client.server.ts";
 import { createAuthLimiter, type AuthLimiter, type AuthLimits } from "./auth/limiter.server.ts";
 import { createMailer, type Logger, type Mailer } from "./mail/mailer.server.ts";
 import { createSessionCookie } from "./http/session-cookie.server.ts";
-import { createRulesAssistant, type Assistant } from "./conversation/assistant.ts";
+import type { Assistant } from "./conversation/assistant.ts";
+import { createAssistant } from "./ai/create-assistant.server.ts";
+import { createChatbotCache, type ChatbotCache } from "./chatbots/chatbot-cache.server.ts";
 import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./realtime/rate-limits.server.ts";
+import { createBillingServices, type BillingServices } from "./billing/billing-services.server.ts";
 
 export type AppServices = {
   env: Env;
@@ -22,7 +25,9 @@ export type AppServices = {
   redis: Redis | null;
   assistant: Assistant;
   widgetLimiter: WidgetLimiter;
-};
+  /** Chatbot profiles for the widget's hot path (short TTL; forget a business after changing it). */
+  chatbotCache: ChatbotCache;
+} & BillingServices;
 
 export function createServices(options: {
   env: Env;
@@ -45,12 +50,15 @@ export function createServices(options: {
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger }),
     authLimiter: createAuthLimiter({ redis: redis ?? undefined, limits: options.authLimits }),
     widgetLimiter: createWidgetLimiter({ redis: redis ?? undefined, limits: options.widgetLimits }),
-    assistant: createRulesAssistant(),
+    assistant: createAssistant({ env, db, logger }),
+    chatbotCache: createChatbotCache({ db }),
+    ...createBillingServices({ env, db, logger }),
     sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),
   };
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  services.overageReporter.close();
   await services.redis?.quit();
 }
 

@@ -45,6 +45,14 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: urlWithProtocols(["http:", "https:"]),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  /** AI assistant guard rails (server/ai/): per-call timeout, caps per conversation and per business per UTC day. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(8_000),
+  AI_MAX_CALLS_PER_CONVERSATION: z.coerce.number().int().min(0).default(40),
+  AI_MAX_TOKENS_PER_CONVERSATION: z.coerce.number().int().min(0).default(40_000),
+  AI_MAX_CALLS_PER_BUSINESS_DAY: z.coerce.number().int().min(0).default(2_000),
+  AI_MAX_TOKENS_PER_BUSINESS_DAY: z.coerce.number().int().min(0).default(2_000_000),
+  /** Development only: answer OpenAI calls with the MSW handlers of tests/mocks/openai.ts (no key needed). */
+  MOCKS: booleanFlag,
   STRIPE_SECRET_KEY: prefixed("sk_"),
   STRIPE_PUBLISHABLE_KEY: prefixed("pk_"),
   STRIPE_WEBHOOK_SECRET: prefixed("whsec_"),
@@ -54,6 +62,13 @@ export const envSchema = z.object({
   STRIPE_PRICE_PRO_ANNUAL: prefixed("price_"),
   STRIPE_PRICE_ENTERPRISE_MONTHLY: prefixed("price_"),
   STRIPE_PRICE_ENTERPRISE_ANNUAL: prefixed("price_"),
+  /** Metered prices for leads over the plan's limit (server/billing/, `npm run stripe:setup` prints them). */
+  STRIPE_PRICE_OVERAGE_MONTHLY: prefixed("price_"),
+  STRIPE_PRICE_OVERAGE_ANNUAL: prefixed("price_"),
+  /** The Stripe billing meter's event name that counts overage leads. */
+  STRIPE_OVERAGE_METER_EVENT: z.string().trim().min(1).default("leadbroom_overage_lead"),
+  /** The per-lead overage fee in cents (shown on the pricing page; `stripe:setup` creates the metered price with it). */
+  LEAD_OVERAGE_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(50),
   SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().default("LeadBroom <no-reply@leadbroom.test>"),
   /** Seed the demo business and account at start-up when missing (DESIGN §5). */
@@ -63,6 +78,10 @@ export const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** Behind a reverse proxy: trust X-Forwarded-For for client IPs. */
   TRUST_PROXY: booleanFlag,
+  /** Public site: where contact-form messages and job applications are e-mailed; shown as the contact address. */
+  CONTACT_EMAIL: z.string().trim().email("must be an e-mail address").default("hello@leadbroom.com"),
+  /** Public site: the external scheduling page opened by Book a Demo and Schedule a Call. */
+  SCHEDULING_URL: z.string().trim().url("must be a URL").default("https://calendly.com/leadbroom/demo"),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -91,6 +110,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError([
       "REDIS_URL: scale-out needs a shared database; set DATABASE_URL too (PGlite is single-process)",
     ]);
+  }
+  if (env.NODE_ENV === "production" && env.MOCKS) {
+    throw new EnvError(["MOCKS: the OpenAI mocks are for development only; unset MOCKS in production"]);
   }
   return { ...env, PUBLIC_APP_URL: publicAppUrl };
 }

@@ -4,11 +4,18 @@ import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
 import { createLeadNotification } from "../notifications/notifications.server.ts";
-import { businessRoom, WIDGET_NAMESPACE } from "./protocol.ts";
+import { emailOwnersAboutLead } from "../notifications/lead-alert-email.server.ts";
+import { businessRoom, WIDGET_NAMESPACE, type LeadSummary } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace } from "./workspace-namespace.server.ts";
 
-export function attachRealtime(io: Server, services: AppServices): { chat: ChatService } {
+/** Lead changes made in the workspace (HTTP actions), pushed to the business's room (DESIGN §3). */
+export type WorkspaceEvents = {
+  leadCreated(businessId: string, lead: LeadSummary): void;
+  leadUpdated(businessId: string, lead: LeadSummary): void;
+};
+
+export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
   const workspace = registerWorkspaceNamespace(io, {
     db: services.db,
     sessionCookie: services.sessionCookie,
@@ -31,12 +38,17 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
         (notification) => workspace.to(businessRoom(businessId)).emit("notification", notification),
         (error: unknown) => services.logger.error(`[notifications] storing the notification of lead ${lead.id} failed`, error),
       );
+      // "Email me on new high-priority leads": owners get an e-mail when the preference is on.
+      emailOwnersAboutLead({ db: services.db, mailer: services.mailer, appUrl: services.env.PUBLIC_APP_URL }, businessId, lead).catch(
+        (error: unknown) => services.logger.error(`[notifications] e-mailing the owners about lead ${lead.id} failed`, error),
+      );
     },
     leadUpdated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:updated", { lead }),
   };
 
   const chat = createChatService({
     db: services.db,
+    chatbots: services.chatbotCache,
     assistant: services.assistant,
     emitter,
     logger: services.logger,
@@ -49,5 +61,10 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     trustProxy: services.env.TRUST_PROXY,
     logger: services.logger,
   });
-  return { chat };
+  // A lead added by hand is pushed without a "new-lead" notification: someone in the team made it.
+  const workspaceEvents: WorkspaceEvents = {
+    leadCreated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:created", { lead }),
+    leadUpdated: emitter.leadUpdated,
+  };
+  return { chat, workspaceEvents };
 }

@@ -36,6 +36,8 @@ export type TestServerOptions = {
   shareDatabaseWith?: TestServer;
   /** Scale-out: share rate limits and socket.io rooms through this Redis. */
   redisUrl?: string;
+  /** Extra environment variables (e.g. OPENAI_API_KEY and OPENAI_BASE_URL for the AI assistant). */
+  env?: Record<string, string>;
 };
 
 const quietLogger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
@@ -92,6 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     REDIS_URL: options.redisUrl,
     PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: "test-session-secret-test-session-secret",
+    ...options.env,
   });
 
   async function boot() {
