@@ -13,6 +13,7 @@ import { createAssistant } from "./ai/create-assistant.server.ts";
 import { createChatbotCache, type ChatbotCache } from "./chatbots/chatbot-cache.server.ts";
 import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./realtime/rate-limits.server.ts";
 import { createBillingServices, type BillingServices } from "./billing/billing-services.server.ts";
+import { createApiLimiter, type ApiLimiter, type ApiLimits } from "./api/api-limiter.server.ts";
 
 export type AppServices = {
   env: Env;
@@ -25,6 +26,8 @@ export type AppServices = {
   redis: Redis | null;
   assistant: Assistant;
   widgetLimiter: WidgetLimiter;
+  /** REST API requests per key (server/api). */
+  apiLimiter: ApiLimiter;
   /** Chatbot profiles for the widget's hot path (short TTL; forget a business after changing it). */
   chatbotCache: ChatbotCache;
 } & BillingServices;
@@ -36,6 +39,7 @@ export function createServices(options: {
   logger?: Logger;
   authLimits?: AuthLimits;
   widgetLimits?: WidgetLimits;
+  apiLimits?: ApiLimits;
 }): AppServices {
   const { env, db } = options;
   const logger = options.logger ?? console;
@@ -50,6 +54,7 @@ export function createServices(options: {
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger }),
     authLimiter: createAuthLimiter({ redis: redis ?? undefined, limits: options.authLimits }),
     widgetLimiter: createWidgetLimiter({ redis: redis ?? undefined, limits: options.widgetLimits }),
+    apiLimiter: createApiLimiter({ redis: redis ?? undefined, limits: options.apiLimits }),
     assistant: createAssistant({ env, db, logger }),
     chatbotCache: createChatbotCache({ db }),
     ...createBillingServices({ env, db, logger }),

@@ -6,6 +6,7 @@ import type { LeadSummary, Message } from "../realtime/protocol.ts";
 import { toLeadSummary } from "../leads/lead-summary.ts";
 import { toMessage } from "../chat/conversations.server.ts";
 import { Prisma } from "../db/generated/client.ts";
+import { HIDDEN_LEAD_NAME, hideLeadDetails } from "../billing/lead-visibility.ts";
 import { averageResponseTimes } from "./response-times.server.ts";
 import {
   conversionRate,
@@ -44,8 +45,10 @@ export type LiveChat = {
   lastMessageAt: string;
   pageUrl: string | null;
   lead: { id: string; name: string | null; company: string | null; priority: LeadSummary["priority"] } | null;
-  /** The last few messages, oldest first. */
+  /** The last few messages, oldest first (none while lead details are hidden: they hold names and e-mails). */
   messages: Message[];
+  /** An expired trial: the conversation's lead and messages wait until the business subscribes. */
+  detailsHidden?: true;
 };
 
 export type ActivityType = "new-lead" | "response" | "follow-up";
@@ -318,7 +321,7 @@ type ActivityLead = { name: string | null; company: string | null; email: string
  * planner walks the (businessId, createdAt) and open-reminder (businessId, dueAt) indexes newest first
  * and stops after `take` rows, however many leads the business has.
  */
-export async function recentActivity(db: Db, businessId: string, now: Date, take = ACTIVITY_ITEMS): Promise<ActivityItem[]> {
+export async function recentActivity(db: Db, businessId: string, now: Date, take = ACTIVITY_ITEMS, detailsHidden = false): Promise<ActivityItem[]> {
   const [events, reminders] = await Promise.all([
     db.$queryRaw<(Omit<EventRow, "lead"> & ActivityLead & { score: number })[]>`
       SELECT e."id", e."type", e."data", e."createdAt", e."leadId", l."name", l."company", l."email", l."priority"::text AS priority, l."score"
@@ -333,7 +336,10 @@ export async function recentActivity(db: Db, businessId: string, now: Date, take
        ORDER BY r."dueAt" DESC
        LIMIT ${take}`,
   ]);
-  const lead = (row: ActivityLead) => ({ name: row.name, company: row.company, email: row.email, priority: row.priority });
+  const lead = (row: ActivityLead) =>
+    detailsHidden
+      ? { name: HIDDEN_LEAD_NAME, company: null, email: null, priority: row.priority }
+      : { name: row.name, company: row.company, email: row.email, priority: row.priority };
   return toActivity(
     events.map((e) => ({ id: e.id, type: e.type, data: e.data, createdAt: e.createdAt, leadId: e.leadId, lead: { ...lead(e), score: Number(e.score) } })),
     reminders.map((r) => ({ id: r.id, dueAt: r.dueAt, note: r.note, leadId: r.leadId, lead: lead(r) })),
@@ -341,7 +347,29 @@ export async function recentActivity(db: Db, businessId: string, now: Date, take
   );
 }
 
-export async function loadDashboard(db: Db, input: { businessId: string; now?: Date }): Promise<DashboardData> {
+/**
+ * Without a subscription (an expired trial) the lists show no contact details, like the leads list
+ * (decision 0010): leads are hidden, the live chats keep only their time and page, and activity texts
+ * name no one. Applied here so nothing hidden reaches the page's data.
+ */
+function hideDetails(data: Omit<DashboardData, "activity">): Omit<DashboardData, "activity"> {
+  const hide = (leads: LeadSummary[]) => leads.map((lead) => hideLeadDetails(lead));
+  return {
+    ...data,
+    recentLeads: { all: hide(data.recentLeads.all), high: hide(data.recentLeads.high), followUp: hide(data.recentLeads.followUp) },
+    liveChats: data.liveChats.map((chat) => ({
+      ...chat,
+      lead: chat.lead ? { ...chat.lead, name: HIDDEN_LEAD_NAME, company: null } : null,
+      messages: [],
+      detailsHidden: true as const,
+    })),
+  };
+}
+
+export async function loadDashboard(
+  db: Db,
+  input: { businessId: string; now?: Date; /** leadDetailsHidden(business): an expired trial. */ detailsHidden?: boolean },
+): Promise<DashboardData> {
   const now = input.now ?? new Date();
   // Only the stats need the time zone: the lists do not wait for it.
   const stats = db.business
@@ -351,7 +379,8 @@ export async function loadDashboard(db: Db, input: { businessId: string; now?: D
     stats,
     recentLeads(db, input.businessId),
     liveChats(db, input.businessId),
-    recentActivity(db, input.businessId, now),
+    recentActivity(db, input.businessId, now, ACTIVITY_ITEMS, input.detailsHidden ?? false),
   ]);
-  return { now: now.toISOString(), stats: statCards, recentLeads: leads, liveChats: chats, activity };
+  const lists = { now: now.toISOString(), stats: statCards, recentLeads: leads, liveChats: chats };
+  return { ...(input.detailsHidden ? hideDetails(lists) : lists), activity };
 }

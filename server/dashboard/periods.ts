@@ -116,12 +116,6 @@ export function rollingDays(now: Date, days: number): PeriodPair {
   };
 }
 
-/** Half-open: start ≤ t < end. */
-export function inPeriod(date: Date, period: Period): boolean {
-  const t = date.getTime();
-  return t >= period.start.getTime() && t < period.end.getTime();
-}
-
 function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }

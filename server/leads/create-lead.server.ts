@@ -8,12 +8,21 @@ import { fail, type LeadResult } from "./result.ts";
 
 export async function createManualLead(
   db: Db,
-  args: { businessId: string; actorUserId: string; input: unknown; now?: Date },
+  args: {
+    businessId: string;
+    /** Null when no signed-in user acts (an API key whose creator has left). */
+    actorUserId: string | null;
+    input: unknown;
+    now?: Date;
+    /** "api" for leads created through the REST API (server/api). */
+    source?: "manual" | "api";
+  },
 ): Promise<LeadResult<{ leadId: string; score: number; priority: "high" | "medium" | "low" }>> {
   const checked = validateManualLead(args.input);
   if (!checked.ok) return fail(400, checked.error);
   const input = checked.value;
   const now = args.now ?? new Date();
+  const source = args.source ?? "manual";
   const chatbot = await db.chatbot.findFirst({
     where: { businessId: args.businessId },
     orderBy: { createdAt: "asc" },
@@ -47,7 +56,7 @@ export async function createManualLead(
       priority: scored.priority,
       incomplete: scored.incomplete,
       status: "new",
-      source: "manual",
+      source,
       createdAt: now,
       events: {
         create: [
@@ -56,7 +65,7 @@ export async function createManualLead(
             type: "created",
             actorUserId: args.actorUserId,
             createdAt: now,
-            data: { source: "manual", score: scored.score, priority: scored.priority, incomplete: scored.incomplete },
+            data: { source, score: scored.score, priority: scored.priority, incomplete: scored.incomplete },
           },
           ...(input.note
             ? [{ businessId: args.businessId, type: "note", actorUserId: args.actorUserId, createdAt: new Date(now.getTime() + 1), data: { text: input.note } }]

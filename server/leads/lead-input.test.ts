@@ -14,9 +14,28 @@ describe("lead form validation", () => {
 
   it("asks for the deal value when a lead is won", () => {
     expect(validateStatus({ status: "won" })).toEqual({ ok: false, error: "Please enter the deal value to mark this lead as Won" });
-    expect(validateStatus({ status: "won", value: "2,000" })).toEqual({ ok: true, value: { status: "won", valueCents: 200000 } });
-    expect(validateStatus({ status: "lost", value: "2,000" })).toEqual({ ok: true, value: { status: "lost", valueCents: null } });
+    expect(validateStatus({ status: "won", value: "2,000" })).toEqual({ ok: true, value: { status: "won", valueCents: 200000, lostReason: null, competitor: null } });
+    expect(validateStatus({ status: "lost", value: "2,000" })).toEqual({ ok: true, value: { status: "lost", valueCents: null, lostReason: null, competitor: null } });
     expect(validateStatus({ status: "closed" })).toEqual({ ok: false, error: "Please choose a status" });
+  });
+
+  it("takes a lost reason and, for a competitor, its name (trimmed, at most 80 characters)", () => {
+    const lost = (input: Record<string, string>) => validateStatus({ status: "lost", ...input });
+    expect(lost({ lostReason: "price" })).toEqual({ ok: true, value: { status: "lost", valueCents: null, lostReason: "price", competitor: null } });
+    expect(lost({ lostReason: "competitor", competitor: "  Shine   Bright  Co " })).toEqual({
+      ok: true,
+      value: { status: "lost", valueCents: null, lostReason: "competitor", competitor: "Shine Bright Co" },
+    });
+    // A name alone means "went with a competitor"; a name with another reason is not kept.
+    expect(lost({ competitor: "Shine" })).toMatchObject({ ok: true, value: { lostReason: "competitor", competitor: "Shine" } });
+    expect(lost({ lostReason: "timing", competitor: "Shine" })).toMatchObject({ ok: true, value: { lostReason: "timing", competitor: null } });
+    expect(lost({ lostReason: "competitor", competitor: "   " })).toMatchObject({ ok: true, value: { lostReason: "competitor", competitor: null } });
+    expect(lost({ lostReason: "cheaper" })).toEqual({ ok: false, error: "Please choose a reason from the list" });
+    expect(lost({ lostReason: "competitor", competitor: "x".repeat(81) })).toEqual({ ok: false, error: "Competitor names are limited to 80 characters" });
+    expect(lost({ lostReason: "competitor", competitor: ` ${"x".repeat(80)} ` })).toMatchObject({ ok: true, value: { competitor: "x".repeat(80) } });
+    // Other statuses carry neither; Won may name the competitor it was won against.
+    expect(validateStatus({ status: "contacted", lostReason: "price", competitor: "Shine" })).toMatchObject({ ok: true, value: { lostReason: null, competitor: null } });
+    expect(validateStatus({ status: "won", value: "100", competitor: " Shine " })).toMatchObject({ ok: true, value: { valueCents: 10000, competitor: "Shine" } });
   });
 
   it("validates reminders with a default time", () => {

@@ -2,6 +2,7 @@
 // by the route actions and the domain functions; each failure carries one clear message.
 import { z } from "zod";
 import { LEAD_STATUSES } from "./lead-filters.ts";
+import { COMPETITOR_NAME_MAX, isLostReason, normalizeCompetitorName, type LostReason } from "./lost-reasons.ts";
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -43,15 +44,42 @@ export function formFields(form: FormData): Record<string, string> {
 }
 
 // ---- status ------------------------------------------------------------------------------------
-export type StatusInput = { status: (typeof LEAD_STATUSES)[number]; valueCents: number | null };
+/**
+ * Won needs the deal value and may name the competitor the lead also considered; Lost may give a
+ * reason and, for "went with a competitor", the competitor's name (a name without a reason means that
+ * reason). Other statuses carry neither.
+ */
+export type StatusInput = {
+  status: (typeof LEAD_STATUSES)[number];
+  valueCents: number | null;
+  lostReason: LostReason | null;
+  /** Lost: whom the lead went with; Won: whom it was won against. */
+  competitor: string | null;
+};
+
+const competitorSchema = z
+  .string()
+  .optional()
+  .transform((v) => normalizeCompetitorName(v))
+  .pipe(z.string().max(COMPETITOR_NAME_MAX, `Competitor names are limited to ${COMPETITOR_NAME_MAX} characters`).nullable());
 
 const statusSchema = z
   .object({
     status: z.enum(LEAD_STATUSES, { error: "Please choose a status" }),
     value: z.string().optional(),
+    lostReason: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim())
+      .refine((v) => v === "" || isLostReason(v), "Please choose a reason from the list"),
+    competitor: competitorSchema,
   })
   .transform((input, ctx): StatusInput => {
-    if (input.status !== "won") return { status: input.status, valueCents: null };
+    if (input.status === "lost") {
+      const reason = isLostReason(input.lostReason) ? input.lostReason : input.competitor ? "competitor" : null;
+      return { status: "lost", valueCents: null, lostReason: reason, competitor: reason === "competitor" ? input.competitor : null };
+    }
+    if (input.status !== "won") return { status: input.status, valueCents: null, lostReason: null, competitor: null };
     const raw = (input.value ?? "").trim();
     if (!raw) {
       ctx.addIssue({ code: "custom", message: "Please enter the deal value to mark this lead as Won" });
@@ -62,7 +90,7 @@ const statusSchema = z
       ctx.addIssue({ code: "custom", message: "The deal value must be an amount in dollars above $0 (up to $20,000,000)" });
       return z.NEVER;
     }
-    return { status: "won", valueCents: cents };
+    return { status: "won", valueCents: cents, lostReason: null, competitor: input.competitor };
   });
 
 export function validateStatus(input: unknown): Checked<StatusInput> {
@@ -178,7 +206,8 @@ export type ManualLeadInput = {
   note: string | null;
 };
 
-const manualLeadSchema = z
+/** Exported for the REST API, which reports every invalid field (server/api/lead-body.ts). */
+export const manualLeadSchema = z
   .object({
     name: text(120, "Please enter the contact's name", "Names are limited to 120 characters"),
     email: optionalText(254, "Email addresses are limited to 254 characters").refine(

@@ -1,6 +1,9 @@
 // Moves a lead through New → Contacted → Qualified → Proposal → Won or Lost (any step may be taken,
-// also back, e.g. to reopen a lost lead); Won records the deal value. Each change writes a
-// `status_changed` history event with from/to (and the value for Won) in the same transaction.
+// also back, e.g. to reopen a lost lead); Won records the deal value (and, optionally, the competitor
+// it was won against), Lost the reason (and, for "went with a competitor", whom to). Won and Lost may
+// be saved again to correct them. Each change writes a `status_changed` history event with from/to and
+// those details in the same transaction; the lead's columns hold the current ones (reopening clears
+// them, the history keeps them).
 import type { Db } from "../db/client.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
 import { validateStatus } from "./lead-input.ts";
@@ -14,8 +17,10 @@ export async function changeLeadStatus(
   if (!lead) return notFound();
   const checked = validateStatus(args.input);
   if (!checked.ok) return fail(400, checked.error);
-  const { status, valueCents } = checked.value;
-  if (status === lead.status && status !== "won") return fail(400, "The lead already has this status");
+  const { status, valueCents, lostReason, competitor } = checked.value;
+  if (status === lead.status && status !== "won" && status !== "lost") return fail(400, "The lead already has this status");
+  const lostTo = status === "lost" ? competitor : null;
+  const wonAgainst = status === "won" ? competitor : null;
   const now = args.now ?? new Date();
   return db.$transaction(async (tx) => {
     // Guarded on the status we read, so two people changing it at once cannot both write history.
@@ -24,6 +29,9 @@ export async function changeLeadStatus(
       data: {
         status,
         ...(status === "won" ? { valueCents } : {}),
+        lostReason: status === "lost" ? lostReason : null,
+        lostTo,
+        wonAgainst,
         // When it was closed, on the app's clock like the history event (the Lead_closedAt trigger keeps
         // it for every other writer); a Won lead whose value is corrected keeps its close time.
         ...(status !== lead.status ? { closedAt: status === "won" || status === "lost" ? now : null } : {}),
@@ -37,7 +45,12 @@ export async function changeLeadStatus(
         type: "status_changed",
         actorUserId: args.actorUserId,
         createdAt: now,
-        data: { from: lead.status, to: status, ...(status === "won" ? { valueCents } : {}) },
+        data: {
+          from: lead.status,
+          to: status,
+          ...(status === "won" ? { valueCents, ...(wonAgainst ? { wonAgainst } : {}) } : {}),
+          ...(status === "lost" && lostReason ? { lostReason, ...(lostTo ? { lostTo } : {}) } : {}),
+        },
       },
     });
     return { ok: true as const, value: { from: lead.status, to: status } };

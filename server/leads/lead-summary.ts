@@ -1,6 +1,6 @@
 import type { LeadSummary } from "../realtime/protocol.ts";
 
-type LeadRow = {
+export type LeadRow = {
   id: string;
   name: string | null;
   email: string | null;

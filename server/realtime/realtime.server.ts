@@ -3,7 +3,6 @@
 import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
-import { createLeadNotification } from "../notifications/notifications.server.ts";
 import { emailOwnersAboutLead } from "../notifications/lead-alert-email.server.ts";
 import { businessRoom, WIDGET_NAMESPACE, type LeadSummary } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
@@ -13,6 +12,8 @@ import { registerWorkspaceNamespace } from "./workspace-namespace.server.ts";
 export type WorkspaceEvents = {
   leadCreated(businessId: string, lead: LeadSummary): void;
   leadUpdated(businessId: string, lead: LeadSummary): void;
+  /** A member was removed from the business: their open workspace sockets are closed now. */
+  memberRemoved(businessId: string, userId: string): void;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -31,13 +32,10 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
       widgetNsp().to(conversationRoom(conversationId)).emit("typing", { conversationId, typing }),
     workspaceMessage: (businessId, message) =>
       workspace.to(businessRoom(businessId)).emit("conversation:message", { message }),
-    leadCreated: (businessId, lead) => {
+    leadCreated: (businessId, lead, notification) => {
       workspace.to(businessRoom(businessId)).emit("lead:created", { lead });
-      // Store the "new-lead" notification, then push it; a failure is logged and never breaks the chat.
-      createLeadNotification(services.db, businessId, lead).then(
-        (notification) => workspace.to(businessRoom(businessId)).emit("notification", notification),
-        (error: unknown) => services.logger.error(`[notifications] storing the notification of lead ${lead.id} failed`, error),
-      );
+      // The "new-lead" notification was stored with the lead (server/leads/capture-lead.server.ts).
+      if (notification) workspace.to(businessRoom(businessId)).emit("notification", notification);
       // "Email me on new high-priority leads": owners get an e-mail when the preference is on.
       emailOwnersAboutLead({ db: services.db, mailer: services.mailer, appUrl: services.env.PUBLIC_APP_URL }, businessId, lead).catch(
         (error: unknown) => services.logger.error(`[notifications] e-mailing the owners about lead ${lead.id} failed`, error),
@@ -65,6 +63,16 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
   const workspaceEvents: WorkspaceEvents = {
     leadCreated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:created", { lead }),
     leadUpdated: emitter.leadUpdated,
+    memberRemoved: (businessId, userId) => {
+      // fetchSockets spans every instance when the Redis adapter is on.
+      workspace
+        .in(businessRoom(businessId))
+        .fetchSockets()
+        .then((sockets) => {
+          for (const socket of sockets) if (socket.data.userId === userId) socket.disconnect(true);
+        })
+        .catch((error: unknown) => services.logger.error(`[realtime] closing the sockets of removed member ${userId} failed`, error));
+    },
   };
   return { chat, workspaceEvents };
 }

@@ -71,7 +71,7 @@ export async function changeMemberRole(
 export async function removeMember(
   db: Db,
   args: { businessId: string; memberId: string; actorUserId: string },
-): Promise<MemberChange> {
+): Promise<Exclude<MemberChange, { ok: true }> | { ok: true; userId: string }> {
   const result = await db.$transaction(async (tx) => {
     await lockBusiness(tx, args.businessId);
     const member = await tx.membership.findFirst({
@@ -88,5 +88,5 @@ export async function removeMember(
   });
   if (!result.ok) return result;
   await revokeAllSessions(db, result.userId);
-  return { ok: true };
+  return { ok: true, userId: result.userId };
 }

@@ -268,9 +268,23 @@ describe("members and roles", () => {
     const member = await addMember(owner.businessId, "support");
     const { client } = await signIn(member.email);
     expect((await client.get("/app/leads")).status).toBe(200);
+    // A workspace socket the member has open when removed is closed by the server at once.
+    const open = ioClient(`${server.url}/workspace`, {
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "), Origin: server.url },
+    });
+    sockets.push(open);
+    await new Promise<void>((resolve, reject) => {
+      open.once("connect", () => resolve());
+      open.once("connect_error", reject);
+    });
+    const closed = new Promise<string>((resolve) => open.once("disconnect", (reason) => resolve(reason)));
 
     const res = await owner.client.post("/app/settings?tab=users", { intent: "member-remove", memberId: member.memberId });
     expect(res.status).toBe(200);
+    expect(await closed).toBe("io server disconnect");
     expect(await membership(member.userId, owner.businessId)).toBeNull();
     expect(await server.services.db.session.count({ where: { userId: member.userId } })).toBe(0);
     const after = await client.get("/app/leads");

@@ -25,3 +25,13 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * Remix's single fetch logs (console.error) the AbortError of a data request that the router itself
+ * cancelled mid-body (a navigation or revalidation superseding it, or a reload): harmless, nothing is
+ * lost or shown, and not ours to fix (remix-run/react-router#14203, fix proposed in #14761). Only this
+ * exact message is ignored; any other console error still fails the suites that watch for them.
+ */
+export function isRemixAbortNoise(text: string): boolean {
+  return /(^|: )AbortError: signal is aborted without reason/.test(text) || /^signal is aborted without reason$/.test(text);
+}

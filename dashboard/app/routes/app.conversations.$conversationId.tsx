@@ -7,6 +7,7 @@ import { formatDateTime, PRIORITY_LABEL } from "~/components/conversations/forma
 import { Replay } from "~/components/conversations/Replay";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
 
 export const meta = workspaceMeta("Conversation replay");
 
@@ -14,6 +15,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
   const { db } = context.services;
   const conversationId = params.conversationId ?? "";
+  // An expired trial keeps its conversations but replays them only after subscribing (decision 0010).
+  if (leadDetailsHidden(workspace.business)) {
+    const exists = await db.conversation.count({ where: { id: conversationId, businessId: workspace.business.id } });
+    if (!exists) throw new Response("Conversation not found", { status: 404 });
+    return { transcript: null, timeZone: "UTC" };
+  }
   const transcript = conversationId.length <= 64 ? await getTranscript(db, workspace.business.id, conversationId) : null;
   if (!transcript) throw new Response("Conversation not found", { status: 404 });
   return { transcript, timeZone: await getBusinessTimeZone(db, workspace.business.id) };
@@ -21,6 +28,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ConversationReplayPage() {
   const { transcript, timeZone } = useLoaderData<typeof loader>();
+  if (!transcript) {
+    return (
+      <div className="mx-auto max-w-4xl space-y-4">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Conversation replay</h1>
+        <p className="text-slate-700">
+          Your trial has ended. This conversation is kept; subscribe to see it.{" "}
+          <Link to="/app/settings?tab=billing" className="font-semibold text-brand-700 underline">
+            Choose a plan
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">

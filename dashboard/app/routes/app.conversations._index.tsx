@@ -8,6 +8,8 @@ import { cardClass, focusRing, inputClass, labelClass, primaryButton, secondaryB
 import { formatDateTime, PRIORITY_CLASS, PRIORITY_LABEL } from "~/components/conversations/format";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
+import { HIDDEN_LEAD_NAME } from "../../../server/billing/lead-visibility.ts";
 
 export const meta = workspaceMeta("Conversations");
 
@@ -16,7 +18,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db } = context.services;
   const parsed = parseConversationFilters(new URL(request.url).searchParams);
   const timeZone = await getBusinessTimeZone(db, workspace.business.id);
-  const page = await listConversations(db, workspace.business.id, parsed.filters, timeZone);
+  const listed = await listConversations(db, workspace.business.id, parsed.filters, timeZone);
+  // An expired trial keeps its conversations but shows what visitors wrote only after subscribing (decision 0010).
+  const page = leadDetailsHidden(workspace.business)
+    ? {
+        ...listed,
+        items: listed.items.map((item) => ({
+          ...item,
+          preview: item.preview === null ? null : "Subscribe to see this conversation.",
+          lead: item.lead ? { ...item.lead, name: HIDDEN_LEAD_NAME, company: null } : null,
+        })),
+      }
+    : listed;
   return { filters: parsed.filters, filterError: parsed.ok ? null : parsed.error, timeZone, ...page };
 }
 

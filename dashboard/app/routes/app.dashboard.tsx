@@ -1,5 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
 import { loadDashboard } from "../../../server/dashboard/dashboard.server.ts";
 import { LiveChatPreview, RecentActivity, UpgradeBanner } from "~/components/dashboard/Panels";
 import { RecentLeads } from "~/components/dashboard/RecentLeads";
@@ -13,7 +14,8 @@ export const meta = workspaceMeta("Dashboard");
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
   const started = performance.now();
-  const dashboard = await loadDashboard(context.services.db, { businessId: workspace.business.id });
+  // An expired trial sees no lead details here either (decision 0010), exactly as in the leads list.
+  const dashboard = await loadDashboard(context.services.db, { businessId: workspace.business.id, detailsHidden: leadDetailsHidden(workspace.business) });
   const ms = performance.now() - started;
   const plan = workspace.business.plan;
   return data(

@@ -12,6 +12,7 @@ import { changeLeadStatus } from "../../../server/leads/lead-status.server.ts";
 import { publishLead } from "../../../server/leads/publish-lead.server.ts";
 import { LEAD_NOT_FOUND, type LeadResult } from "../../../server/leads/result.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
+import { CloseDetailsFields, lostReasonText } from "~/components/leads/CloseDetailsFields";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
 import { buttonClass, cardClass, cardTitleClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
 import { formatCents, formatDateTime, todayIn } from "~/components/leads/format";
@@ -218,6 +219,8 @@ function ContactCard({ detail }: { detail: Detail }) {
         <Row label="Source">{SOURCE_LABELS[lead.source]}</Row>
         <Row label="Created">{formatDateTime(lead.createdAt, detail.timeZone)}</Row>
         {lead.valueCents !== null ? <Row label="Deal value">{formatCents(lead.valueCents)}</Row> : null}
+        {lead.status === "won" && lead.wonAgainst ? <Row label="Won against">{lead.wonAgainst}</Row> : null}
+        {lead.status === "lost" ? <Row label="Lost reason">{lostReasonText(lead.lostReason, lead.lostTo) ?? "Not given"}</Row> : null}
       </dl>
     </Card>
   );
@@ -316,11 +319,7 @@ function StatusCard({ detail }: { detail: Detail }) {
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="status-value" className="block text-sm font-medium text-slate-800">Deal value (USD, required for Won)</label>
-          <input id="status-value" name="value" inputMode="decimal" placeholder="e.g. 4,200" aria-describedby="status-value-hint" className={smallInputClass} required={status === "won"} />
-          <p id="status-value-hint" className="mt-1 text-xs text-slate-600">Asked when the lead is won.</p>
-        </div>
+        <CloseDetailsFields status={status} lead={detail.lead} />
         <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Saving..." : "Update status"}</button>
       </Form>
     </Card>
@@ -497,7 +496,9 @@ function describeEvent(event: Detail["events"][number], timeZone: string): strin
     case "created":
       return d.source === "manual" ? "Lead added by hand" : "Lead captured by the chatbot";
     case "status_changed":
-      return `Status changed from ${status(d.from)} to ${status(d.to)}${typeof d.valueCents === "number" ? ` (deal value ${formatCents(d.valueCents)})` : ""}`;
+      return `Status changed from ${status(d.from)} to ${status(d.to)}${typeof d.valueCents === "number" ? ` (deal value ${formatCents(d.valueCents)}${d.wonAgainst ? `, won against ${s(d.wonAgainst)}` : ""})` : ""}${
+        lostReasonText(s(d.lostReason), s(d.lostTo)) ? ` (reason: ${lostReasonText(s(d.lostReason), s(d.lostTo))})` : ""
+      }`;
     case "note":
       return `Note: ${s(d.text)}`;
     case "reminder_created":

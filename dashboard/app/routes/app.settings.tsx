@@ -15,6 +15,8 @@ import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner } from "~/lib/session.server";
 import { BillingSection } from "~/components/billing/BillingSection";
 import { getBillingOverview } from "../../../server/billing/overview.server.ts";
+import { ApiKeysSection } from "~/components/settings/ApiKeysSection";
+import { loadApiKeysSection } from "~/components/settings/api-keys.server";
 
 export const meta = workspaceMeta("Settings");
 
@@ -53,7 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mailFromAddress = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
   const mailFromName = /^\s*"?([^"<]*?)"?\s*</.exec(env.MAIL_FROM)?.[1] || "LeadBroom";
   const billing = tab === "billing" ? await getBillingOverview(context.services, businessId) : null;
-  return { settings, team, billing, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
+  const apiKeys = tab === "api" ? await loadApiKeysSection(context, workspace) : null;
+  return { settings, team, billing, apiKeys, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -122,7 +125,7 @@ function UnderDevelopment({ section }: { section: Section }) {
 }
 
 export default function SettingsPage() {
-  const { settings, team, billing, currentUserId, mailFromAddress, mailFromName, now } = useLoaderData<typeof loader>();
+  const { settings, team, billing, apiKeys, currentUserId, mailFromAddress, mailFromName, now } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const current = sectionOf(searchParams.get("tab"));
 
@@ -151,6 +154,9 @@ export default function SettingsPage() {
       break;
     case "billing":
       content = billing ? <BillingSection overview={billing} /> : null;
+      break;
+    case "api":
+      content = apiKeys ? <ApiKeysSection {...apiKeys} /> : null;
       break;
     default:
       content = <UnderDevelopment section={current} />;

@@ -43,6 +43,14 @@ export function LiveChatPreview({ chats, now }: { chats: LiveChat[]; now: string
                     {relativeTime(chat.lastMessageAt, now)}
                   </time>
                 </div>
+                {chat.detailsHidden ? (
+                  <p className="mt-2 text-sm text-slate-600">
+                    Subscribe to see this conversation.{" "}
+                    <Link to="/app/settings?tab=billing" className={`font-semibold text-brand-700 underline ${linkFocus}`}>
+                      Choose a plan
+                    </Link>
+                  </p>
+                ) : null}
                 <ol className="mt-2 space-y-1.5" aria-label={`Last messages with ${who}`}>
                   {chat.messages.map((message) => (
                     <li key={message.id} className={`flex ${message.role === "visitor" ? "justify-end" : "justify-start"}`}>

@@ -64,6 +64,12 @@ describe("live chat preview", () => {
     expect(again[0]!.messages.map((m) => m.seq)).toEqual([2, 3, 4]);
   });
 
+  it("keeps live messages out of a conversation whose details are hidden (expired trial)", () => {
+    const hidden: LiveChat = { ...chat("x", 5, []), detailsHidden: true };
+    const next = applyMessage([hidden], message("x", 2, 6))!;
+    expect(next[0]!.messages).toEqual([]);
+  });
+
   it("returns null for a conversation it does not show", () => {
     expect(applyMessage([chat("x", 5, [1])], message("z", 1, 6))).toBeNull();
   });

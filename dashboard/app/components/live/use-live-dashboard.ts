@@ -34,6 +34,8 @@ export function applyMessage(chats: LiveChat[], message: Message): LiveChat[] | 
   const index = chats.findIndex((c) => c.conversationId === message.conversationId);
   if (index < 0) return null;
   const chat = chats[index]!;
+  // Details hidden (an expired trial): the preview keeps its messages out, live ones included.
+  if (chat.detailsHidden) return chats;
   const messages = [...chat.messages.filter((m) => m.id !== message.id), message]
     .sort((a, b) => a.seq - b.seq)
     .slice(-PREVIEW_MESSAGES);

@@ -134,6 +134,7 @@ export async function handleSettingsAction({ request, context, workspace }: Args
         if (result.status === 404) notFound();
         return reply({ intent, ok: false, message: result.message }, result.status);
       }
+      context.realtime.memberRemoved(businessId, result.userId);
       return reply({ intent, ok: true, message: "Member removed. Their sessions have ended." });
     }
 

@@ -33,7 +33,8 @@ function Icon({ children, className = "h-5 w-5" }: { children: ReactNode; classN
 }
 
 /** Sidebar entries in spec order (§2.14). */
-const NAV_ITEMS: { key: string; to: string; label: string; pro?: boolean; icon: ReactNode }[] = [
+/** `ownerOnly`: support staff are refused there by the server (DESIGN §5), so it is not offered to them. */
+const NAV_ITEMS: { key: string; to: string; label: string; pro?: boolean; ownerOnly?: boolean; icon: ReactNode }[] = [
   {
     key: "dashboard",
     to: "/app/dashboard",
@@ -105,6 +106,7 @@ const NAV_ITEMS: { key: string; to: string; label: string; pro?: boolean; icon: 
     key: "settings",
     to: "/app/settings",
     label: "Settings",
+    ownerOnly: true,
     icon: (
       <Icon>
         <circle cx="12" cy="12" r="3" />
@@ -376,6 +378,7 @@ function UserMenu({ workspace }: { workspace: ShellWorkspace }) {
           </p>
         </div>
         <div className="p-1">
+          {workspace.role === "owner" ? (
           <Link
             to="/app/settings"
             onClick={close}
@@ -387,6 +390,7 @@ function UserMenu({ workspace }: { workspace: ShellWorkspace }) {
             </Icon>
             Settings
           </Link>
+          ) : null}
           <Form method="post" action="/logout">
             <button
               type="submit"
@@ -513,7 +517,7 @@ export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNoti
           </button>
         </div>
         <ul className="flex-1 space-y-1 overflow-y-auto p-2">
-          {NAV_ITEMS.map((item) => (
+          {NAV_ITEMS.filter((item) => !item.ownerOnly || props.workspace.role === "owner").map((item) => (
             <li key={item.key}>
               <NavLink
                 to={item.to}

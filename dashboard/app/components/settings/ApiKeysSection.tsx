@@ -1,0 +1,208 @@
+// Settings → API Keys (spec §2.14, §6: API access is an Enterprise feature). Owners create named keys
+// for the REST API (docs/api.md): the secret is shown once with a copy button, then only its prefix.
+// Below Enterprise the section is locked with an Unlock button (the upgrade modal); the server refuses
+// key creation and every API call there. Revoking is always possible.
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { API_KEY_NAME_MAX, createApiKeySchema } from "../../../../server/api/api-key-input.ts";
+import type { ApiKeyView } from "../../../../server/api/api-keys.server.ts";
+import { LockedFeature } from "~/components/billing/LockedFeature";
+import { CopySnippet } from "~/components/chatbot/CopySnippet";
+import type { ApiKeyActionResult, ApiKeysSectionData } from "./api-keys.server";
+import {
+  dangerButton,
+  FieldError,
+  fieldProps,
+  focusRing,
+  inputClass,
+  labelClass,
+  primaryButton,
+  ResultMessage,
+  SectionCard,
+  secondaryButton,
+  useSchemaValidation,
+} from "./ui";
+
+const ACTION = "/app/settings/api-keys";
+
+function formatWhen(iso: string | null, timeZone: string): string {
+  if (!iso) return "Never";
+  return new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
+}
+
+function formatDay(iso: string, timeZone: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
+}
+
+export function ApiKeysSection(props: ApiKeysSectionData) {
+  const active = props.keys.filter((key) => !key.revokedAt);
+  return (
+    <div className="space-y-6" data-testid="api-keys-section">
+      {props.locked ? (
+        <LockedFeature
+          feature="api_access"
+          title="API Keys"
+          description="Connect LeadBroom to your CRM and tools: read your leads and add new ones through the REST API with a secret key. Included in the Enterprise plan."
+          publishableKey={props.publishableKey}
+          canUpgrade
+        />
+      ) : (
+        <CreateKeyForm activeCount={active.length} maxActive={props.maxActive} />
+      )}
+      {props.locked && props.keys.length === 0 ? null : (
+        <KeyList keys={props.keys} timeZone={props.timeZone} locked={props.locked} maxActive={props.maxActive} activeCount={active.length} />
+      )}
+      <p className="text-sm text-slate-700">
+        How to call the API, with examples:{" "}
+        <Link to={props.docsPath} reloadDocument target="_blank" rel="noopener" className={`font-semibold text-brand-700 underline ${focusRing}`}>
+          API documentation
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+function CreateKeyForm({ activeCount, maxActive }: { activeCount: number; maxActive: number }) {
+  // Not keyed: the answer (and the secret in it) is dropped when the section unmounts.
+  const fetcher = useFetcher<ApiKeyActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const prefix = useId().replace(/:/g, "");
+  const { clientErrors, onSubmit } = useSchemaValidation(createApiKeySchema, ["name"]);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const name = fieldProps(prefix, "name", errors);
+  const busy = fetcher.state !== "idle";
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const created = result?.ok && result.secret && result.key && result.key.id !== dismissed ? { secret: result.secret, key: result.key } : null;
+  const full = activeCount >= maxActive;
+
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+
+  return (
+    <SectionCard
+      id="api-key-create-heading"
+      title="Create an API key"
+      description={`Keys let your own systems read and add leads. Give each one a name you will recognise; up to ${maxActive} active keys.`}
+    >
+      {created ? (
+        <div className="mb-5 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="api-key-secret">
+          <p className="text-sm font-semibold text-amber-900">
+            Your new key “{created.key.name}”. Copy it now: for your security it will not be shown again.
+          </p>
+          <CopySnippet snippet={created.secret} confirmation="Copied!" buttonLabel="Copy key" />
+          <button type="button" className={secondaryButton} onClick={() => setDismissed(created.key.id)}>
+            Done
+          </button>
+        </div>
+      ) : null}
+      <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit} className="space-y-3">
+        <input type="hidden" name="intent" value="api-key-create" />
+        <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+          <div>
+            <label htmlFor={name.id} className={labelClass}>
+              Key name
+            </label>
+            <input {...name.input} type="text" maxLength={API_KEY_NAME_MAX} autoComplete="off" placeholder="e.g. CRM sync" className={inputClass} />
+          </div>
+          <button type="submit" disabled={busy || full} className={primaryButton}>
+            {busy ? "Creating..." : "Create Key"}
+          </button>
+        </div>
+        <FieldError id={name.errorId} message={name.error} />
+        {full ? (
+          <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
+        ) : null}
+        {clientErrors || created ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+      </fetcher.Form>
+    </SectionCard>
+  );
+}
+
+function KeyList({
+  keys,
+  timeZone,
+  locked,
+  maxActive,
+  activeCount,
+}: {
+  keys: ApiKeyView[];
+  timeZone: string;
+  locked: boolean;
+  maxActive: number;
+  activeCount: number;
+}) {
+  const fetcher = useFetcher<ApiKeyActionResult>({ key: "settings-api-key-rows" });
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <SectionCard
+      id="api-keys-heading"
+      title="Your API keys"
+      description={
+        locked
+          ? "These keys do not work on your current plan. You can still revoke them."
+          : `${activeCount} of ${maxActive} active keys. Revoked keys stop working immediately.`
+      }
+    >
+      <ResultMessage result={result} />
+      {keys.length === 0 ? (
+        <p className="text-sm text-slate-600">No API keys yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="API keys (scrollable)">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">Name</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">Key</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">Created</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">Last used</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">Created by</th>
+                <th scope="col" className="py-2 font-semibold">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {keys.map((key) => (
+                <tr key={key.id} data-api-key={key.id} className={key.revokedAt ? "text-slate-500" : "text-slate-900"}>
+                  <td className="py-3 pr-4 font-medium">{key.name}</td>
+                  <td className="py-3 pr-4">
+                    <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{`${key.prefix}…`}</code>
+                  </td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{formatWhen(key.createdAt, timeZone)}</td>
+                  <td className="py-3 pr-4 whitespace-nowrap">{formatWhen(key.lastUsedAt, timeZone)}</td>
+                  <td className="py-3 pr-4">{key.createdBy ?? "A former member"}</td>
+                  <td className="py-3 text-right">
+                    {key.revokedAt ? (
+                      <span className="block text-sm">
+                        <span className="font-semibold text-red-700">Revoked</span>
+                        <span className="block text-xs whitespace-nowrap">{formatDay(key.revokedAt, timeZone)}</span>
+                      </span>
+                    ) : (
+                      <fetcher.Form
+                        method="post"
+                        action={ACTION}
+                        onSubmit={(event) => {
+                          if (!window.confirm(`Revoke the key "${key.name}"? Anything using it stops working immediately.`)) event.preventDefault();
+                        }}
+                      >
+                        <input type="hidden" name="intent" value="api-key-revoke" />
+                        <input type="hidden" name="keyId" value={key.id} />
+                        <button type="submit" disabled={busy} className={dangerButton}>
+                          Revoke<span className="sr-only"> {key.name}</span>
+                        </button>
+                      </fetcher.Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

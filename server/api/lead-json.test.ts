@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { HIDDEN_LEAD_NAME } from "../billing/lead-visibility.ts";
+import { toApiLead, toApiLeadDetail, type ApiLeadDetailRow } from "./lead-json.ts";
+
+const now = new Date("2026-11-23T12:00:00Z");
+const row: ApiLeadDetailRow = {
+  id: "lead_1",
+  name: "Nora Fields",
+  email: "nora@example.com",
+  phone: "555-0100",
+  company: "Fields Medical",
+  score: 8.6,
+  priority: "high",
+  status: "new",
+  source: "api",
+  incomplete: false,
+  isTest: false,
+  createdAt: new Date("2026-11-20T10:00:00Z"),
+  serviceType: "Medical",
+  buildingSizeSqFt: 60000,
+  frequency: "daily",
+  budgetMonthlyCents: 1_400_000,
+  timeline: "immediate",
+  valueCents: null,
+  conversationId: null,
+  closedAt: null,
+  updatedAt: new Date("2026-11-21T10:00:00Z"),
+};
+const subscribed = { subscriptionStatus: "active", trialEnd: null, isDemo: false };
+const expiredTrial = { subscriptionStatus: "trial", trialEnd: new Date("2026-11-01T00:00:00Z"), isDemo: false };
+
+describe("toApiLead", () => {
+  it("shows the lead with ISO dates for a subscribed business", () => {
+    expect(toApiLead(row, subscribed, now)).toEqual({
+      id: "lead_1",
+      name: "Nora Fields",
+      email: "nora@example.com",
+      phone: "555-0100",
+      company: "Fields Medical",
+      score: 8.6,
+      priority: "high",
+      status: "new",
+      source: "api",
+      incomplete: false,
+      isTest: false,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      detailsHidden: false,
+    });
+  });
+
+  it("hides contact details as the workspace does when the trial has expired", () => {
+    const lead = toApiLeadDetail(row, expiredTrial, now);
+    expect(lead).toMatchObject({ name: HIDDEN_LEAD_NAME, email: null, phone: null, company: null, detailsHidden: true, score: 8.6 });
+    expect(lead.updatedAt).toBe("2026-11-21T10:00:00.000Z");
+  });
+});

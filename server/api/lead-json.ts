@@ -1,0 +1,105 @@
+// Leads as the REST API shows them (docs/api.md). Pure. Contact details are hidden exactly as in the
+// workspace when the business has no subscription (server/billing/lead-visibility.ts).
+import { leadDetailsHidden } from "../billing/entitlements.ts";
+import { hideLeadDetails } from "../billing/lead-visibility.ts";
+import type { SubscriptionState } from "../billing/subscription.ts";
+
+export type ApiLeadRow = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  score: number;
+  priority: string;
+  status: string;
+  source: string;
+  incomplete: boolean;
+  isTest: boolean;
+  createdAt: Date;
+};
+
+export type ApiLeadDetailRow = ApiLeadRow & {
+  serviceType: string | null;
+  buildingSizeSqFt: number | null;
+  frequency: string | null;
+  budgetMonthlyCents: number | null;
+  timeline: string | null;
+  valueCents: number | null;
+  conversationId: string | null;
+  closedAt: Date | null;
+  updatedAt: Date;
+};
+
+export const apiLeadSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  company: true,
+  score: true,
+  priority: true,
+  status: true,
+  source: true,
+  incomplete: true,
+  isTest: true,
+  createdAt: true,
+} as const;
+
+export const apiLeadDetailSelect = {
+  ...apiLeadSelect,
+  serviceType: true,
+  buildingSizeSqFt: true,
+  frequency: true,
+  budgetMonthlyCents: true,
+  timeline: true,
+  valueCents: true,
+  conversationId: true,
+  closedAt: true,
+  updatedAt: true,
+} as const;
+
+export type ApiLead = Omit<ApiLeadRow, "createdAt"> & { createdAt: string; detailsHidden: boolean };
+export type ApiLeadDetail = ApiLead &
+  Omit<ApiLeadDetailRow, keyof ApiLeadRow | "closedAt" | "updatedAt"> & { closedAt: string | null; updatedAt: string };
+
+function contact<T extends { name: string | null; email: string | null; phone: string | null; company: string | null }>(
+  row: T,
+  hidden: boolean,
+): T & { detailsHidden: boolean } {
+  return hidden ? hideLeadDetails(row) : { ...row, detailsHidden: false };
+}
+
+export function toApiLead(row: ApiLeadRow, business: SubscriptionState, now = new Date()): ApiLead {
+  const base = contact(row, leadDetailsHidden(business, now));
+  return {
+    id: base.id,
+    name: base.name,
+    email: base.email,
+    phone: base.phone,
+    company: base.company,
+    score: base.score,
+    priority: base.priority,
+    status: base.status,
+    source: base.source,
+    incomplete: base.incomplete,
+    isTest: base.isTest,
+    createdAt: row.createdAt.toISOString(),
+    detailsHidden: base.detailsHidden,
+  };
+}
+
+export function toApiLeadDetail(row: ApiLeadDetailRow, business: SubscriptionState, now = new Date()): ApiLeadDetail {
+  return {
+    ...toApiLead(row, business, now),
+    serviceType: row.serviceType,
+    buildingSizeSqFt: row.buildingSizeSqFt,
+    frequency: row.frequency,
+    budgetMonthlyCents: row.budgetMonthlyCents,
+    timeline: row.timeline,
+    valueCents: row.valueCents,
+    conversationId: row.conversationId,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,77 @@
+// The REST API's lead endpoints (docs/api.md): list, read one, create. Everything is scoped by the
+// API key's business; the route has authenticated the key and checked the plan (authenticate.server.ts).
+import type { Db } from "../db/client.server.ts";
+import type { Logger } from "../mail/mailer.server.ts";
+import { createManualLead } from "../leads/create-lead.server.ts";
+import { leadListOrder, leadListWhere } from "../leads/list-leads.server.ts";
+import { publishLead, type LeadEventSink } from "../leads/publish-lead.server.ts";
+import type { SubscriptionState } from "../billing/subscription.ts";
+import { countLeadAgainstPlan } from "../billing/lead-quota.server.ts";
+import { checkLeadBody } from "./lead-body.ts";
+import { apiLeadDetailSelect, apiLeadSelect, toApiLead, toApiLeadDetail, type ApiLead, type ApiLeadDetail } from "./lead-json.ts";
+import type { ApiLeadQuery } from "./leads-query.ts";
+
+export type ApiBusiness = SubscriptionState & { id: string; timeZone: string };
+
+export type ApiLeadPage = {
+  data: ApiLead[];
+  pagination: { page: number; limit: number; hasMore: boolean };
+};
+
+/** Newest first, `limit` a page; one row more than a page tells whether another page follows. */
+export async function listApiLeads(db: Db, business: ApiBusiness, query: ApiLeadQuery, now = new Date()): Promise<ApiLeadPage> {
+  const where = leadListWhere(
+    business.id,
+    { priority: query.priority, status: query.status, q: undefined, sort: "newest", page: query.page },
+    business.timeZone,
+  );
+  const rows = await db.lead.findMany({
+    where,
+    orderBy: leadListOrder("newest"),
+    skip: (query.page - 1) * query.limit,
+    take: query.limit + 1,
+    select: apiLeadSelect,
+  });
+  return {
+    data: rows.slice(0, query.limit).map((row) => toApiLead(row, business, now)),
+    pagination: { page: query.page, limit: query.limit, hasMore: rows.length > query.limit },
+  };
+}
+
+/** One lead of the key's business; another business's id (or an unknown one) is null → 404. */
+export async function getApiLead(db: Db, business: ApiBusiness, leadId: string, now = new Date()): Promise<ApiLeadDetail | null> {
+  if (!leadId || leadId.length > 64) return null;
+  const row = await db.lead.findFirst({ where: { id: leadId, businessId: business.id }, select: apiLeadDetailSelect });
+  return row ? toApiLeadDetail(row, business, now) : null;
+}
+
+export type CreateApiLeadResult = { ok: true; lead: ApiLeadDetail } | { ok: false; fields: Record<string, string>; message?: string };
+
+/**
+ * A lead added through the API: the manual lead of the "Add a lead" form (same validation, scoring,
+ * history and follow-up reminder), source "api", counted in the month's lead usage, pushed live to the
+ * business's open workspaces.
+ */
+export async function createApiLead(
+  deps: { db: Db; sink: LeadEventSink; logger: Logger },
+  args: { business: ApiBusiness; actorUserId: string | null; body: unknown; now?: Date },
+): Promise<CreateApiLeadResult> {
+  const checked = checkLeadBody(args.body);
+  if (!checked.ok) return { ok: false, fields: checked.fields };
+  const now = args.now ?? new Date();
+  const created = await createManualLead(deps.db, {
+    businessId: args.business.id,
+    actorUserId: args.actorUserId,
+    input: checked.form,
+    now,
+    source: "api",
+  });
+  if (!created.ok) return { ok: false, fields: {}, message: created.error };
+  // API leads count against the plan like the chatbot's (decision 0010; Enterprise is unlimited, so
+  // this only counts usage).
+  await countLeadAgainstPlan(deps.db, { businessId: args.business.id, leadId: created.value.leadId, source: "api", now });
+  await publishLead(deps, { businessId: args.business.id, leadId: created.value.leadId, kind: "created" });
+  const lead = await getApiLead(deps.db, args.business, created.value.leadId, now);
+  if (!lead) return { ok: false, fields: {}, message: "The lead could not be saved" };
+  return { ok: true, lead };
+}
