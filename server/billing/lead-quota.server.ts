@@ -3,11 +3,13 @@
 // transaction when it has one). Leads over the limit are still captured: they are flagged overage
 // and, on a paid subscription, queued for Stripe as metered usage (overage-reporter.server.ts).
 import type { Db } from "../db/client.server.ts";
-import { isUniqueViolation } from "../db/errors.ts";
-import { leadLimit } from "./entitlements.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { prepared } from "../db/prepared.ts";
+import { sqlUtc } from "../db/timestamps.ts";
+import { leadLimit, type PlanState } from "./entitlements.ts";
 import { usageWindow } from "./usage-window.ts";
 
-type QuotaDb = Pick<Db, "business" | "lead" | "leadUsage" | "overageReport">;
+type QuotaDb = Pick<Db, "business" | "leadUsage" | "$queryRaw">;
 
 export type QuotaResult = { counted: boolean; isOverage: boolean; count: number; limit: number | null };
 
@@ -20,48 +22,64 @@ const quotaBusinessSelect = {
   stripeCustomerId: true,
 } as const;
 
-async function incrementUsage(db: QuotaDb, businessId: string, periodStart: Date): Promise<number> {
-  const upsert = () =>
-    db.leadUsage.upsert({
-      where: { businessId_periodStart: { businessId, periodStart } },
-      create: { businessId, periodStart, count: 1 },
-      update: { count: { increment: 1 } },
-      select: { count: true },
-    });
-  try {
-    return (await upsert()).count;
-  } catch (error) {
-    // Two first leads of a window racing to create its row: the loser increments.
-    if (isUniqueViolation(error)) return (await upsert()).count;
-    throw error;
-  }
-}
+/** The business fields the quota needs (read fresh: by this module, or by the caller's statement). */
+export type QuotaBusiness = {
+  isDemo: boolean;
+  subscriptionStatus: string;
+  plan: string | null;
+  trialEnd: Date | null;
+  currentPeriodStart: Date | null;
+  stripeCustomerId: string | null;
+};
 
-/** Counts a newly stored lead (not test conversations, not leads typed in by hand) against the plan. */
+/**
+ * Counts a newly stored lead (not test conversations, not leads typed in by hand) against the plan.
+ * One statement: the window's counter goes up by one, and when it passes the limit the lead is flagged
+ * overage and, on a paid subscription, queued for Stripe, so the count and the flag never disagree.
+ */
 export async function countLeadAgainstPlan(
   db: QuotaDb,
-  args: { businessId: string; leadId: string; isTest?: boolean; source?: "chatbot" | "manual" | "api" | "import"; now?: Date },
+  args: {
+    businessId: string;
+    leadId: string;
+    isTest?: boolean;
+    source?: "chatbot" | "manual" | "api" | "import";
+    now?: Date;
+    /** The business as just read by the caller (saves a read); otherwise it is read here. */
+    business?: QuotaBusiness;
+  },
 ): Promise<QuotaResult> {
   if (args.isTest || (args.source && args.source !== "chatbot" && args.source !== "api")) {
     return { counted: false, isOverage: false, count: 0, limit: null };
   }
   const now = args.now ?? new Date();
-  const business = await db.business.findUnique({ where: { id: args.businessId }, select: quotaBusinessSelect });
+  const business =
+    args.business ?? (await db.business.findUnique({ where: { id: args.businessId }, select: quotaBusinessSelect }));
   if (!business) return { counted: false, isOverage: false, count: 0, limit: null };
-  const window = usageWindow(business, now);
-  const count = await incrementUsage(db, args.businessId, window.start);
-  const limit = leadLimit(business, now);
-  const isOverage = limit !== null && count > limit;
-  if (isOverage) {
-    await db.lead.update({ where: { id: args.leadId, businessId: args.businessId }, data: { isOverage: true } });
-    // Only a paid subscription is charged; a free trial's extra leads are flagged, not billed.
-    if (business.subscriptionStatus === "active" && business.stripeCustomerId) {
-      await db.overageReport.create({
-        data: { leadId: args.leadId, businessId: args.businessId, stripeCustomerId: business.stripeCustomerId, createdAt: now },
-      });
-    }
-  }
-  return { counted: true, isOverage, count, limit };
+  const state: PlanState & QuotaBusiness = business;
+  const window = usageWindow(state, now);
+  const limit = leadLimit(state, now);
+  // Only a paid subscription is charged; a free trial's extra leads are flagged, not billed.
+  const charge = business.subscriptionStatus === "active" && business.stripeCustomerId !== null;
+  // INSERT … ON CONFLICT DO UPDATE takes the row lock, so two leads of one window never share a count.
+  const rows = await db.$queryRaw<{ count: number; flagged: boolean }[]>(prepared(Prisma.sql`
+    WITH usage AS (
+      INSERT INTO "LeadUsage" ("businessId", "periodStart", "count") VALUES (${args.businessId}, ${sqlUtc(window.start)}, 1)
+      ON CONFLICT ("businessId", "periodStart") DO UPDATE SET "count" = "LeadUsage"."count" + 1
+      RETURNING "count"
+    ), flagged AS (
+      UPDATE "Lead" SET "isOverage" = true, "updatedAt" = ${sqlUtc(now)}
+       WHERE "id" = ${args.leadId} AND "businessId" = ${args.businessId}
+         AND ${limit}::int IS NOT NULL AND (SELECT "count" FROM usage) > ${limit}::int
+      RETURNING "id"
+    ), report AS (
+      INSERT INTO "OverageReport" ("leadId", "businessId", "stripeCustomerId", "createdAt")
+      SELECT flagged."id", ${args.businessId}, ${business.stripeCustomerId ?? ""}, ${sqlUtc(now)} FROM flagged WHERE ${charge}
+      ON CONFLICT ("leadId") DO NOTHING
+    )
+    SELECT usage."count", EXISTS (SELECT 1 FROM flagged) AS "flagged" FROM usage`));
+  const count = Number(rows[0]?.count ?? 0);
+  return { counted: true, isOverage: limit !== null && count > limit, count, limit };
 }
 
 /** The workspace's usage figure: leads counted in the current window against the limit. */

@@ -18,6 +18,7 @@ import type {
   MessageDelta,
   MessageSendAck,
   WidgetConfig,
+  WorkspaceNotification,
 } from "../realtime/protocol.ts";
 import { createConversation, findVisitorConversation, type StoredConversationState } from "./conversations.server.ts";
 import { loadPendingTurn, newMessageId, storeBotTurn, storeVisitorMessage, type PendingTurn } from "./turn-store.server.ts";
@@ -30,7 +31,8 @@ export type ChatEmitter = {
   delta(delta: MessageDelta): void;
   typing(conversationId: string, typing: boolean): void;
   workspaceMessage(businessId: string, message: Message): void;
-  leadCreated(businessId: string, lead: LeadSummary): void;
+  /** A lead captured by the chat, with the team's "new-lead" notification stored alongside it. */
+  leadCreated(businessId: string, lead: LeadSummary, notification?: WorkspaceNotification): void;
   leadUpdated(businessId: string, lead: LeadSummary): void;
 };
 
@@ -120,7 +122,9 @@ export function createChatService(deps: {
       opening: started.replies,
       now: clock(),
     });
-    for (const message of messages) emitter.workspaceMessage(conversation.businessId, message);
+    if (!leadDetailsHidden(chatbot.business, clock())) {
+      for (const message of messages) emitter.workspaceMessage(conversation.businessId, message);
+    }
     return { ok: true, conversationId: conversation.id, messages, config };
   }
 
@@ -142,7 +146,7 @@ export function createChatService(deps: {
       case "stored": {
         const { message, context } = stored;
         emitter.message(payload.conversationId, message);
-        emitter.workspaceMessage(context.businessId, message);
+        void echoToWorkspace(visitor.chatbotId, context.businessId, message);
         // The common case: nothing else is waiting and no turn of this conversation is running here,
         // so the state returned by the insert is current and the turn needs no second read.
         const turn: PendingTurn | null =
@@ -171,6 +175,19 @@ export function createChatService(deps: {
     }
   }
 
+  /**
+   * Echoes a message to the team's live views, unless the business's lead details are hidden (an
+   * expired trial, decision 0010): what visitors write is shown only after subscribing.
+   */
+  async function echoToWorkspace(chatbotId: string, businessId: string, message: Message): Promise<void> {
+    try {
+      const chatbot = await cachedChatbot(chatbotId);
+      if (!leadDetailsHidden(chatbot.business, clock())) emitter.workspaceMessage(businessId, message);
+    } catch (error) {
+      logger.error(`[chat] echoing message ${message.id} to the workspace failed`, error);
+    }
+  }
+
   /** Answers every stored visitor message after handledSeq, in order. Runs inside the queue. */
   async function answerPending(conversationId: string): Promise<void> {
     let turn: PendingTurn | null;
@@ -180,20 +197,62 @@ export function createChatService(deps: {
       logger.error(`[chat] loading conversation ${conversationId} failed`, error);
       return;
     }
-    if (turn && turn.pending.length > 0) await answerTurns(turn);
+    if (!turn) return;
+    if (turn.pending.length > 0) {
+      await answerTurns(turn);
+      return;
+    }
+    // A lead left due by a crash between the reply and its capture is captured now.
+    const stored = restoreStored(turn.state);
+    if (stored.leadPending && !stored.leadId) {
+      try {
+        const chatbot = await cachedChatbot(turn.chatbotId);
+        await captureFor(turn, chatbot, stored);
+      } catch (error) {
+        logger.error(`[chat] capturing the lead of conversation ${conversationId} failed`, error);
+      }
+    }
+  }
+
+  /** Stored JSON is validated before the engine sees it; an unknown shape starts the flow afresh. */
+  function restoreStored(state: unknown): StoredConversationState {
+    const raw = (state ?? {}) as Partial<StoredConversationState>;
+    return {
+      engine: restoreState(raw.engine),
+      handledSeq: typeof raw.handledSeq === "number" ? raw.handledSeq : 0,
+      ...(typeof raw.leadId === "string" ? { leadId: raw.leadId } : {}),
+      ...(raw.leadPending === true ? { leadPending: true as const } : {}),
+    };
+  }
+
+  /**
+   * Stores (or updates) the conversation's lead from the state's answers and pushes it to the team.
+   * Returns the lead's id.
+   */
+  async function captureFor(turn: PendingTurn, chatbot: ChatbotRecord, stored: StoredConversationState): Promise<string> {
+    // An expired trial keeps capturing leads but shows no details until it subscribes (decision 0010).
+    const hidden = leadDetailsHidden(chatbot.business, clock());
+    const captured = await captureLead(db, {
+      businessId: turn.businessId,
+      conversationId: turn.id,
+      leadId: stored.leadId,
+      isTest: turn.isTest,
+      answers: stored.engine.answers,
+      scoreInput: toScoreInput(stored.engine.answers, toBusinessProfile(chatbot)),
+      now: clock(),
+      notify: { hideDetails: hidden },
+    });
+    const lead = hidden ? hideLeadDetails(captured.lead) : captured.lead;
+    if (captured.kind === "created") emitter.leadCreated(turn.businessId, lead, captured.notification);
+    else emitter.leadUpdated(turn.businessId, lead);
+    return captured.lead.id;
   }
 
   /** Answers the turn's pending visitor messages in order, storing each answer with its state. */
   async function answerTurns(turn: PendingTurn): Promise<void> {
     const conversationId = turn.id;
     try {
-      const raw = (turn.state ?? {}) as Partial<StoredConversationState>;
-      // Stored JSON is validated before the engine sees it; an unknown shape starts the flow afresh.
-      let stored: StoredConversationState = {
-        engine: restoreState(raw.engine),
-        handledSeq: typeof raw.handledSeq === "number" ? raw.handledSeq : 0,
-        ...(typeof raw.leadId === "string" ? { leadId: raw.leadId } : {}),
-      };
+      let stored = restoreStored(turn.state);
       const chatbot = await cachedChatbot(turn.chatbotId);
       const profile = toBusinessProfile(chatbot);
       for (const visitorMessage of turn.pending) {
@@ -214,24 +273,15 @@ export function createChatService(deps: {
             emitter.delta({ conversationId, messageId: replyIds[index], delta });
           },
         );
-        let leadId = stored.leadId;
-        if (result.contactCaptured || result.completed || leadId) {
-          const captured = await captureLead(db, {
-            businessId: turn.businessId,
-            conversationId,
-            leadId,
-            isTest: turn.isTest,
-            answers: result.state.answers,
-            scoreInput: toScoreInput(result.state.answers, profile),
-            now: clock(),
-          });
-          leadId = captured.lead.id;
-          // An expired trial keeps capturing leads but shows no details until it subscribes (decision 0010).
-          const lead = leadDetailsHidden(chatbot.business, clock()) ? hideLeadDetails(captured.lead) : captured.lead;
-          if (captured.kind === "created") emitter.leadCreated(turn.businessId, lead);
-          else emitter.leadUpdated(turn.businessId, lead);
-        }
-        stored = { engine: result.state, handledSeq: visitorMessage.seq, ...(leadId ? { leadId } : {}) };
+        const capture = Boolean(result.contactCaptured || result.completed || stored.leadId || stored.leadPending);
+        stored = {
+          engine: result.state,
+          handledSeq: visitorMessage.seq,
+          ...(stored.leadId ? { leadId: stored.leadId } : capture ? { leadPending: true as const } : {}),
+        };
+        // The reply first, then the lead (decision 0007): the visitor never waits for the lead's
+        // statements. The state stored with the reply says a lead is due, so a crash in between loses
+        // nothing (answerPending captures it when the conversation resumes).
         const replies = await storeBotTurn(db, {
           conversationId,
           replies: result.replies.map((reply, index) => ({
@@ -243,9 +293,14 @@ export function createChatService(deps: {
           now: clock(),
         });
         emitter.typing(conversationId, false);
+        const echo = !leadDetailsHidden(chatbot.business, clock());
         for (const message of replies) {
           emitter.message(conversationId, message);
-          emitter.workspaceMessage(turn.businessId, message);
+          if (echo) emitter.workspaceMessage(turn.businessId, message);
+        }
+        if (capture) {
+          const leadId = await captureFor(turn, chatbot, stored);
+          stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId };
         }
       }
     } catch (error) {

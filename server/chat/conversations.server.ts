@@ -51,6 +51,11 @@ export type StoredConversationState = {
   handledSeq: number;
   /** Set once the conversation's lead exists; later turns update it. */
   leadId?: string;
+  /**
+   * The lead is due but not yet stored: the reply is stored and sent first, then the lead (decision
+   * 0007). The capture clears it; a conversation resumed with it set is captured then (crash recovery).
+   */
+  leadPending?: true;
 };
 
 export type ConversationRow = {

@@ -6,7 +6,9 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import { asUtcDate } from "../db/timestamps.ts";
 import { Prisma } from "../db/generated/client.ts";
+import { prepared } from "../db/prepared.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
 import type { StoredConversationState } from "./conversations.server.ts";
 
@@ -31,12 +33,6 @@ function utc(date: Date): string {
   return date.toISOString();
 }
 
-function asDate(value: Date | string): Date {
-  if (value instanceof Date) return value;
-  // A timestamp without time zone, as text: it is UTC by construction.
-  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(" ", "T")}Z`);
-}
-
 function toMessage(row: RawMessageRow): Message {
   const message: Message = {
     id: row.id,
@@ -44,7 +40,7 @@ function toMessage(row: RawMessageRow): Message {
     seq: Number(row.seq),
     role: row.role,
     text: row.text,
-    createdAt: asDate(row.createdAt).toISOString(),
+    createdAt: asUtcDate(row.createdAt).toISOString(),
   };
   if (row.quickReplies?.length) message.quickReplies = row.quickReplies;
   if (row.clientMessageId) message.clientMessageId = row.clientMessageId;
@@ -83,7 +79,7 @@ export async function storeVisitorMessage(
 ): Promise<StoreVisitorResult> {
   const now = utc(input.now);
   try {
-    const rows = await db.$queryRaw<(RawMessageRow & Omit<TurnContext, "state"> & { state: unknown })[]>(Prisma.sql`
+    const rows = await db.$queryRaw<(RawMessageRow & Omit<TurnContext, "state"> & { state: unknown })[]>(prepared(Prisma.sql`
       WITH conv AS (
         UPDATE "Conversation" c
            SET "lastSeq" = c."lastSeq" + 1,
@@ -109,7 +105,7 @@ export async function storeVisitorMessage(
           FROM conv
         ${returningMessage}
       )
-      SELECT inserted.*, conv."businessId", conv."isTest", conv."state", conv."othersWaiting" FROM inserted, conv`);
+      SELECT inserted.*, conv."businessId", conv."isTest", conv."state", conv."othersWaiting" FROM inserted, conv`));
     const row = rows[0];
     if (row) {
       const state = typeof row.state === "string" ? (JSON.parse(row.state) as unknown) : row.state;
@@ -171,7 +167,7 @@ export type PendingTurn = {
 
 /** The conversation and its unanswered visitor messages, in one statement. */
 export async function loadPendingTurn(db: Db, conversationId: string): Promise<PendingTurn | null> {
-  const rows = await db.$queryRaw<(Omit<PendingTurn, "pending"> & { pending: { seq: number; text: string }[] | string })[]>(Prisma.sql`
+  const rows = await db.$queryRaw<(Omit<PendingTurn, "pending"> & { pending: { seq: number; text: string }[] | string })[]>(prepared(Prisma.sql`
     SELECT c."id", c."businessId", c."chatbotId", c."isTest", c."state",
            COALESCE((
              SELECT json_agg(json_build_object('seq', m."seq", 'text', m."text") ORDER BY m."seq")
@@ -180,7 +176,7 @@ export async function loadPendingTurn(db: Db, conversationId: string): Promise<P
                 AND m."seq" > ${handledSeqOf(Prisma.sql`c."state"`)}
            ), '[]'::json) AS "pending"
       FROM "Conversation" c
-     WHERE c."id" = ${conversationId}`);
+     WHERE c."id" = ${conversationId}`));
   const row = rows[0];
   if (!row) return null;
   const pending = typeof row.pending === "string" ? (JSON.parse(row.pending) as PendingTurn["pending"]) : row.pending;
@@ -201,7 +197,7 @@ export async function storeBotTurn(
   const now = utc(input.now);
   const replies = JSON.stringify(input.replies.map((r) => ({ id: r.id, text: r.text, quickReplies: r.quickReplies ?? [] })));
   const count = input.replies.length;
-  const rows = await db.$queryRaw<RawMessageRow[]>(Prisma.sql`
+  const rows = await db.$queryRaw<RawMessageRow[]>(prepared(Prisma.sql`
     WITH conv AS (
       UPDATE "Conversation"
          SET "lastSeq" = "lastSeq" + ${count}::int,
@@ -219,6 +215,6 @@ export async function storeBotTurn(
     SELECT reply.id, conv."id", conv."businessId", conv."lastSeq" - ${count}::int + reply.ord::int, 'bot'::"MessageRole", reply.text, reply.quick,
            (${now}::timestamptz AT TIME ZONE 'UTC')
       FROM conv, reply
-    ${returningMessage}`);
+    ${returningMessage}`));
   return rows.map(toMessage).sort((a, b) => a.seq - b.seq);
 }

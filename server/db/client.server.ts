@@ -4,6 +4,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { namePoolStatements } from "./pg-prepared.ts";
 import { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
 import { startPgliteWorker } from "./pglite-proxy.server.ts";
@@ -54,7 +55,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // An idle client dropped by the server (restart, admin termination) must not crash the process:
   // the pool discards it and opens a new one when needed.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL client dropped: ${error.message}`));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(namePoolStatements(pool)) });
   return {
     prisma,
     kind: "postgres",

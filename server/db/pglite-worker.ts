@@ -2,11 +2,13 @@
 // adapter, so PostgreSQL's WebAssembly, the wire-protocol parsing and the file I/O never block the
 // server's event loop. The main thread talks to it through server/db/pglite-proxy.server.ts with
 // numbered requests; this module only executes them, one request at a time per open transaction.
+import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction as PGliteTransaction } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlDriverAdapter, Transaction } from "@prisma/driver-adapter-utils";
 import { pgliteExtensions } from "./pglite-extensions.ts";
+import { createPreparedClient } from "./pglite-prepared.ts";
 import type { WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
 
 type SqlTx = { tx: PGliteTransaction; finish: (commit: boolean) => void; done: Promise<void> };
@@ -16,7 +18,9 @@ async function main(): Promise<void> {
   if (!port) throw new Error("pglite-worker must run in a worker thread");
   const { dataDir } = workerData as { dataDir: string };
   const pglite = await PGlite.create(dataDir, { extensions: pgliteExtensions });
-  const adapter: SqlDriverAdapter = await new PrismaPGlite(pglite).connect();
+  // Prepared statements outside transactions (pglite-prepared.ts); LB_PGLITE_PREPARED=0 turns them off.
+  const client = process.env.LB_PGLITE_PREPARED === "0" ? pglite : (createPreparedClient(pglite) as unknown as PGlite);
+  const adapter: SqlDriverAdapter = await new PrismaPGlite(client).connect();
   const prismaTxs = new Map<number, Transaction>();
   const sqlTxs = new Map<number, SqlTx>();
   let nextTx = 1;
@@ -95,13 +99,59 @@ async function main(): Promise<void> {
     }
   }
 
+  const stats = process.env.LB_PGLITE_STATS === "1" ? createStats() : null;
   port.on("message", (request: WorkerRequest) => {
-    handle(request).then(
+    if (request.op === "close") stats?.print();
+    (stats ? stats.time(request, () => handle(request)) : handle(request)).then(
       (result) => reply({ id: request.id, ok: true, result }),
       (error: unknown) => reply({ id: request.id, ok: false, error: serializeError(error) }),
     );
   });
   reply({ id: 0, ok: true, result: "ready" });
+}
+
+/**
+ * LB_PGLITE_STATS=1 (benchmarks): time on this thread per statement text, printed to stderr on close.
+ * Approximate inside transactions (other requests wait behind them); the sum is the thread's busy time.
+ */
+function createStats() {
+  const bySql = new Map<string, { count: number; ms: number }>();
+  const started = performance.now();
+  const elu = performance.eventLoopUtilization();
+  let lastFinished = 0;
+  const key = (request: WorkerRequest): string => {
+    const sql = "query" in request ? request.query.sql : "sql" in request ? request.sql : request.op;
+    return sql.replace(/\s+/g, " ").slice(0, 110);
+  };
+  return {
+    async time<T>(request: WorkerRequest, run: () => Promise<T>): Promise<T> {
+      const arrived = performance.now();
+      try {
+        return await run();
+      } finally {
+        // PGlite runs one statement at a time, first come first served: a statement's own time is from
+        // when it arrived or the previous one finished, whichever is later, to when it finished.
+        const finished = performance.now();
+        const entry = bySql.get(key(request)) ?? { count: 0, ms: 0 };
+        entry.count += 1;
+        entry.ms += finished - Math.max(arrived, lastFinished);
+        lastFinished = finished;
+        bySql.set(key(request), entry);
+      }
+    },
+    print(): void {
+      const rows = [...bySql.entries()].sort((a, b) => b[1].ms - a[1].ms);
+      const total = rows.reduce((sum, [, e]) => sum + e.ms, 0);
+      const lines = rows
+        .slice(0, 25)
+        .map(([sql, e]) => `${e.ms.toFixed(0).padStart(8)} ms ${String(e.count).padStart(7)} × ${(e.ms / e.count).toFixed(2).padStart(6)} ms  ${sql}`);
+      const busy = performance.eventLoopUtilization(elu).utilization;
+      process.stderr.write(
+        `[pglite stats] ${total.toFixed(0)} ms in statements over ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+          `worker thread busy ${(busy * 100).toFixed(0)}% (event-loop utilisation)\n${lines.join("\n")}\n`,
+      );
+    },
+  };
 }
 
 /** Errors cross the thread as data; the driver adapter's `cause` (SQLSTATE, kind) is kept whole. */

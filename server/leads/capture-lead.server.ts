@@ -1,14 +1,20 @@
 // Stores (or updates) the lead of a chatbot conversation from the engine's answers: factor answers,
 // score breakdown, score, priority, status New, source chatbot, a 'created' history event and a
-// follow-up reminder due by priority (DESIGN §4). One lead per conversation (unique conversationId).
+// follow-up reminder due by priority (DESIGN §4), and the team's "new-lead" notification. One lead per
+// conversation (unique conversationId).
+import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
-import { isRecordNotFound, isUniqueViolation } from "../db/errors.ts";
+import { isRecordNotFound } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
+import { prepared } from "../db/prepared.ts";
 import type { Answers } from "../conversation/engine.ts";
 import { FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
-import type { LeadSummary } from "../realtime/protocol.ts";
-import { leadSummarySelect, toLeadSummary } from "./lead-summary.ts";
-import { countLeadAgainstPlan } from "../billing/lead-quota.server.ts";
+import type { LeadSummary, WorkspaceNotification } from "../realtime/protocol.ts";
+import { leadSummarySelect, toLeadSummary, type LeadRow } from "./lead-summary.ts";
+import { asUtcDate, sqlUtc } from "../db/timestamps.ts";
+import { countLeadAgainstPlan, type QuotaBusiness } from "../billing/lead-quota.server.ts";
+import { hideLeadDetails } from "../billing/lead-visibility.ts";
+import { newLeadNotificationText } from "../notifications/notifications.server.ts";
 
 export type CaptureInput = {
   businessId: string;
@@ -19,9 +25,11 @@ export type CaptureInput = {
   answers: Answers;
   scoreInput: ScoreInput;
   now: Date;
+  /** Store the team's "new-lead" notification with a new lead; its text hides the contact details when asked. */
+  notify?: { hideDetails: boolean };
 };
 
-export type CaptureResult = { kind: "created" | "updated"; lead: LeadSummary };
+export type CaptureResult = { kind: "created" | "updated"; lead: LeadSummary; notification?: WorkspaceNotification };
 
 function leadFields(answers: Answers, scoreInput: ScoreInput) {
   const scored = scoreLead(scoreInput);
@@ -50,6 +58,15 @@ function leadFields(answers: Answers, scoreInput: ScoreInput) {
   };
 }
 
+/** The lead as the capture statement returns it, with the business's plan fields (read fresh, for the quota). */
+type CapturedRow = Omit<LeadRow, "createdAt"> & {
+  createdAt: Date | string;
+  notificationId: string | null;
+  notificationAt: Date | string | null;
+  trialEnd: Date | string | null;
+  currentPeriodStart: Date | string | null;
+} & Omit<QuotaBusiness, "trialEnd" | "currentPeriodStart">;
+
 export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureResult> {
   const { scored, data } = leadFields(input.answers, input.scoreInput);
   if (input.leadId) {
@@ -68,40 +85,94 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
     incomplete: scored.incomplete,
     answers: (input.answers.raw ?? {}) as Prisma.InputJsonObject,
   } satisfies Prisma.InputJsonObject;
-  try {
-    const lead = await db.lead.create({
-      data: {
-        ...data,
-        businessId: input.businessId,
-        conversationId: input.conversationId,
-        isTest: input.isTest,
-        status: "new",
-        source: "chatbot",
-        createdAt: input.now,
-        events: { create: { businessId: input.businessId, type: "created", data: eventData, createdAt: input.now } },
-        reminders: {
-          create: {
-            businessId: input.businessId,
-            dueAt: new Date(input.now.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000),
-            note: `Follow up with ${input.answers.name ?? "the new lead"} (${scored.priority} priority)`,
-          },
-        },
-      },
-      select: leadSummarySelect,
-    });
-    // Plan limit (server/billing): counted per billing period; over it the lead is flagged overage.
-    await countLeadAgainstPlan(db, { businessId: input.businessId, leadId: lead.id, isTest: input.isTest, now: input.now });
-    return { kind: "created", lead: toLeadSummary(lead) };
-  } catch (error) {
-    // A concurrent capture of the same conversation won the unique index: update instead.
-    if (isUniqueViolation(error)) {
-      const lead = await db.lead.update({
-        where: { conversationId: input.conversationId },
-        data,
-        select: leadSummarySelect,
-      });
-      return { kind: "updated", lead: toLeadSummary(lead) };
-    }
-    throw error;
+  const now = sqlUtc(input.now);
+  const dueAt = sqlUtc(new Date(input.now.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000));
+  const reminderNote = `Follow up with ${input.answers.name ?? "the new lead"} (${scored.priority} priority)`;
+  const shown = { name: data.name, email: data.email, phone: data.phone, company: data.company, priority: scored.priority, isTest: input.isTest };
+  const notificationText = input.notify
+    ? newLeadNotificationText(input.notify.hideDetails ? hideLeadDetails(shown) : shown)
+    : undefined;
+  // The lead, its 'created' event, its follow-up reminder, the team's "new-lead" notification and the
+  // lead's id on the conversation state (clearing "leadPending") in one statement (decision 0007): all or nothing, and one round trip on the chat's hot path. A
+  // concurrent capture of the same conversation wins the unique index: then nothing is inserted.
+  const rows = await db.$queryRaw<CapturedRow[]>(prepared(Prisma.sql`
+    WITH lead AS (
+      INSERT INTO "Lead" ("id", "businessId", "conversationId", "name", "email", "phone", "company", "serviceType",
+        "buildingSizeSqFt", "frequency", "visitsPerMonth", "budgetMonthlyCents", "timeline", "timelineDays",
+        "sizePoints", "frequencyPoints", "budgetPoints", "timelinePoints", "score", "priority", "incomplete",
+        "status", "source", "isTest", "createdAt", "updatedAt")
+      VALUES (${randomUUID()}, ${input.businessId}, ${input.conversationId}, ${data.name}, ${data.email}, ${data.phone},
+        ${data.company}, ${data.serviceType}, ${data.buildingSizeSqFt}::int, ${data.frequency}, ${data.visitsPerMonth}::float8,
+        ${data.budgetMonthlyCents}::int, ${data.timeline}, ${data.timelineDays}::int, ${data.sizePoints}::int,
+        ${data.frequencyPoints}::int, ${data.budgetPoints}::int, ${data.timelinePoints}::int, ${data.score}::float8,
+        ${data.priority}::"LeadPriority", ${data.incomplete}, 'new'::"LeadStatus", 'chatbot'::"LeadSource", ${input.isTest},
+        ${now}, ${now})
+      ON CONFLICT ("conversationId") DO NOTHING
+      RETURNING "id", "name", "email", "phone", "company", "score", "priority"::text AS "priority", "status"::text AS "status",
+        "conversationId", "isTest", to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+    ), event AS (
+      INSERT INTO "LeadEvent" ("id", "leadId", "businessId", "type", "data", "createdAt")
+      SELECT ${randomUUID()}, lead."id", ${input.businessId}, 'created', ${JSON.stringify(eventData)}::jsonb, ${now} FROM lead
+    ), reminder AS (
+      INSERT INTO "Reminder" ("id", "leadId", "businessId", "dueAt", "note", "createdAt")
+      SELECT ${randomUUID()}, lead."id", ${input.businessId}, ${dueAt}, ${reminderNote}, ${now} FROM lead
+    ), conversation AS (
+      UPDATE "Conversation" c SET "state" = (c."state" - 'leadPending') || jsonb_build_object('leadId', lead."id")
+        FROM lead WHERE c."id" = lead."conversationId"
+    ), notification AS (
+      INSERT INTO "Notification" ("id", "businessId", "type", "text", "leadId", "createdAt")
+      SELECT ${randomUUID()}, ${input.businessId}, 'new-lead', ${notificationText ?? ""}, lead."id", ${now}
+        FROM lead WHERE ${notificationText !== undefined}
+      RETURNING "id", to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+    )
+    SELECT lead.*, notification."id" AS "notificationId", notification."createdAt" AS "notificationAt",
+           b."isDemo", b."subscriptionStatus"::text AS "subscriptionStatus", b."plan"::text AS "plan",
+           to_char(b."trialEnd", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "trialEnd",
+           to_char(b."currentPeriodStart", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "currentPeriodStart", b."stripeCustomerId"
+      FROM lead LEFT JOIN notification ON true JOIN "Business" b ON b."id" = ${input.businessId}`));
+  const row = rows[0];
+  if (!row) {
+    // The conversation's lead exists already (a concurrent capture, or a lost leadId): update it.
+    const lead = await db.lead.update({ where: { conversationId: input.conversationId }, data, select: leadSummarySelect });
+    return { kind: "updated", lead: toLeadSummary(lead) };
   }
+  const lead: LeadSummary = toLeadSummary({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    score: Number(row.score),
+    priority: row.priority,
+    status: row.status,
+    conversationId: row.conversationId,
+    isTest: row.isTest,
+    createdAt: asUtcDate(row.createdAt),
+  });
+  // Plan limit (server/billing): counted per billing period; over it the lead is flagged overage.
+  await countLeadAgainstPlan(db, {
+    businessId: input.businessId,
+    leadId: lead.id,
+    isTest: input.isTest,
+    now: input.now,
+    business: {
+      isDemo: row.isDemo,
+      subscriptionStatus: row.subscriptionStatus,
+      plan: row.plan,
+      trialEnd: row.trialEnd === null ? null : asUtcDate(row.trialEnd),
+      currentPeriodStart: row.currentPeriodStart === null ? null : asUtcDate(row.currentPeriodStart),
+      stripeCustomerId: row.stripeCustomerId,
+    },
+  });
+  const notification: WorkspaceNotification | undefined =
+    row.notificationId && row.notificationAt
+      ? {
+          id: row.notificationId,
+          type: "new-lead",
+          text: notificationText ?? "",
+          leadId: lead.id,
+          createdAt: asUtcDate(row.notificationAt).toISOString(),
+        }
+      : undefined;
+  return { kind: "created", lead, ...(notification ? { notification } : {}) };
 }

@@ -1,6 +1,8 @@
 // "Email me on new high-priority leads" (Settings > Notifications): when a high-priority lead is
 // captured and the business has the preference on, each owner gets an e-mail with a link to the lead.
 import type { Db } from "../db/client.server.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { prepared } from "../db/prepared.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import type { LeadSummary } from "../realtime/protocol.ts";
 import { newLeadNotificationText } from "./notifications.server.ts";
@@ -19,12 +21,17 @@ export async function ownerEmails(db: Db, businessId: string): Promise<string[]>
 /** Sends the alert to every owner when it applies; returns how many e-mails were sent. */
 export async function emailOwnersAboutLead(deps: AlertDeps, businessId: string, lead: LeadSummary): Promise<number> {
   if (lead.priority !== "high") return 0;
-  const business = await deps.db.business.findUnique({
-    where: { id: businessId },
-    select: { name: true, notifyHighPriorityEmail: true },
-  });
-  if (!business?.notifyHighPriorityEmail) return 0;
-  const recipients = await ownerEmails(deps.db, businessId);
+  // The preference and the owners' addresses in one statement (it runs for every high-priority lead).
+  const rows = await deps.db.$queryRaw<{ name: string; email: string }[]>(prepared(Prisma.sql`
+    SELECT b."name", u."email"
+      FROM "Business" b
+      JOIN "Membership" m ON m."businessId" = b."id" AND m."role" = 'owner'
+      JOIN "User" u ON u."id" = m."userId"
+     WHERE b."id" = ${businessId} AND b."notifyHighPriorityEmail"
+     ORDER BY m."createdAt" ASC`));
+  if (rows.length === 0) return 0;
+  const business = { name: rows[0]!.name };
+  const recipients = rows.map((r) => r.email);
   const headline = newLeadNotificationText(lead);
   const contact = [lead.email, lead.phone].filter(Boolean).join(" · ") || "no contact details yet";
   for (const to of recipients) {

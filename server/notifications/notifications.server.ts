@@ -28,20 +28,6 @@ export function newLeadNotificationText(lead: Pick<LeadSummary, "name" | "email"
   return `New ${lead.priority}-priority ${lead.isTest ? "test lead" : "lead"}: ${who}${company}`;
 }
 
-/** Stores the "new-lead" notification of a lead just captured. */
-export async function createLeadNotification(
-  db: Db,
-  businessId: string,
-  lead: LeadSummary,
-  now = new Date(),
-): Promise<WorkspaceNotification> {
-  const row = await db.notification.create({
-    data: { businessId, type: "new-lead", text: newLeadNotificationText(lead), leadId: lead.id, createdAt: now },
-    select: { id: true, type: true, text: true, leadId: true, createdAt: true },
-  });
-  return toWorkspaceNotification(row);
-}
-
 /** The business's latest notifications, each with whether this user has read it. */
 export async function listNotifications(
   db: Db,

@@ -126,6 +126,7 @@ describe("AI assistant over socket.io", () => {
       expect(reply.text.startsWith("Happy to help!")).toBe(true);
       expect(reply.text).not.toMatch(/score|priority/i);
     }
+    await server.app.chat.idle(); // the lead is captured right after the closing reply is sent
     const lead = await server.services.db.lead.findFirstOrThrow({ where: { conversationId } });
 
     // The same visitor on the rules path, with the quick replies those answers mean.
@@ -186,6 +187,7 @@ describe("AI assistant over socket.io", () => {
     // The qualification carries on, and the lead is scored by the scoring module.
     const rest = ["Under 5,000 sq ft", "Weekly", "Under $1,000", "More than 90 days", "Sam Lee", "Skip", "sam@example.com"];
     for (const answer of rest) await v.say(answer);
+    await server.app.chat.idle(); // the lead is captured right after the closing reply is sent
     const lead = await server.services.db.lead.findFirstOrThrow({ where: { conversationId } });
     expect(lead.score).toBe(await rulesScore(["Regular Commercial Cleaning", ...rest]));
     expect(lead.incomplete).toBe(false);

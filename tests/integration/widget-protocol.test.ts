@@ -215,6 +215,41 @@ describe("delivery", () => {
   });
 });
 
+describe("lead capture after the reply", () => {
+  it("captures a lead left due by a crash between the closing reply and its capture when the conversation resumes", async () => {
+    const v = visitor();
+    await v.connect();
+    await v.open();
+    for (const answer of ["Regular Commercial Cleaning", "5,000–20,000 sq ft", "Weekly", "$1,000–$2,500", "Within 30 days", "Ada Lane", "Lane Offices"]) {
+      await v.say(answer);
+    }
+    await v.say("ada@lane.example");
+    await server.app.chat.idle();
+    const conversationId = v.conversationId!;
+    const db = server.services.db;
+    // The state a crash right after the reply would leave: the lead due, not stored.
+    await db.lead.deleteMany({ where: { conversationId } });
+    const row = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { state: true } });
+    const { leadId: _dropped, ...state } = row.state as Record<string, unknown>;
+    await db.conversation.update({ where: { id: conversationId }, data: { state: { ...state, leadPending: true } } });
+    v.disconnect();
+
+    const back = visitor({ visitorId: v.visitorId });
+    await back.connect();
+    const ack = await back.open({ conversationId, lastSeq: 0 });
+    expect(ack.ok).toBe(true);
+    await server.app.chat.idle();
+    const leads = await db.lead.findMany({ where: { conversationId }, include: { events: true, reminders: true } });
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ name: "Ada Lane", company: "Lane Offices", email: "ada@lane.example", status: "new" });
+    expect(leads[0]!.events.map((e) => e.type)).toEqual(["created"]);
+    expect(leads[0]!.reminders).toHaveLength(1);
+    const after = await db.conversation.findUniqueOrThrow({ where: { id: conversationId }, select: { state: true } });
+    expect(after.state).toMatchObject({ leadId: leads[0]!.id });
+    expect(after.state).not.toHaveProperty("leadPending");
+  });
+});
+
 describe("refusals", () => {
   it("refuses an unknown site key", async () => {
     expect(await connectError(visitor({ siteKey: "no-such-key" }))).toBe("invalid_site_key");

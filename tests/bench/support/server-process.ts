@@ -30,6 +30,8 @@ export type TimingsReport = {
   ackMs: number[];
   elDelay: { p50: number; p99: number; max: number; mean: number };
   cpu: { userMs: number; systemMs: number; wallMs: number };
+  /** The main thread's event-loop utilisation over the same span (0–1). */
+  mainThreadBusy: number;
 };
 export type LeadsReport = {
   total: number;
@@ -55,6 +57,7 @@ const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 loopDelay.enable();
 let cpuMark = process.cpuUsage();
 let wallMark = performance.now();
+let eluMark = performance.eventLoopUtilization();
 
 function resetTimings(): void {
   replyMs = [];
@@ -62,6 +65,7 @@ function resetTimings(): void {
   loopDelay.reset();
   cpuMark = process.cpuUsage();
   wallMark = performance.now();
+  eluMark = performance.eventLoopUtilization();
 }
 
 if (instrument) {
@@ -140,6 +144,7 @@ async function handle(request: ParentRequest): Promise<unknown> {
           mean: ms(loopDelay.mean),
         },
         cpu: { userMs: cpu.user / 1000, systemMs: cpu.system / 1000, wallMs: performance.now() - wallMark },
+        mainThreadBusy: performance.eventLoopUtilization(eluMark).utilization,
       } satisfies TimingsReport;
     }
     case "leads": {
