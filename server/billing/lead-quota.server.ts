@@ -4,7 +4,7 @@
 // and, on a paid subscription, queued for Stripe as metered usage (overage-reporter.server.ts).
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { prepared } from "../db/prepared.ts";
+import { queryPrepared } from "../db/prepared.ts";
 import { sqlUtc } from "../db/timestamps.ts";
 import { leadLimit, type PlanState } from "./entitlements.ts";
 import { usageWindow } from "./usage-window.ts";
@@ -62,7 +62,7 @@ export async function countLeadAgainstPlan(
   // Only a paid subscription is charged; a free trial's extra leads are flagged, not billed.
   const charge = business.subscriptionStatus === "active" && business.stripeCustomerId !== null;
   // INSERT … ON CONFLICT DO UPDATE takes the row lock, so two leads of one window never share a count.
-  const rows = await db.$queryRaw<{ count: number; flagged: boolean }[]>(prepared(Prisma.sql`
+  const rows = await queryPrepared<{ count: number; flagged: boolean }>(db, Prisma.sql`
     WITH usage AS (
       INSERT INTO "LeadUsage" ("businessId", "periodStart", "count") VALUES (${args.businessId}, ${sqlUtc(window.start)}, 1)
       ON CONFLICT ("businessId", "periodStart") DO UPDATE SET "count" = "LeadUsage"."count" + 1
@@ -77,7 +77,7 @@ export async function countLeadAgainstPlan(
       SELECT flagged."id", ${args.businessId}, ${business.stripeCustomerId ?? ""}, ${sqlUtc(now)} FROM flagged WHERE ${charge}
       ON CONFLICT ("leadId") DO NOTHING
     )
-    SELECT usage."count", EXISTS (SELECT 1 FROM flagged) AS "flagged" FROM usage`));
+    SELECT usage."count", EXISTS (SELECT 1 FROM flagged) AS "flagged" FROM usage`);
   const count = Number(rows[0]?.count ?? 0);
   return { counted: true, isOverage: limit !== null && count > limit, count, limit };
 }

@@ -21,7 +21,8 @@ import type {
   WorkspaceNotification,
 } from "../realtime/protocol.ts";
 import { createConversation, findVisitorConversation, type StoredConversationState } from "./conversations.server.ts";
-import { loadPendingTurn, newMessageId, storeBotTurn, storeVisitorMessage, type PendingTurn } from "./turn-store.server.ts";
+import { loadPendingTurn, storeBotTurn, storeVisitorMessage, type PendingTurn } from "./turn-store.server.ts";
+import { newMessageId } from "./ids.ts";
 import { checkMessageText } from "../realtime/widget-payloads.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";
 

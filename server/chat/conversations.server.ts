@@ -6,6 +6,9 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
 import type { EngineState } from "../conversation/engine.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
+import { queryPrepared } from "../db/prepared.ts";
+import { sqlUtc } from "../db/timestamps.ts";
+import { newConversationId, newMessageId } from "./ids.ts";
 
 export const MAX_REPLAY = 500;
 
@@ -78,7 +81,11 @@ const conversationSelect = {
   state: true,
 } as const;
 
-/** Creates a conversation together with its opening bot messages (seq 1…n), in one transaction. */
+/**
+ * Creates a conversation together with its opening bot messages (seq 1…n) in one prepared statement
+ * (decision 0007: it runs for every new visitor). Ids and timestamps are made here, so what was stored
+ * is known without reading it back.
+ */
 export async function createConversation(
   db: Db,
   input: {
@@ -92,32 +99,45 @@ export async function createConversation(
     now: Date;
   },
 ): Promise<{ conversation: ConversationRow; messages: Message[] }> {
-  const row = await db.conversation.create({
-    data: {
-      businessId: input.businessId,
-      chatbotId: input.chatbotId,
-      visitorId: input.visitorId,
-      isTest: input.isTest,
-      pageUrl: input.pageUrl,
-      state: input.state as unknown as Prisma.InputJsonObject,
-      lastSeq: input.opening.length,
-      lastMessageAt: input.now,
-      createdAt: input.now,
-      messages: {
-        create: input.opening.map((reply, index) => ({
-          businessId: input.businessId,
-          seq: index + 1,
-          role: "bot" as const,
-          text: reply.text,
-          quickReplies: reply.quickReplies ?? [],
-          createdAt: input.now,
-        })),
-      },
-    },
-    select: { ...conversationSelect, messages: { select: messageSelect, orderBy: { seq: "asc" } } },
+  const conversation: ConversationRow = {
+    id: newConversationId(),
+    businessId: input.businessId,
+    chatbotId: input.chatbotId,
+    visitorId: input.visitorId,
+    isTest: input.isTest,
+    status: "open",
+    state: input.state,
+  };
+  const messages: Message[] = input.opening.map((reply, index) => {
+    const message: Message = {
+      id: newMessageId(),
+      conversationId: conversation.id,
+      seq: index + 1,
+      role: "bot",
+      text: reply.text,
+      createdAt: input.now.toISOString(),
+    };
+    if (reply.quickReplies?.length) message.quickReplies = reply.quickReplies;
+    return message;
   });
-  const { messages, ...conversation } = row;
-  return { conversation: conversation as unknown as ConversationRow, messages: messages.map(toMessage) };
+  const opening = JSON.stringify(messages.map((m) => ({ id: m.id, text: m.text, quickReplies: m.quickReplies ?? [] })));
+  const now = sqlUtc(input.now);
+  await queryPrepared(db, Prisma.sql`
+    WITH conv AS (
+      INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "isTest", "pageUrl", "state", "lastSeq",
+                                  "createdAt", "updatedAt", "lastMessageAt")
+      VALUES (${conversation.id}, ${input.businessId}, ${input.chatbotId}, ${input.visitorId}, ${input.isTest}::boolean,
+              ${input.pageUrl ?? null}, ${JSON.stringify(input.state)}::jsonb, ${messages.length}::int, ${now}, ${now}, ${now})
+      RETURNING "id", "businessId"
+    ), opening AS (
+      SELECT r.ord, r.value->>'id' AS id, r.value->>'text' AS text,
+             ARRAY(SELECT jsonb_array_elements_text(r.value->'quickReplies')) AS quick
+        FROM jsonb_array_elements(${opening}::jsonb) WITH ORDINALITY AS r(value, ord)
+    )
+    INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
+    SELECT opening.id, conv."id", conv."businessId", opening.ord::int, 'bot'::"MessageRole", opening.text, opening.quick, ${now}
+      FROM conv, opening`);
+  return { conversation, messages };
 }
 
 export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | null> {

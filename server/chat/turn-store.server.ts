@@ -3,19 +3,15 @@
 // loading what to answer is one; storing the bot's replies together with the new conversation state
 // is one, so a crash can never leave replies stored without the state that produced them.
 // Each statement is atomic on its own, so no interactive transaction is needed.
-import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { asUtcDate } from "../db/timestamps.ts";
+import { newMessageId } from "./ids.ts";
+import { asUtcDate, sqlUtc } from "../db/timestamps.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { prepared } from "../db/prepared.ts";
+import { queryPrepared } from "../db/prepared.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
 import type { StoredConversationState } from "./conversations.server.ts";
 
-/** Message ids are made here (not by the database) so a streamed reply's deltas carry its final id. */
-export function newMessageId(): string {
-  return randomUUID();
-}
 
 type RawMessageRow = {
   id: string;
@@ -27,11 +23,6 @@ type RawMessageRow = {
   quickReplies: string[] | null;
   clientMessageId: string | null;
 };
-
-/** TIMESTAMP(3) columns hold UTC; the statements below convert explicitly rather than trust the driver. */
-function utc(date: Date): string {
-  return date.toISOString();
-}
 
 function toMessage(row: RawMessageRow): Message {
   const message: Message = {
@@ -77,14 +68,14 @@ export async function storeVisitorMessage(
   db: Db,
   input: { conversationId: string; chatbotId: string; visitorId: string; clientMessageId: string; text: string; now: Date },
 ): Promise<StoreVisitorResult> {
-  const now = utc(input.now);
+  const now = sqlUtc(input.now);
   try {
-    const rows = await db.$queryRaw<(RawMessageRow & Omit<TurnContext, "state"> & { state: unknown })[]>(prepared(Prisma.sql`
+    const rows = await queryPrepared<RawMessageRow & Omit<TurnContext, "state"> & { state: unknown }>(db, Prisma.sql`
       WITH conv AS (
         UPDATE "Conversation" c
            SET "lastSeq" = c."lastSeq" + 1,
-               "lastMessageAt" = (${now}::timestamptz AT TIME ZONE 'UTC'),
-               "updatedAt" = (${now}::timestamptz AT TIME ZONE 'UTC')
+               "lastMessageAt" = ${now},
+               "updatedAt" = ${now}
          WHERE c."id" = ${input.conversationId}
            AND c."chatbotId" = ${input.chatbotId}
            AND c."visitorId" = ${input.visitorId}
@@ -101,11 +92,11 @@ export async function storeVisitorMessage(
       ), inserted AS (
         INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "clientMessageId", "createdAt")
         SELECT ${newMessageId()}, conv."id", conv."businessId", conv."lastSeq", 'visitor'::"MessageRole", ${input.text}, ARRAY[]::text[],
-               ${input.clientMessageId}, (${now}::timestamptz AT TIME ZONE 'UTC')
+               ${input.clientMessageId}, ${now}
           FROM conv
         ${returningMessage}
       )
-      SELECT inserted.*, conv."businessId", conv."isTest", conv."state", conv."othersWaiting" FROM inserted, conv`));
+      SELECT inserted.*, conv."businessId", conv."isTest", conv."state", conv."othersWaiting" FROM inserted, conv`);
     const row = rows[0];
     if (row) {
       const state = typeof row.state === "string" ? (JSON.parse(row.state) as unknown) : row.state;
@@ -167,7 +158,7 @@ export type PendingTurn = {
 
 /** The conversation and its unanswered visitor messages, in one statement. */
 export async function loadPendingTurn(db: Db, conversationId: string): Promise<PendingTurn | null> {
-  const rows = await db.$queryRaw<(Omit<PendingTurn, "pending"> & { pending: { seq: number; text: string }[] | string })[]>(prepared(Prisma.sql`
+  const rows = await queryPrepared<Omit<PendingTurn, "pending"> & { pending: { seq: number; text: string }[] | string }>(db, Prisma.sql`
     SELECT c."id", c."businessId", c."chatbotId", c."isTest", c."state",
            COALESCE((
              SELECT json_agg(json_build_object('seq', m."seq", 'text', m."text") ORDER BY m."seq")
@@ -176,7 +167,7 @@ export async function loadPendingTurn(db: Db, conversationId: string): Promise<P
                 AND m."seq" > ${handledSeqOf(Prisma.sql`c."state"`)}
            ), '[]'::json) AS "pending"
       FROM "Conversation" c
-     WHERE c."id" = ${conversationId}`));
+     WHERE c."id" = ${conversationId}`);
   const row = rows[0];
   if (!row) return null;
   const pending = typeof row.pending === "string" ? (JSON.parse(row.pending) as PendingTurn["pending"]) : row.pending;
@@ -194,15 +185,15 @@ export async function storeBotTurn(
   db: Db,
   input: { conversationId: string; replies: BotReplyInput[]; state: StoredConversationState; now: Date },
 ): Promise<Message[]> {
-  const now = utc(input.now);
+  const now = sqlUtc(input.now);
   const replies = JSON.stringify(input.replies.map((r) => ({ id: r.id, text: r.text, quickReplies: r.quickReplies ?? [] })));
   const count = input.replies.length;
-  const rows = await db.$queryRaw<RawMessageRow[]>(prepared(Prisma.sql`
+  const rows = await queryPrepared<RawMessageRow>(db, Prisma.sql`
     WITH conv AS (
       UPDATE "Conversation"
          SET "lastSeq" = "lastSeq" + ${count}::int,
-             "lastMessageAt" = (${now}::timestamptz AT TIME ZONE 'UTC'),
-             "updatedAt" = (${now}::timestamptz AT TIME ZONE 'UTC'),
+             "lastMessageAt" = ${now},
+             "updatedAt" = ${now},
              "state" = ${JSON.stringify(input.state)}::jsonb
        WHERE "id" = ${input.conversationId}
       RETURNING "id", "businessId", "lastSeq"
@@ -213,8 +204,8 @@ export async function storeBotTurn(
     )
     INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
     SELECT reply.id, conv."id", conv."businessId", conv."lastSeq" - ${count}::int + reply.ord::int, 'bot'::"MessageRole", reply.text, reply.quick,
-           (${now}::timestamptz AT TIME ZONE 'UTC')
+           ${now}
       FROM conv, reply
-    ${returningMessage}`));
+    ${returningMessage}`);
   return rows.map(toMessage).sort((a, b) => a.seq - b.seq);
 }

@@ -1,17 +1,20 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/client.server.ts";
 import { createChatbotCache } from "./chatbot-cache.server.ts";
+import type { ChatbotRecord } from "./profile.server.ts";
 
-function fakeDb(rows: Record<string, { id: string; businessId: string; businessName: string }>) {
-  const findUnique = vi.fn(async ({ where }: { where: { id: string } }) => (rows[where.id] ? { ...rows[where.id] } : null));
-  return { db: { chatbot: { findUnique } } as unknown as Db, findUnique };
+const db = {} as Db; // never reached: the cache loads through `load`
+
+function fakeLoad(rows: Record<string, { id: string; businessId: string; businessName: string }>) {
+  const findUnique = vi.fn(async (id: string) => (rows[id] ? ({ ...rows[id] } as unknown as ChatbotRecord) : null));
+  return { load: findUnique, findUnique };
 }
 
 describe("chatbot cache", () => {
   it("loads once per TTL, sharing a miss between concurrent callers", async () => {
     let now = 0;
-    const { db, findUnique } = fakeDb({ c1: { id: "c1", businessId: "b1", businessName: "Sparkle" } });
-    const cache = createChatbotCache({ db, ttlMs: 1000, now: () => now });
+    const { load, findUnique } = fakeLoad({ c1: { id: "c1", businessId: "b1", businessName: "Sparkle" } });
+    const cache = createChatbotCache({ db, load, ttlMs: 1000, now: () => now });
     const [a, b] = await Promise.all([cache.byId("c1"), cache.byId("c1")]);
     expect(a?.businessName).toBe("Sparkle");
     expect(b).toBe(a);
@@ -25,8 +28,8 @@ describe("chatbot cache", () => {
 
   it("forgets a business's chatbots at once after a change", async () => {
     const rows = { c1: { id: "c1", businessId: "b1", businessName: "Old" }, c2: { id: "c2", businessId: "b2", businessName: "Other" } };
-    const { db, findUnique } = fakeDb(rows);
-    const cache = createChatbotCache({ db, ttlMs: 60_000, now: () => 0 });
+    const { load, findUnique } = fakeLoad(rows);
+    const cache = createChatbotCache({ db, load, ttlMs: 60_000, now: () => 0 });
     await cache.byId("c1");
     await cache.byId("c2");
     rows.c1.businessName = "New";
@@ -39,7 +42,7 @@ describe("chatbot cache", () => {
 
   it("never caches a failed load", async () => {
     const findUnique = vi.fn().mockRejectedValueOnce(new Error("connection lost")).mockResolvedValue({ id: "c1", businessId: "b1" });
-    const cache = createChatbotCache({ db: { chatbot: { findUnique } } as unknown as Db, ttlMs: 60_000, now: () => 0 });
+    const cache = createChatbotCache({ db, load: findUnique, ttlMs: 60_000, now: () => 0 });
     await expect(cache.byId("c1")).rejects.toThrow("connection lost");
     expect((await cache.byId("c1"))?.id).toBe("c1");
   });

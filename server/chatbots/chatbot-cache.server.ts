@@ -17,6 +17,8 @@ type Entry = { at: number; value: Promise<ChatbotRecord | null> };
 
 export function createChatbotCache(options: {
   db: Db;
+  /** How a miss is loaded (tests); by default findChatbotById. */
+  load?: (chatbotId: string) => Promise<ChatbotRecord | null>;
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
@@ -25,6 +27,7 @@ export function createChatbotCache(options: {
   const maxEntries = options.maxEntries ?? 5_000;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, Entry>();
+  const load = options.load ?? ((chatbotId: string) => findChatbotById(options.db, chatbotId));
 
   function remember(key: string, load: () => Promise<ChatbotRecord | null>): Promise<ChatbotRecord | null> {
     const cached = entries.get(key);
@@ -39,7 +42,7 @@ export function createChatbotCache(options: {
   }
 
   return {
-    byId: (chatbotId) => remember(`id:${chatbotId}`, () => findChatbotById(options.db, chatbotId)),
+    byId: (chatbotId) => remember(`id:${chatbotId}`, () => load(chatbotId)),
     forgetBusiness(businessId) {
       for (const [key, entry] of entries) {
         void entry.value.then(

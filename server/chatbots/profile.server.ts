@@ -1,45 +1,89 @@
 // The chatbot's business profile as the conversation engine sees it.
 import type { Db } from "../db/client.server.ts";
 import type { BusinessProfile } from "../conversation/engine.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { queryPrepared } from "../db/prepared.ts";
+import { asUtcDate } from "../db/timestamps.ts";
 
-export const chatbotProfileSelect = {
-  id: true,
-  businessId: true,
-  isActive: true,
-  allowedOrigins: true,
-  businessName: true,
-  welcomeMessage: true,
-  hoursStart: true,
-  hoursEnd: true,
-  hoursDays: true,
-  afterHoursMessage: true,
-  serviceTypes: true,
-  marketPriceCents: true,
-  settings: true,
+/** A chatbot with the parts of its business the widget and the conversation engine need. */
+export type ChatbotRecord = {
+  id: string;
+  businessId: string;
+  isActive: boolean;
+  allowedOrigins: string[];
+  businessName: string;
+  welcomeMessage: string;
+  hoursStart: string;
+  hoursEnd: string;
+  hoursDays: number[];
+  afterHoursMessage: string;
+  serviceTypes: string[];
+  marketPriceCents: number;
+  settings: unknown;
   business: {
-    select: {
-      serviceAreas: true,
-      description: true,
-      timeZone: true,
-      phone: true,
-      email: true,
-      // Entitlements (white-label) follow the subscription, not the plan name alone.
-      plan: true,
-      subscriptionStatus: true,
-      trialEnd: true,
-      isDemo: true,
-    },
-  },
-} as const;
+    serviceAreas: string[];
+    description: string | null;
+    timeZone: string;
+    phone: string | null;
+    email: string | null;
+    // Entitlements (white-label) follow the subscription, not the plan name alone.
+    plan: string | null;
+    subscriptionStatus: string;
+    trialEnd: Date | null;
+    isDemo: boolean;
+  };
+};
 
-export type ChatbotRecord = NonNullable<Awaited<ReturnType<typeof findChatbotBySiteKey>>>;
+type ChatbotRow = Omit<ChatbotRecord, "business" | "settings"> & {
+  settings: unknown;
+} & Omit<ChatbotRecord["business"], "trialEnd"> & { trialEnd: string | Date | null };
 
-export function findChatbotBySiteKey(db: Db, siteKey: string) {
-  return db.chatbot.findUnique({ where: { siteKey }, select: chatbotProfileSelect });
+/**
+ * The chatbot and its business in one prepared statement: it runs at every widget handshake and
+ * conversation open (decision 0007), where Prisma's relation select would be two queries.
+ */
+function chatbotWhere(where: Prisma.Sql) {
+  return Prisma.sql`
+    SELECT c."id", c."businessId", c."isActive", c."allowedOrigins", c."businessName", c."welcomeMessage",
+           c."hoursStart", c."hoursEnd", c."hoursDays", c."afterHoursMessage", c."serviceTypes", c."marketPriceCents",
+           c."settings", b."serviceAreas", b."description", b."timeZone", b."phone", b."email", b."plan",
+           b."subscriptionStatus"::text AS "subscriptionStatus",
+           to_char(b."trialEnd", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "trialEnd", b."isDemo"
+      FROM "Chatbot" c
+      JOIN "Business" b ON b."id" = c."businessId"
+     WHERE ${where}`;
 }
 
-export function findChatbotById(db: Db, chatbotId: string) {
-  return db.chatbot.findUnique({ where: { id: chatbotId }, select: chatbotProfileSelect });
+function toChatbotRecord(row: ChatbotRow | undefined): ChatbotRecord | null {
+  if (!row) return null;
+  const { serviceAreas, description, timeZone, phone, email, plan, subscriptionStatus, trialEnd, isDemo, settings, ...chatbot } = row;
+  return {
+    ...chatbot,
+    hoursDays: chatbot.hoursDays.map(Number),
+    marketPriceCents: Number(chatbot.marketPriceCents),
+    settings: typeof settings === "string" ? (JSON.parse(settings) as unknown) : settings,
+    business: {
+      serviceAreas,
+      description,
+      timeZone,
+      phone,
+      email,
+      plan,
+      subscriptionStatus,
+      trialEnd: trialEnd === null ? null : asUtcDate(trialEnd),
+      isDemo,
+    },
+  };
+}
+
+export async function findChatbotBySiteKey(db: Db, siteKey: string): Promise<ChatbotRecord | null> {
+  const rows = await queryPrepared<ChatbotRow>(db, chatbotWhere(Prisma.sql`c."siteKey" = ${siteKey}`));
+  return toChatbotRecord(rows[0]);
+}
+
+export async function findChatbotById(db: Db, chatbotId: string): Promise<ChatbotRecord | null> {
+  const rows = await queryPrepared<ChatbotRow>(db, chatbotWhere(Prisma.sql`c."id" = ${chatbotId}`));
+  return toChatbotRecord(rows[0]);
 }
 
 export function toBusinessProfile(chatbot: ChatbotRecord): BusinessProfile {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { namePoolStatements } from "./pg-prepared.ts";
+import { withDirectSql } from "./prepared.ts";
 import { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
 import { startPgliteWorker } from "./pglite-proxy.server.ts";
@@ -38,7 +39,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir, "pglite");
   await mkdir(dir, { recursive: true });
   const worker = await startPgliteWorker(dir);
-  const prisma = new PrismaClient({ adapter: worker.adapter });
+  const prisma = withDirectSql(new PrismaClient({ adapter: worker.adapter }), {
+    query: (text, values) => worker.sql.query(text, values),
+  });
   return {
     prisma,
     kind: "pglite",
@@ -55,7 +58,11 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // An idle client dropped by the server (restart, admin termination) must not crash the process:
   // the pool discards it and opens a new one when needed.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL client dropped: ${error.message}`));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(namePoolStatements(pool)) });
+  const named = namePoolStatements(pool);
+  const prisma = withDirectSql(new PrismaClient({ adapter: new PrismaPg(named) }), {
+    // The object form, so that pg-prepared.ts names marked statements.
+    query: async <T>(text: string, values: unknown[]) => (await named.query({ text, values })).rows as T[],
+  });
   return {
     prisma,
     kind: "postgres",

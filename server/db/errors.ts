@@ -1,5 +1,6 @@
 // Recognises a unique-constraint violation however it surfaces: Prisma's P2002, or a driver adapter
-// error carrying PostgreSQL's SQLSTATE 23505 (as inside interactive transactions).
+// error carrying PostgreSQL's SQLSTATE 23505 (as inside interactive transactions), or the driver's own
+// error with that code (statements sent directly, server/db/prepared.ts).
 import { Prisma } from "./generated/client.ts";
 
 type AdapterCause = { originalCode?: string; kind?: string; code?: string };
@@ -18,6 +19,8 @@ export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const cause = (error as Error & { cause?: AdapterCause }).cause;
   return (
+    // A driver's own error (a direct statement, prepared.ts): node-postgres and PGlite set the SQLSTATE.
+    (error as Error & { code?: unknown }).code === "23505" ||
     isUniqueCause(cause) ||
     (error.name === "DriverAdapterError" && /duplicate key value violates unique constraint/.test(error.message))
   );

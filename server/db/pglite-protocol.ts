@@ -14,7 +14,8 @@ export type WorkerRequest = { id: number } & (
   | { op: "close" }
 );
 
-export type SerializedError = { name: string; message: string; cause?: unknown };
+/** `code`: PostgreSQL's SQLSTATE, when the error is the database's. */
+export type SerializedError = { name: string; message: string; cause?: unknown; code?: string };
 
 export type WorkerReply = { id: number } & ({ ok: true; result: unknown } | { ok: false; error: SerializedError });
 

@@ -24,9 +24,10 @@ export type PgliteWorker = {
 
 /** Rebuilds an error from the worker; a driver adapter error keeps its name and cause for Prisma. */
 function reviveError(serialized: SerializedError): Error {
-  const error = new Error(serialized.message) as Error & { cause?: unknown };
+  const error = new Error(serialized.message) as Error & { cause?: unknown; code?: string };
   error.name = serialized.name;
   if (serialized.cause !== undefined) error.cause = serialized.cause;
+  if (serialized.code !== undefined) error.code = serialized.code;
   return error;
 }
 

@@ -6,7 +6,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "./client.server.ts";
 import { isUniqueViolation } from "./errors.ts";
+import { Prisma } from "./generated/client.ts";
 import { loadMigrations, migrate } from "./migrate.server.ts";
+import { queryPrepared } from "./prepared.ts";
 
 let dir: string;
 let db: Database;
@@ -70,5 +72,20 @@ describe("PGlite in a worker thread", () => {
       }),
     ).rejects.toThrow(/duplicate key/);
     expect(await db.sql.query<{ n: number }>(`SELECT n FROM worker_probe ORDER BY n`)).toEqual([{ n: 1 }]);
+  });
+
+  it("runs marked statements directly, with the rows Prisma's raw query would give and unique violations recognised", async () => {
+    const { id } = await business("Direct Ltd");
+    const statement = (siteKey: string) => Prisma.sql`
+      INSERT INTO "Chatbot" ("id", "businessId", "siteKey", "businessName", "welcomeMessage", "hoursDays", "settings", "updatedAt")
+      VALUES (${`cb-${siteKey}`}, ${id}, ${siteKey}, 'Direct Ltd', 'Hi', ${"{1,3}"}::int[], ${JSON.stringify({ a: 1 })}::jsonb, now())
+      RETURNING "siteKey", "isActive", "hoursDays", "settings", "marketPriceCents", "serviceTypes"`;
+    const direct = await queryPrepared<Record<string, unknown>>(db.prisma, statement("direct-1"));
+    const viaPrisma = await db.prisma.$queryRaw<Record<string, unknown>[]>(statement("direct-2"));
+    expect(direct).toEqual([{ siteKey: "direct-1", isActive: true, hoursDays: [1, 3], settings: { a: 1 }, marketPriceCents: 1000, serviceTypes: [] }]);
+    expect(direct.map((row) => ({ ...row, siteKey: "direct-2" }))).toEqual(viaPrisma);
+    const error = await queryPrepared(db.prisma, statement("direct-1")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(isUniqueViolation(error)).toBe(true);
   });
 });

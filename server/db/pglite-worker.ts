@@ -9,7 +9,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlDriverAdapter, Transaction } from "@prisma/driver-adapter-utils";
 import { pgliteExtensions } from "./pglite-extensions.ts";
 import { createPreparedClient } from "./pglite-prepared.ts";
-import type { WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+import type { SerializedError, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
 
 type SqlTx = { tx: PGliteTransaction; finish: (commit: boolean) => void; done: Promise<void> };
 
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
       case "sqlQuery": {
         const result = request.tx
           ? await sqlTx(request.tx).tx.query(request.sql, request.params)
-          : await pglite.query(request.sql, request.params);
+          : await client.query(request.sql, request.params); // marked statements run prepared
         return result.rows;
       }
       case "sqlBegin": {
@@ -155,10 +155,15 @@ function createStats() {
 }
 
 /** Errors cross the thread as data; the driver adapter's `cause` (SQLSTATE, kind) is kept whole. */
-function serializeError(error: unknown): { name: string; message: string; cause?: unknown } {
+function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) {
-    const cause = (error as Error & { cause?: unknown }).cause;
-    return { name: error.name, message: error.message, ...(cause && typeof cause === "object" ? { cause: { ...cause } } : {}) };
+    const { cause, code } = error as Error & { cause?: unknown; code?: unknown };
+    return {
+      name: error.name,
+      message: error.message,
+      ...(cause && typeof cause === "object" ? { cause: { ...cause } } : {}),
+      ...(typeof code === "string" ? { code } : {}),
+    };
   }
   return { name: "Error", message: String(error) };
 }

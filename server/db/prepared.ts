@@ -4,6 +4,7 @@
 // not depend on their parameters' values are marked (the chat turn's CTEs): a generic plan for, say,
 // the leads search would be worse than planning it each time.
 import { Prisma } from "./generated/client.ts";
+import type { PrismaClient } from "./generated/client.ts";
 
 export const PREPARED_MARKER = "/* lb:prepared */";
 
@@ -13,4 +14,31 @@ export function prepared(sql: Prisma.Sql): Prisma.Sql {
 
 export function isMarkedPrepared(text: string): boolean {
   return text.startsWith(PREPARED_MARKER);
+}
+
+/** Sends a statement's text and values to the database driver, and returns its rows. */
+export type DirectSql = { query<T>(text: string, values: unknown[]): Promise<T[]> };
+
+const DIRECT_SQL = Symbol("leadbroom.directSql");
+
+/**
+ * Gives a Prisma client a direct line to its driver (the PGlite worker or the pg pool) for the chat's
+ * hot statements (decision 0007): Prisma's raw-query path costs about as much main-thread time as the
+ * rest of a turn. Set by openDatabase only; transaction clients and test doubles do not carry it.
+ */
+export function withDirectSql(prisma: PrismaClient, direct: DirectSql): PrismaClient {
+  Object.defineProperty(prisma, DIRECT_SQL, { value: direct, enumerable: false });
+  return prisma;
+}
+
+/**
+ * Runs a marked statement (see `prepared`) and returns its rows: straight through the driver when the
+ * client has a direct line, else through Prisma (inside a transaction the statement then joins it).
+ * The rows are the driver's: such statements return only text, integers, floats, booleans, arrays and
+ * JSON, and timestamps as ISO text (asUtcDate), so both paths read the same.
+ */
+export function queryPrepared<T>(db: Pick<PrismaClient, "$queryRaw">, statement: Prisma.Sql): Promise<T[]> {
+  const marked = prepared(statement);
+  const direct = (db as { [DIRECT_SQL]?: DirectSql })[DIRECT_SQL];
+  return direct ? direct.query<T>(marked.text, marked.values) : db.$queryRaw<T[]>(marked);
 }

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import { isRecordNotFound } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { prepared } from "../db/prepared.ts";
+import { queryPrepared } from "../db/prepared.ts";
 import type { Answers } from "../conversation/engine.ts";
 import { FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
 import type { LeadSummary, WorkspaceNotification } from "../realtime/protocol.ts";
@@ -95,7 +95,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
   // The lead, its 'created' event, its follow-up reminder, the team's "new-lead" notification and the
   // lead's id on the conversation state (clearing "leadPending") in one statement (decision 0007): all or nothing, and one round trip on the chat's hot path. A
   // concurrent capture of the same conversation wins the unique index: then nothing is inserted.
-  const rows = await db.$queryRaw<CapturedRow[]>(prepared(Prisma.sql`
+  const rows = await queryPrepared<CapturedRow>(db, Prisma.sql`
     WITH lead AS (
       INSERT INTO "Lead" ("id", "businessId", "conversationId", "name", "email", "phone", "company", "serviceType",
         "buildingSizeSqFt", "frequency", "visitsPerMonth", "budgetMonthlyCents", "timeline", "timelineDays",
@@ -129,7 +129,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
            b."isDemo", b."subscriptionStatus"::text AS "subscriptionStatus", b."plan"::text AS "plan",
            to_char(b."trialEnd", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "trialEnd",
            to_char(b."currentPeriodStart", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "currentPeriodStart", b."stripeCustomerId"
-      FROM lead LEFT JOIN notification ON true JOIN "Business" b ON b."id" = ${input.businessId}`));
+      FROM lead LEFT JOIN notification ON true JOIN "Business" b ON b."id" = ${input.businessId}`);
   const row = rows[0];
   if (!row) {
     // The conversation's lead exists already (a concurrent capture, or a lost leadId): update it.

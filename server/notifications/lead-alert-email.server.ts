@@ -2,7 +2,7 @@
 // captured and the business has the preference on, each owner gets an e-mail with a link to the lead.
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { prepared } from "../db/prepared.ts";
+import { queryPrepared } from "../db/prepared.ts";
 import type { Mailer } from "../mail/mailer.server.ts";
 import type { LeadSummary } from "../realtime/protocol.ts";
 import { newLeadNotificationText } from "./notifications.server.ts";
@@ -22,13 +22,13 @@ export async function ownerEmails(db: Db, businessId: string): Promise<string[]>
 export async function emailOwnersAboutLead(deps: AlertDeps, businessId: string, lead: LeadSummary): Promise<number> {
   if (lead.priority !== "high") return 0;
   // The preference and the owners' addresses in one statement (it runs for every high-priority lead).
-  const rows = await deps.db.$queryRaw<{ name: string; email: string }[]>(prepared(Prisma.sql`
+  const rows = await queryPrepared<{ name: string; email: string }>(deps.db, Prisma.sql`
     SELECT b."name", u."email"
       FROM "Business" b
       JOIN "Membership" m ON m."businessId" = b."id" AND m."role" = 'owner'
       JOIN "User" u ON u."id" = m."userId"
      WHERE b."id" = ${businessId} AND b."notifyHighPriorityEmail"
-     ORDER BY m."createdAt" ASC`));
+     ORDER BY m."createdAt" ASC`);
   if (rows.length === 0) return 0;
   const business = { name: rows[0]!.name };
   const recipients = rows.map((r) => r.email);

@@ -3,7 +3,10 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_NAMED, namePoolStatements } from "../../server/db/pg-prepared.ts";
-import { PREPARED_MARKER as P } from "../../server/db/prepared.ts";
+import { openDatabase, type Database } from "../../server/db/client.server.ts";
+import { isUniqueViolation } from "../../server/db/errors.ts";
+import { Prisma } from "../../server/db/generated/client.ts";
+import { PREPARED_MARKER as P, queryPrepared } from "../../server/db/prepared.ts";
 
 const url = process.env.DATABASE_URL;
 
@@ -61,5 +64,35 @@ describe.skipIf(!url)("named statements on PostgreSQL", () => {
     }
     const prepared = await pool.query<{ c: string }>({ text: "SELECT count(*) AS c FROM pg_prepared_statements", values: [] });
     expect(Number(prepared.rows[0]!.c)).toBeLessThanOrEqual(MAX_NAMED);
+  });
+});
+
+describe.skipIf(!url)("direct statements on PostgreSQL (queryPrepared)", () => {
+  let db: Database;
+  const table = `lb_direct_${process.pid}`;
+
+  beforeAll(async () => {
+    db = await openDatabase({ databaseUrl: url, dataDir: "unused" });
+    await db.sql.exec(`CREATE TABLE ${table} (id text PRIMARY KEY)`);
+  });
+
+  afterAll(async () => {
+    await db?.sql.exec(`DROP TABLE IF EXISTS ${table}`);
+    await db?.close();
+  });
+
+  it("returns the rows Prisma's raw query returns for the types such statements use", async () => {
+    const statement = Prisma.sql`SELECT ${"text"}::text AS t, ${42}::int AS i, ${true}::boolean AS b, ${2.5}::float8 AS f,
+      ARRAY[1, 2]::int[] AS ints, ARRAY['a', 'b']::text[] AS texts, ${JSON.stringify({ x: [1] })}::jsonb AS j, NULL::text AS n`;
+    const direct = await queryPrepared<Record<string, unknown>>(db.prisma, statement);
+    expect(direct).toEqual([{ t: "text", i: 42, b: true, f: 2.5, ints: [1, 2], texts: ["a", "b"], j: { x: [1] }, n: null }]);
+    expect(direct).toEqual(await db.prisma.$queryRaw(statement));
+  });
+
+  it("reports a unique violation so that isUniqueViolation recognises it", async () => {
+    const insert = Prisma.sql`INSERT INTO ${Prisma.raw(table)} (id) VALUES (${"once"})`;
+    await queryPrepared(db.prisma, insert);
+    const error = await queryPrepared(db.prisma, insert).catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
   });
 });

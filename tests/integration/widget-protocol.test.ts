@@ -2,6 +2,7 @@
 import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
+import { findChatbotById, findChatbotBySiteKey } from "../../server/chatbots/profile.server.ts";
 import type { LeadSummary } from "../../server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -68,6 +69,14 @@ describe("a full qualification", () => {
     expect(welcome.text).toContain("Sparkle Commercial Cleaning");
     expect(welcome.quickReplies).toContain("Regular Commercial Cleaning");
     expect(opened.config?.businessName).toBe("Sparkle Commercial Cleaning");
+
+    // The conversation and its welcome are stored exactly as acknowledged (one statement, decision 0007).
+    const stored = await server.services.db.conversation.findUniqueOrThrow({ where: { id: opened.conversationId }, include: { messages: true } });
+    expect(stored).toMatchObject({ pageUrl: "https://customer.example/pricing", isTest: false, status: "open", lastSeq: 1, visitorId: v.visitorId });
+    expect(stored.createdAt.toISOString()).toBe(welcome.createdAt);
+    expect(stored.messages.map((m) => ({ id: m.id, seq: m.seq, role: m.role, text: m.text, quickReplies: m.quickReplies, createdAt: m.createdAt.toISOString() }))).toEqual([
+      { id: welcome.id, seq: 1, role: "bot", text: welcome.text, quickReplies: welcome.quickReplies, createdAt: welcome.createdAt },
+    ]);
 
     await v.say("Regular Commercial Cleaning");
     await v.say("20,000–50,000 sq ft");
@@ -364,6 +373,36 @@ describe("refusals", () => {
     expect(limited).toBe(10);
     await server.app.chat.idle();
     expect(await server.services.db.message.count({ where: { conversationId: v.conversationId!, role: "visitor" } })).toBe(15);
+  });
+});
+
+describe("chatbot lookup", () => {
+  it("reads a chatbot and its business in one statement, the same as Prisma's relation select", async () => {
+    const account = await registerAccount(server.services.db, {
+      businessName: "Lookup Cleaning Co",
+      email: `lookup-${Date.now()}@example.com`,
+      password: "LookupPass123",
+    });
+    expect(account.ok).toBe(true);
+    if (!account.ok) return;
+    const db = server.services.db;
+    const created = await db.chatbot.findFirstOrThrow({ where: { businessId: account.value.businessId } });
+    await db.chatbot.update({ where: { id: created.id }, data: { hoursDays: [2, 4, 6], marketPriceCents: 1234, settings: { accentColor: "#123456" }, allowedOrigins: ["https://a.example"] } });
+    await db.business.update({ where: { id: account.value.businessId }, data: { serviceAreas: ["Springfield", "Decatur"], phone: null, plan: "Pro" } });
+
+    const expected = await db.chatbot.findUniqueOrThrow({
+      where: { id: created.id },
+      select: {
+        id: true, businessId: true, isActive: true, allowedOrigins: true, businessName: true, welcomeMessage: true, hoursStart: true,
+        hoursEnd: true, hoursDays: true, afterHoursMessage: true, serviceTypes: true, marketPriceCents: true, settings: true,
+        business: { select: { serviceAreas: true, description: true, timeZone: true, phone: true, email: true, plan: true, subscriptionStatus: true, trialEnd: true, isDemo: true } },
+      },
+    });
+    expect(expected.business.trialEnd).toBeInstanceOf(Date);
+    expect(await findChatbotById(db, created.id)).toEqual(expected);
+    expect(await findChatbotBySiteKey(db, created.siteKey)).toEqual(expected);
+    expect(await findChatbotById(db, "no-such-chatbot")).toBeNull();
+    expect(await findChatbotBySiteKey(db, "no-such-key")).toBeNull();
   });
 });
 
