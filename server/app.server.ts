@@ -8,6 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { Server as SocketServer } from "socket.io";
+import { createRequestMemo } from "./http/request-memo.ts";
 import type { AppServices } from "./services.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
@@ -80,7 +81,12 @@ export async function createApplication(
     createRequestHandler({
       build,
       mode: options.mode,
-      getLoadContext: (req) => ({ services, realtime: workspaceEvents, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req) => ({
+        services,
+        realtime: workspaceEvents,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        requestMemo: createRequestMemo(),
+      }),
     }),
   );
 

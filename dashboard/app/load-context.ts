@@ -1,4 +1,5 @@
 import type { WorkspaceEvents } from "../../server/realtime/realtime.server.ts";
+import type { RequestMemo } from "../../server/http/request-memo.ts";
 import type { AppServices } from "../../server/services.server.ts";
 
 declare module "@remix-run/node" {
@@ -8,6 +9,8 @@ declare module "@remix-run/node" {
     realtime: WorkspaceEvents;
     /** The client's IP as seen by the server (X-Forwarded-For only when TRUST_PROXY). */
     clientIp: string;
+    /** Per-request memo for the guards (one session and workspace lookup per request). */
+    requestMemo?: RequestMemo;
   }
 }
 

@@ -11,8 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { publicEnv } from "../../server/config/env.server.ts";
-import { getWorkspace } from "../../server/businesses/workspace.server.ts";
-import { getOptionalUser } from "./lib/session.server.ts";
+import { getOptionalWorkspace } from "./lib/session.server.ts";
 import "./load-context.ts";
 import styles from "./styles/app.css?url";
 
@@ -22,8 +21,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
-  const workspace = user ? await getWorkspace(context.services.db, user.userId) : null;
+  const workspace = await getOptionalWorkspace(request, context);
   return {
     user: workspace
       ? { displayName: workspace.displayName, email: workspace.email, businessName: workspace.business.name }

@@ -1,6 +1,9 @@
 // Server-side sessions stored as rows (revocable). The cookie carries a random token; the row keeps
 // only its hash. A new token is issued at every sign-in.
 import type { Db } from "../db/client.server.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { queryPrepared } from "../db/prepared.ts";
+import { asUtcDate } from "../db/timestamps.ts";
 import { hashToken, newToken } from "./tokens.server.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -33,35 +36,30 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** One statement (every signed-in request runs it, decision 0008): the session row and its user. */
 export async function getSessionUser(db: Db, token: string | null | undefined): Promise<SessionUser | null> {
   if (!token) return null;
-  const session = await db.session.findUnique({
-    where: { tokenHash: hashToken(token) },
-    select: {
-      id: true,
-      expiresAt: true,
-      lastSeenAt: true,
-      user: { select: { id: true, email: true, displayName: true } },
-    },
-  });
+  const [session] = await queryPrepared<{ id: string; expiresAt: string; lastSeenAt: string; userId: string; email: string; displayName: string }>(
+    db,
+    Prisma.sql`
+      SELECT s."id", to_char(s."expiresAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt",
+             to_char(s."lastSeenAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastSeenAt", u."id" AS "userId", u."email", u."displayName"
+        FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+       WHERE s."tokenHash" = ${hashToken(token)}`,
+  );
   if (!session) return null;
   const now = Date.now();
-  if (session.expiresAt.getTime() <= now) {
+  if (asUtcDate(session.expiresAt).getTime() <= now) {
     await db.session.deleteMany({ where: { id: session.id } });
     return null;
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now - asUtcDate(session.lastSeenAt).getTime() > TOUCH_INTERVAL_MS) {
     await db.session.update({
       where: { id: session.id },
       data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) },
     });
   }
-  return {
-    sessionId: session.id,
-    userId: session.user.id,
-    email: session.user.email,
-    displayName: session.user.displayName,
-  };
+  return { sessionId: session.id, userId: session.userId, email: session.email, displayName: session.displayName };
 }
 
 export async function revokeSession(db: Db, token: string | null | undefined): Promise<void> {

@@ -3,6 +3,9 @@
 import type { Db } from "../db/client.server.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
 import { isSubscribed } from "../billing/subscription.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { queryPrepared } from "../db/prepared.ts";
+import { asUtcDate } from "../db/timestamps.ts";
 
 export type Workspace = {
   userId: string;
@@ -25,24 +28,45 @@ export type Workspace = {
  * already have one), so the first membership is the only one; none means removed from the team.
  */
 export async function getWorkspace(db: Db, userId: string, now = new Date()): Promise<Workspace | null> {
-  const membership = await db.membership.findFirst({
-    where: { userId },
-    orderBy: { createdAt: "asc" },
-    select: {
-      role: true,
-      user: { select: { id: true, email: true, displayName: true } },
-      business: {
-        select: { id: true, name: true, isDemo: true, subscriptionStatus: true, plan: true, trialEnd: true },
-      },
-    },
-  });
-  if (!membership) return null;
+  // One statement (every workspace request and socket runs it, decision 0008).
+  const [row] = await queryPrepared<{
+    role: MemberRole;
+    email: string;
+    displayName: string;
+    businessId: string;
+    name: string;
+    isDemo: boolean;
+    subscriptionStatus: string;
+    plan: string | null;
+    trialEnd: string | null;
+  }>(
+    db,
+    Prisma.sql`
+      SELECT m."role"::text AS "role", u."email", u."displayName", b."id" AS "businessId", b."name", b."isDemo",
+             b."subscriptionStatus"::text AS "subscriptionStatus", b."plan",
+             to_char(b."trialEnd", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "trialEnd"
+        FROM "Membership" m
+        JOIN "User" u ON u."id" = m."userId"
+        JOIN "Business" b ON b."id" = m."businessId"
+       WHERE m."userId" = ${userId}
+       ORDER BY m."createdAt" ASC
+       LIMIT 1`,
+  );
+  if (!row) return null;
+  const business = {
+    id: row.businessId,
+    name: row.name,
+    isDemo: row.isDemo,
+    subscriptionStatus: row.subscriptionStatus,
+    plan: row.plan,
+    trialEnd: row.trialEnd === null ? null : asUtcDate(row.trialEnd),
+  };
   return {
-    userId: membership.user.id,
-    email: membership.user.email,
-    displayName: membership.user.displayName,
-    role: membership.role,
-    business: membership.business,
-    subscribed: isSubscribed(membership.business, now),
+    userId,
+    email: row.email,
+    displayName: row.displayName,
+    role: row.role,
+    business,
+    subscribed: isSubscribed(business, now),
   };
 }

@@ -9,14 +9,35 @@ export async function getSessionToken(request: Request, context: AppLoadContext)
   return typeof value === "string" ? value : null;
 }
 
+/**
+ * Reads (GET/HEAD) look the session and the workspace up once per request, however many of the page's
+ * loaders ask; an action always reads afresh (the loaders after it run as a new GET request).
+ */
+function once<T>(request: Request, context: AppLoadContext, key: string, load: () => Promise<T>): Promise<T> {
+  const memo = context.requestMemo;
+  if (!memo || (request.method !== "GET" && request.method !== "HEAD")) return load();
+  return memo.get(key, load);
+}
+
 export async function getOptionalUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
-  return getSessionUser(context.services.db, await getSessionToken(request, context));
+  const token = await getSessionToken(request, context);
+  return once(request, context, `user:${token ?? ""}`, () => getSessionUser(context.services.db, token));
 }
 
 function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
   const redirectTo = `${url.pathname}${url.search}`;
   return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** The signed-in user's workspace, or null (signed out, or no longer a member of a business). */
+export async function getOptionalWorkspace(request: Request, context: AppLoadContext): Promise<Workspace | null> {
+  const user = await getOptionalUser(request, context);
+  return user ? workspaceOf(request, context, user.userId) : null;
+}
+
+function workspaceOf(request: Request, context: AppLoadContext, userId: string): Promise<Workspace | null> {
+  return once(request, context, `workspace:${userId}`, () => getWorkspace(context.services.db, userId));
 }
 
 /** The signed-in user's workspace, or a redirect to /login that returns here after sign-in. */
@@ -27,7 +48,7 @@ export async function requireWorkspace(
 ): Promise<Workspace> {
   const user = await getOptionalUser(request, context);
   if (!user) throw loginRedirect(request);
-  const workspace = await getWorkspace(context.services.db, user.userId);
+  const workspace = await workspaceOf(request, context, user.userId);
   if (!workspace) {
     // Signed in but no longer a member of any business (removed from the team): the session ends here,
     // otherwise /login would send the still-signed-in user back to /app in a loop.

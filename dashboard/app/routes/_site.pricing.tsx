@@ -16,12 +16,11 @@ import {
   type BillingPeriod,
   type PlanName,
 } from "../../../server/billing/plans.ts";
-import { getWorkspace } from "../../../server/businesses/workspace.server.ts";
 import { SubscribeModal } from "~/components/billing/SubscribeModal";
 import { Faq } from "~/components/site/Faq";
 import { pageMeta } from "~/components/site/seo";
 import { CheckIcon, PageHeader, focusRing, primaryButton, secondaryButton, textLink } from "~/components/site/ui";
-import { getOptionalUser } from "~/lib/session.server";
+import { getOptionalWorkspace } from "~/lib/session.server";
 
 export const meta = pageMeta(
   "Pricing",
@@ -29,8 +28,7 @@ export const meta = pageMeta(
 );
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request, context);
-  const workspace = user ? await getWorkspace(context.services.db, user.userId) : null;
+  const workspace = await getOptionalWorkspace(request, context);
   const { env, stripe } = context.services;
   const url = new URL(request.url);
   return {
