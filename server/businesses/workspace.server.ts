@@ -19,6 +19,8 @@ export type Workspace = {
     subscriptionStatus: string;
     plan: string | null;
     trialEnd: Date | null;
+    /** Dates on workspace pages (lists, filters, reminders) are local to it. */
+    timeZone: string;
   };
   subscribed: boolean;
 };
@@ -39,11 +41,12 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     subscriptionStatus: string;
     plan: string | null;
     trialEnd: string | null;
+    timeZone: string;
   }>(
     db,
     Prisma.sql`
       SELECT m."role"::text AS "role", u."email", u."displayName", b."id" AS "businessId", b."name", b."isDemo",
-             b."subscriptionStatus"::text AS "subscriptionStatus", b."plan",
+             b."subscriptionStatus"::text AS "subscriptionStatus", b."plan", b."timeZone",
              to_char(b."trialEnd", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "trialEnd"
         FROM "Membership" m
         JOIN "User" u ON u."id" = m."userId"
@@ -60,6 +63,7 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     subscriptionStatus: row.subscriptionStatus,
     plan: row.plan,
     trialEnd: row.trialEnd === null ? null : asUtcDate(row.trialEnd),
+    timeZone: row.timeZone,
   };
   return {
     userId,

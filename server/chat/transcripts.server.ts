@@ -156,8 +156,3 @@ export async function getTranscript(db: Db, businessId: string, conversationId: 
   };
 }
 
-/** The business's time zone (dates in the list and its date filter are local to it). */
-export async function getBusinessTimeZone(db: Db, businessId: string): Promise<string> {
-  const business = await db.business.findUnique({ where: { id: businessId }, select: { timeZone: true } });
-  return business?.timeZone ?? "UTC";
-}

@@ -1,7 +1,7 @@
 // One conversation's replay (support staff and owners). A conversation of another business answers 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getBusinessTimeZone, getTranscript } from "../../../server/chat/transcripts.server.ts";
+import { getTranscript } from "../../../server/chat/transcripts.server.ts";
 import { secondaryButton } from "~/components/chatbot/ui";
 import { formatDateTime, PRIORITY_LABEL } from "~/components/conversations/format";
 import { Replay } from "~/components/conversations/Replay";
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const transcript = conversationId.length <= 64 ? await getTranscript(db, workspace.business.id, conversationId) : null;
   if (!transcript) throw new Response("Conversation not found", { status: 404 });
-  return { transcript, timeZone: await getBusinessTimeZone(db, workspace.business.id) };
+  return { transcript, timeZone: workspace.business.timeZone };
 }
 
 export default function ConversationReplayPage() {

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseConversationFilters } from "../../../server/chat/conversation-filters.ts";
-import { getBusinessTimeZone, listConversations } from "../../../server/chat/transcripts.server.ts";
+import { listConversations } from "../../../server/chat/transcripts.server.ts";
 import { cardClass, focusRing, inputClass, labelClass, primaryButton, secondaryButton, selectClass } from "~/components/chatbot/ui";
 import { formatDateTime, PRIORITY_CLASS, PRIORITY_LABEL } from "~/components/conversations/format";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
   const { db } = context.services;
   const parsed = parseConversationFilters(new URL(request.url).searchParams);
-  const timeZone = await getBusinessTimeZone(db, workspace.business.id);
+  const { timeZone } = workspace.business;
   const listed = await listConversations(db, workspace.business.id, parsed.filters, timeZone);
   // An expired trial keeps its conversations but shows what visitors wrote only after subscribing (decision 0010).
   const page = leadDetailsHidden(workspace.business)

@@ -14,7 +14,7 @@ import {
   STATUS_LABELS,
   type LeadListQuery,
 } from "../../../server/leads/lead-filters.ts";
-import { getBusinessTimeZone, listLeads } from "../../../server/leads/list-leads.server.ts";
+import { listLeads } from "../../../server/leads/list-leads.server.ts";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
 import { buttonClass, cardClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
 import { formatDateTime } from "~/components/leads/format";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const started = performance.now();
   const query = parseLeadListQuery(new URL(request.url).searchParams);
   const { db } = context.services;
-  const timeZone = await getBusinessTimeZone(db, workspace.business.id);
+  const { timeZone } = workspace.business;
   // An expired trial keeps its leads but hides their details until subscribing (server/billing).
   const page = leadsVisibleTo(workspace.business, await listLeads(db, workspace.business.id, query, { timeZone }));
   const ms = performance.now() - started;

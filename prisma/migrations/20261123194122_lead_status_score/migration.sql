@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Lead_businessId_status_score_idx" ON "Lead"("businessId", "status", "score" DESC);
+
