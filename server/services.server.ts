@@ -11,6 +11,7 @@ import { createSessionCookie } from "./http/session-cookie.server.ts";
 import type { Assistant } from "./conversation/assistant.ts";
 import { createAssistant } from "./ai/create-assistant.server.ts";
 import { createChatbotCache, type ChatbotCache } from "./chatbots/chatbot-cache.server.ts";
+import { findChatbotById } from "./chatbots/profile.server.ts";
 import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./realtime/rate-limits.server.ts";
 import { createBillingServices, type BillingServices } from "./billing/billing-services.server.ts";
 import { createApiLimiter, type ApiLimiter, type ApiLimits } from "./api/api-limiter.server.ts";
@@ -56,7 +57,7 @@ export function createServices(options: {
     widgetLimiter: createWidgetLimiter({ redis: redis ?? undefined, limits: options.widgetLimits }),
     apiLimiter: createApiLimiter({ redis: redis ?? undefined, limits: options.apiLimits }),
     assistant: createAssistant({ env, db, logger }),
-    chatbotCache: createChatbotCache({ db }),
+    chatbotCache: createChatbotCache({ load: (chatbotId) => findChatbotById(db, chatbotId) }),
     ...createBillingServices({ env, db, logger }),
     sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),
   };

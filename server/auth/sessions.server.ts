@@ -3,7 +3,7 @@
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { asUtcDate } from "../db/timestamps.ts";
+import { asUtcDate, utcText } from "../db/timestamps.ts";
 import { hashToken, newToken } from "./tokens.server.ts";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -42,8 +42,8 @@ export async function getSessionUser(db: Db, token: string | null | undefined): 
   const [session] = await queryPrepared<{ id: string; expiresAt: string; lastSeenAt: string; userId: string; email: string; displayName: string }>(
     db,
     Prisma.sql`
-      SELECT s."id", to_char(s."expiresAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "expiresAt",
-             to_char(s."lastSeenAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "lastSeenAt", u."id" AS "userId", u."email", u."displayName"
+      SELECT s."id", ${utcText('s."expiresAt"')} AS "expiresAt",
+             ${utcText('s."lastSeenAt"')} AS "lastSeenAt", u."id" AS "userId", u."email", u."displayName"
         FROM "Session" s JOIN "User" u ON u."id" = s."userId"
        WHERE s."tokenHash" = ${hashToken(token)}`,
   );

@@ -5,7 +5,7 @@ import type { MemberRole } from "../db/generated/enums.ts";
 import { isSubscribed } from "../billing/subscription.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { asUtcDate } from "../db/timestamps.ts";
+import { asUtcDate, utcText } from "../db/timestamps.ts";
 
 export type Workspace = {
   userId: string;
@@ -47,7 +47,7 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     Prisma.sql`
       SELECT m."role"::text AS "role", u."email", u."displayName", b."id" AS "businessId", b."name", b."isDemo",
              b."subscriptionStatus"::text AS "subscriptionStatus", b."plan", b."timeZone",
-             to_char(b."trialEnd", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "trialEnd"
+             ${utcText('b."trialEnd"')} AS "trialEnd"
         FROM "Membership" m
         JOIN "User" u ON u."id" = m."userId"
         JOIN "Business" b ON b."id" = m."businessId"

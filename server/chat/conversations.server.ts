@@ -7,7 +7,7 @@ import { Prisma } from "../db/generated/client.ts";
 import type { EngineState } from "../conversation/engine.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { sqlUtc } from "../db/timestamps.ts";
+import { asUtcDate, sqlUtc } from "../db/timestamps.ts";
 import { newConversationId, newMessageId } from "./ids.ts";
 
 export const MAX_REPLAY = 500;
@@ -23,14 +23,15 @@ const messageSelect = {
   clientMessageId: true,
 } as const;
 
-type MessageRow = {
+/** A stored message as Prisma reads it, or as a raw statement returns it (timestamps as UTC text). */
+export type MessageRow = {
   id: string;
   conversationId: string;
   seq: number;
   role: MessageRole;
   text: string;
-  createdAt: Date;
-  quickReplies: string[];
+  createdAt: Date | string;
+  quickReplies: string[] | null;
   clientMessageId: string | null;
 };
 
@@ -38,12 +39,12 @@ export function toMessage(row: MessageRow): Message {
   const message: Message = {
     id: row.id,
     conversationId: row.conversationId,
-    seq: row.seq,
+    seq: Number(row.seq),
     role: row.role,
     text: row.text,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: asUtcDate(row.createdAt).toISOString(),
   };
-  if (row.quickReplies.length) message.quickReplies = row.quickReplies;
+  if (row.quickReplies?.length) message.quickReplies = row.quickReplies;
   if (row.clientMessageId) message.clientMessageId = row.clientMessageId;
   return message;
 }

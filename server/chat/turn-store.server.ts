@@ -5,41 +5,16 @@
 // Each statement is atomic on its own, so no interactive transaction is needed.
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { newMessageId } from "./ids.ts";
-import { asUtcDate, sqlUtc } from "../db/timestamps.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import type { Message, MessageRole } from "../realtime/protocol.ts";
-import type { StoredConversationState } from "./conversations.server.ts";
+import { sqlUtc, utcText } from "../db/timestamps.ts";
+import type { Message } from "../realtime/protocol.ts";
+import { toMessage, type MessageRow, type StoredConversationState } from "./conversations.server.ts";
+import { newMessageId } from "./ids.ts";
 
-
-type RawMessageRow = {
-  id: string;
-  conversationId: string;
-  seq: number;
-  role: MessageRole;
-  text: string;
-  createdAt: Date | string;
-  quickReplies: string[] | null;
-  clientMessageId: string | null;
-};
-
-function toMessage(row: RawMessageRow): Message {
-  const message: Message = {
-    id: row.id,
-    conversationId: row.conversationId,
-    seq: Number(row.seq),
-    role: row.role,
-    text: row.text,
-    createdAt: asUtcDate(row.createdAt).toISOString(),
-  };
-  if (row.quickReplies?.length) message.quickReplies = row.quickReplies;
-  if (row.clientMessageId) message.clientMessageId = row.clientMessageId;
-  return message;
-}
 
 const returningMessage = Prisma.sql`RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text",
-  to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", "quickReplies", "clientMessageId"`;
+  ${utcText('"createdAt"')} AS "createdAt", "quickReplies", "clientMessageId"`;
 
 /** What storing a visitor message tells the turn that answers it (saves loading it again). */
 export type TurnContext = {
@@ -70,7 +45,7 @@ export async function storeVisitorMessage(
 ): Promise<StoreVisitorResult> {
   const now = sqlUtc(input.now);
   try {
-    const rows = await queryPrepared<RawMessageRow & Omit<TurnContext, "state"> & { state: unknown }>(db, Prisma.sql`
+    const rows = await queryPrepared<MessageRow & Omit<TurnContext, "state"> & { state: unknown }>(db, Prisma.sql`
       WITH conv AS (
         UPDATE "Conversation" c
            SET "lastSeq" = c."lastSeq" + 1,
@@ -188,7 +163,7 @@ export async function storeBotTurn(
   const now = sqlUtc(input.now);
   const replies = JSON.stringify(input.replies.map((r) => ({ id: r.id, text: r.text, quickReplies: r.quickReplies ?? [] })));
   const count = input.replies.length;
-  const rows = await queryPrepared<RawMessageRow>(db, Prisma.sql`
+  const rows = await queryPrepared<MessageRow>(db, Prisma.sql`
     WITH conv AS (
       UPDATE "Conversation"
          SET "lastSeq" = "lastSeq" + ${count}::int,

@@ -1,9 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Db } from "../db/client.server.ts";
 import { createChatbotCache } from "./chatbot-cache.server.ts";
 import type { ChatbotRecord } from "./profile.server.ts";
-
-const db = {} as Db; // never reached: the cache loads through `load`
 
 function fakeLoad(rows: Record<string, { id: string; businessId: string; businessName: string }>) {
   const findUnique = vi.fn(async (id: string) => (rows[id] ? ({ ...rows[id] } as unknown as ChatbotRecord) : null));
@@ -14,7 +11,7 @@ describe("chatbot cache", () => {
   it("loads once per TTL, sharing a miss between concurrent callers", async () => {
     let now = 0;
     const { load, findUnique } = fakeLoad({ c1: { id: "c1", businessId: "b1", businessName: "Sparkle" } });
-    const cache = createChatbotCache({ db, load, ttlMs: 1000, now: () => now });
+    const cache = createChatbotCache({ load, ttlMs: 1000, now: () => now });
     const [a, b] = await Promise.all([cache.byId("c1"), cache.byId("c1")]);
     expect(a?.businessName).toBe("Sparkle");
     expect(b).toBe(a);
@@ -29,7 +26,7 @@ describe("chatbot cache", () => {
   it("forgets a business's chatbots at once after a change", async () => {
     const rows = { c1: { id: "c1", businessId: "b1", businessName: "Old" }, c2: { id: "c2", businessId: "b2", businessName: "Other" } };
     const { load, findUnique } = fakeLoad(rows);
-    const cache = createChatbotCache({ db, load, ttlMs: 60_000, now: () => 0 });
+    const cache = createChatbotCache({ load, ttlMs: 60_000, now: () => 0 });
     await cache.byId("c1");
     await cache.byId("c2");
     rows.c1.businessName = "New";
@@ -42,7 +39,7 @@ describe("chatbot cache", () => {
 
   it("never caches a failed load", async () => {
     const findUnique = vi.fn().mockRejectedValueOnce(new Error("connection lost")).mockResolvedValue({ id: "c1", businessId: "b1" });
-    const cache = createChatbotCache({ db, load: findUnique, ttlMs: 60_000, now: () => 0 });
+    const cache = createChatbotCache({ load: findUnique, ttlMs: 60_000, now: () => 0 });
     await expect(cache.byId("c1")).rejects.toThrow("connection lost");
     expect((await cache.byId("c1"))?.id).toBe("c1");
   });

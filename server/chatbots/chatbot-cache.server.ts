@@ -4,8 +4,7 @@
 // (and a change made through this process forgets the entry at once); what must be exact is never
 // read from here: the handshake and conversation:open load the chatbot fresh, and storing a visitor
 // message checks `isActive` in the same statement.
-import type { Db } from "../db/client.server.ts";
-import { findChatbotById, type ChatbotRecord } from "./profile.server.ts";
+import type { ChatbotRecord } from "./profile.server.ts";
 
 export type ChatbotCache = {
   byId(chatbotId: string): Promise<ChatbotRecord | null>;
@@ -16,9 +15,8 @@ export type ChatbotCache = {
 type Entry = { at: number; value: Promise<ChatbotRecord | null> };
 
 export function createChatbotCache(options: {
-  db: Db;
-  /** How a miss is loaded (tests); by default findChatbotById. */
-  load?: (chatbotId: string) => Promise<ChatbotRecord | null>;
+  /** How a miss is loaded: findChatbotById on the app's database. */
+  load: (chatbotId: string) => Promise<ChatbotRecord | null>;
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
@@ -27,7 +25,7 @@ export function createChatbotCache(options: {
   const maxEntries = options.maxEntries ?? 5_000;
   const now = options.now ?? (() => performance.now());
   const entries = new Map<string, Entry>();
-  const load = options.load ?? ((chatbotId: string) => findChatbotById(options.db, chatbotId));
+  const { load } = options;
 
   function remember(key: string, load: () => Promise<ChatbotRecord | null>): Promise<ChatbotRecord | null> {
     const cached = entries.get(key);

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server.ts";
 import type { BusinessProfile } from "../conversation/engine.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { asUtcDate } from "../db/timestamps.ts";
+import { asUtcDate, utcText } from "../db/timestamps.ts";
 
 /** A chatbot with the parts of its business the widget and the conversation engine need. */
 export type ChatbotRecord = {
@@ -34,9 +34,7 @@ export type ChatbotRecord = {
   };
 };
 
-type ChatbotRow = Omit<ChatbotRecord, "business" | "settings"> & {
-  settings: unknown;
-} & Omit<ChatbotRecord["business"], "trialEnd"> & { trialEnd: string | Date | null };
+type ChatbotRow = Omit<ChatbotRecord, "business"> & Omit<ChatbotRecord["business"], "trialEnd"> & { trialEnd: string | Date | null };
 
 /**
  * The chatbot and its business in one prepared statement: it runs at every widget handshake and
@@ -48,7 +46,7 @@ function chatbotWhere(where: Prisma.Sql) {
            c."hoursStart", c."hoursEnd", c."hoursDays", c."afterHoursMessage", c."serviceTypes", c."marketPriceCents",
            c."settings", b."serviceAreas", b."description", b."timeZone", b."phone", b."email", b."plan",
            b."subscriptionStatus"::text AS "subscriptionStatus",
-           to_char(b."trialEnd", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "trialEnd", b."isDemo"
+           ${utcText('b."trialEnd"')} AS "trialEnd", b."isDemo"
       FROM "Chatbot" c
       JOIN "Business" b ON b."id" = c."businessId"
      WHERE ${where}`;

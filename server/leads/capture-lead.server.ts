@@ -11,7 +11,7 @@ import type { Answers } from "../conversation/engine.ts";
 import { FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
 import type { LeadSummary, WorkspaceNotification } from "../realtime/protocol.ts";
 import { leadSummarySelect, toLeadSummary, type LeadRow } from "./lead-summary.ts";
-import { asUtcDate, sqlUtc } from "../db/timestamps.ts";
+import { asUtcDate, sqlUtc, utcText } from "../db/timestamps.ts";
 import { countLeadAgainstPlan, type QuotaBusiness } from "../billing/lead-quota.server.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { newLeadNotificationText } from "../notifications/notifications.server.ts";
@@ -109,7 +109,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
         ${now}, ${now})
       ON CONFLICT ("conversationId") DO NOTHING
       RETURNING "id", "name", "email", "phone", "company", "score", "priority"::text AS "priority", "status"::text AS "status",
-        "conversationId", "isTest", to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+        "conversationId", "isTest", ${utcText('"createdAt"')} AS "createdAt"
     ), event AS (
       INSERT INTO "LeadEvent" ("id", "leadId", "businessId", "type", "data", "createdAt")
       SELECT ${randomUUID()}, lead."id", ${input.businessId}, 'created', ${JSON.stringify(eventData)}::jsonb, ${now} FROM lead
@@ -123,12 +123,12 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
       INSERT INTO "Notification" ("id", "businessId", "type", "text", "leadId", "createdAt")
       SELECT ${randomUUID()}, ${input.businessId}, 'new-lead', ${notificationText ?? ""}, lead."id", ${now}
         FROM lead WHERE ${notificationText !== undefined}
-      RETURNING "id", to_char("createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+      RETURNING "id", ${utcText('"createdAt"')} AS "createdAt"
     )
     SELECT lead.*, notification."id" AS "notificationId", notification."createdAt" AS "notificationAt",
            b."isDemo", b."subscriptionStatus"::text AS "subscriptionStatus", b."plan"::text AS "plan",
-           to_char(b."trialEnd", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "trialEnd",
-           to_char(b."currentPeriodStart", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "currentPeriodStart", b."stripeCustomerId"
+           ${utcText('b."trialEnd"')} AS "trialEnd",
+           ${utcText('b."currentPeriodStart"')} AS "currentPeriodStart", b."stripeCustomerId"
       FROM lead LEFT JOIN notification ON true JOIN "Business" b ON b."id" = ${input.businessId}`);
   const row = rows[0];
   if (!row) {
