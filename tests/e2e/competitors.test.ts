@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { hasChromium, launchChromium, isRemixAbortNoise } from "../support/browser.ts";
+import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PASSWORD = "CleanFloors1";
@@ -41,10 +41,7 @@ describe.skipIf(!hasChromium)("competitor analysis", () => {
     const context = await browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
-    page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error" && !isRemixAbortNoise(m.text())) errors.push(`${page.url()}: ${m.text()}`);
-    });
+    watchPageErrors(page, (text) => errors.push(`${page.url()}: ${text}`));
     await page.goto(`${server.url}/login`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);

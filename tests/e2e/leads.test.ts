@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { hashPassword } from "../../server/auth/password.server.ts";
-import { hasChromium, launchChromium, isRemixAbortNoise } from "../support/browser.ts";
+import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PASSWORD = "CleanFloors1";
@@ -79,10 +79,7 @@ describe.skipIf(!hasChromium)("the leads pages", () => {
   }
 
   function watch(page: Page) {
-    page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error" && !isRemixAbortNoise(m.text())) errors.push(`${page.url()}: ${m.text()}`);
-    });
+    watchPageErrors(page, (text) => errors.push(`${page.url()}: ${text}`));
   }
 
   /** Console errors other than Chromium's note on the deliberately refused Won without a value (HTTP 400). */

@@ -4,7 +4,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbedDemo } from "../../embed-demo/serve.ts";
-import { hasChromium, launchChromium, isRemixAbortNoise } from "../support/browser.ts";
+import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startCustomerSite, visitorChooses, visitorSays } from "../support/customer-site.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -28,10 +28,7 @@ describe.skipIf(!hasChromium)("the live dashboard", () => {
     const ownerContext = await browser.newContext();
     const owner = await ownerContext.newPage();
     const ownerErrors: string[] = [];
-    owner.on("pageerror", (e) => ownerErrors.push(e.message));
-    owner.on("console", (m) => {
-      if (m.type() === "error" && !isRemixAbortNoise(m.text())) ownerErrors.push(m.text());
-    });
+    watchPageErrors(owner, (text) => ownerErrors.push(text));
 
     await owner.goto(`${server.url}/login?redirectTo=%2Fapp%2Fdashboard`);
     await owner.getByRole("button", { name: "Sign in with the demo account" }).click();

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (ENVIRONMENT.md). End-to-end suites skip when it is
 // missing on a developer machine; CI sets REQUIRE_E2E=1 so a missing browser fails instead.
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(chromiumPath);
@@ -27,11 +27,22 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * Remix's single fetch logs (console.error) the AbortError of a data request that the router itself
- * cancelled mid-body (a navigation or revalidation superseding it, or a reload): harmless, nothing is
- * lost or shown, and not ours to fix (remix-run/react-router#14203, fix proposed in #14761). Only this
- * exact message is ignored; any other console error still fails the suites that watch for them.
+ * Remix's single fetch logs (console.error), or leaves unhandled (an uncaught AbortError), the abort of
+ * a data request that the router itself cancelled mid-body (a navigation or revalidation superseding
+ * it, or a reload): harmless, nothing is lost or shown, and not ours to fix
+ * (remix-run/react-router#14203, fix proposed in #14761). Only this exact message is ignored; any other
+ * error still fails the suites that watch for them.
  */
 export function isRemixAbortNoise(text: string): boolean {
   return /(^|: )AbortError: signal is aborted without reason/.test(text) || /^signal is aborted without reason$/.test(text);
+}
+
+/** Reports a page's uncaught errors and console errors, except Remix's abort noise (isRemixAbortNoise). */
+export function watchPageErrors(page: Page, report: (text: string) => void): void {
+  page.on("pageerror", (error) => {
+    if (!isRemixAbortNoise(`${error.name}: ${error.message}`)) report(error.message);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" && !isRemixAbortNoise(message.text())) report(message.text());
+  });
 }
