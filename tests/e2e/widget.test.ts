@@ -27,12 +27,25 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
+    const fromApp: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().startsWith(server.url)) fromApp.push(new URL(r.url()).pathname);
+    });
     await page.goto(demo.url);
 
-    // Before the visitor opens the chat: no connection, nothing stored, no cookies.
+    // Before the visitor goes near the chat: only the loader is fetched, no connection, nothing
+    // stored (no localStorage key, no IndexedDB database), no cookies.
     await page.getByRole("button", { name: "Open chat" }).waitFor();
+    await page.waitForLoadState("load");
+    expect(fromApp).toEqual(["/widget.js"]);
     expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
     expect(await context.cookies()).toEqual([]);
+    // The pointer on the launcher starts downloading the chat; still nothing is stored or connected.
+    await page.getByRole("button", { name: "Open chat" }).hover();
+    await expect.poll(() => fromApp.some((p) => /^\/widget\/chat-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(fromApp.some((p) => p.startsWith("/socket.io"))).toBe(false);
+    expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
     const hostButtonColour = await page.locator("#host-button").evaluate((el) => getComputedStyle(el).backgroundColor);
 
     await page.getByRole("button", { name: "Open chat" }).click();
@@ -46,6 +59,8 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
     await page.getByRole("button", { name: "2–3 times a week", exact: true }).waitFor();
     await choose(page, "2–3 times a week");
     await page.getByRole("button", { name: "Not sure", exact: true }).waitFor();
+    // Opened once: the state is saved, and so is the marker that tells the loader to read it next time.
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).toEqual(["leadbroom:demo"]);
 
     // A reload mid-way keeps the conversation (and re-opens the panel).
     await page.reload();

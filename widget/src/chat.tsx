@@ -8,6 +8,7 @@ import { io } from "socket.io-client";
 import type { WidgetAuth } from "../../server/realtime/protocol.ts";
 import { createClient, MAX_LENGTH, type ChatClient, type FatalReason, type SocketLike } from "./client.ts";
 import { createStore, type Store } from "./store.ts";
+import { setMarker } from "./visit-marker.ts";
 import type { ChatController, MountContext } from "./types.ts";
 import css from "./panel.css?inline";
 
@@ -28,6 +29,8 @@ export function mount(ctx: MountContext): ChatController {
 
   const start = (): ChatClient => {
     store = createStore(ctx.storage, ctx.siteKey);
+    // Tells the loader on later page views that there is saved state worth reading (visit-marker.ts).
+    if (ctx.storage) setMarker(ctx.siteKey);
     if (store.state.config) ctx.setAccent(store.state.config.accentColor);
     const c = createClient({
       store,

@@ -1,14 +1,15 @@
 // widget.js: the script the host page loads (classic script, IIFE, short cache). It draws the launcher
 // in a shadow root and nothing else; the chat (Preact UI + socket client, chat-HASH.js, long cache) is
-// downloaded when the browser is idle after load and imported on the first open. It writes no storage
-// and opens no connection: the chat chunk does that when the visitor opens the panel. One global:
-// window.LeadBroom.
+// downloaded when the visitor shows intent (pointer, touch or focus on the launcher) and imported on
+// the first open. It writes no storage and opens no connection: the chat chunk does that when the
+// visitor opens the panel. It reads
+// localStorage only for a visitor who has opened the chat on this site before (visit-marker.ts). One
+// global: window.LeadBroom.
 import type { ChatController, ChatModule, LeadBroomApi } from "./types.ts";
 import css from "./launcher.css?inline";
+import { mayHaveSavedState } from "./visit-marker.ts";
 
-const CHAT_ICON =
-  '<svg class="lb-c" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z"/></svg>' +
-  '<svg class="lb-x" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M18.3 5.7a1 1 0 0 0-1.4 0L12 10.6 7.1 5.7a1 1 0 0 0-1.4 1.4l4.9 4.9-4.9 4.9a1 1 0 1 0 1.4 1.4l4.9-4.9 4.9 4.9a1 1 0 0 0 1.4-1.4L13.4 12l4.9-4.9a1 1 0 0 0 0-1.4z"/></svg>';
+type Saved = { open?: unknown; config?: { accentColor?: unknown } } | null;
 
 type Win = Window & { LeadBroom?: LeadBroomApi };
 
@@ -24,15 +25,26 @@ function boot(script: HTMLScriptElement | null): void {
   const scriptUrl = new URL(script.src, location.href);
   const test = data.test === "true";
 
-  // Only read storage here: an earlier page view may have left the panel open and an accent colour.
-  let storage: Storage | null = null;
-  let saved: { open?: unknown; config?: { accentColor?: unknown } } | null = null;
-  try {
-    storage = window.localStorage;
-    saved = JSON.parse(storage.getItem(`leadbroom:${siteKey}`) || "null");
-  } catch {
-    // Storage refused (privacy settings): the chat keeps its state in memory.
-  }
+  // localStorage, read at most once and only when needed: on a first open, or when an earlier page view
+  // of a returning chat visitor may have left the panel open and an accent colour.
+  let storage: Storage | null | undefined;
+  const getStorage = (): Storage | null => {
+    if (storage === undefined) {
+      try {
+        storage = window.localStorage;
+      } catch {
+        storage = null; // refused (privacy settings): the chat keeps its state in memory
+      }
+    }
+    return storage;
+  };
+  const readSaved = (): Saved => {
+    try {
+      return JSON.parse(getStorage()?.getItem(`leadbroom:${siteKey}`) || "null") as Saved;
+    } catch {
+      return null;
+    }
+  };
 
   const host = document.createElement("div");
   host.id = "leadbroom-widget";
@@ -52,15 +64,20 @@ function boot(script: HTMLScriptElement | null): void {
       root.prepend(style);
     }
   };
-  root.innerHTML = `<div class="lb"><button type="button" class="lb-launcher" aria-label="Open chat" aria-expanded="false">${CHAT_ICON}</button></div>`;
-  const frame = root.lastChild as HTMLElement;
-  const launcher = frame.firstChild as HTMLButtonElement;
+  const frame = document.createElement("div");
+  frame.className = "lb";
+  const launcher = document.createElement("button");
+  launcher.type = "button";
+  launcher.className = "lb-launcher";
+  launcher.setAttribute("aria-label", "Open chat");
+  launcher.setAttribute("aria-expanded", "false");
+  frame.appendChild(launcher);
+  root.appendChild(frame);
   addStyles(css);
 
   const setAccent = (color: unknown): void => {
     if (typeof color === "string" && CSS.supports("color", color)) frame.style.setProperty("--lb-accent", color);
   };
-  setAccent(saved?.config?.accentColor);
 
   let isOpen = false;
   let hidden = false;
@@ -93,7 +110,7 @@ function boot(script: HTMLScriptElement | null): void {
           siteKey,
           origin: scriptUrl.origin,
           test,
-          storage,
+          storage: getStorage(),
           requestClose: () => close(true),
           hide,
           setAccent,
@@ -138,23 +155,30 @@ function boot(script: HTMLScriptElement | null): void {
     isOpen: () => isOpen,
   };
 
+  // The first sign that the visitor may open the chat (the pointer over the launcher, a touch on it, or
+  // keyboard focus) downloads the chat chunk into the HTTP cache (immutable, long-cached), so the click
+  // that follows finds it there. Nothing is fetched for visitors who never go near the launcher: a
+  // request costs the host page's main thread about 2 ms (tests/bench/widget-main-thread.ts). Same
+  // request mode as the later import (CORS, no cookies).
+  let warmed = false;
+  const warm = (): void => {
+    if (warmed || loading) return;
+    warmed = true;
+    fetch(chatUrl, { mode: "cors", credentials: "omit" }).catch(() => (warmed = false));
+  };
+  for (const type of ["pointerenter", "touchstart", "focus"]) launcher.addEventListener(type, warm, { passive: true });
+
   const attach = (): void => {
     document.body.appendChild(host);
-    // Re-open after a navigation (the visitor left it open) or for the test page; focus stays put.
-    if (data.open === "true" || saved?.open === true) open(false);
-    else {
-      // When idle after load, download the chat chunk into the HTTP cache (it is immutable and
-      // long-cached), so opening is instant without the chunk being parsed or run on the page's main
-      // thread before the visitor asks for it. Same request mode as the later import (CORS, no cookies).
-      const prefetch = (): void => void fetch(chatUrl, { mode: "cors", credentials: "omit" }).catch(() => {});
-      const idle = (): void => {
-        const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-        if (w.requestIdleCallback) w.requestIdleCallback(prefetch, { timeout: 10_000 });
-        else setTimeout(prefetch, 3000);
-      };
-      if (document.readyState === "complete") idle();
-      else window.addEventListener("load", idle, { once: true });
-    }
+    // The test page opens at once; focus stays put.
+    if (data.open === "true") return open(false);
+    // A returning chat visitor: re-open after a navigation (they left it open) and use the last accent.
+    void mayHaveSavedState(siteKey).then((maybe) => {
+      const saved = maybe && !isOpen && !hidden ? readSaved() : null;
+      if (!saved) return;
+      setAccent(saved.config?.accentColor);
+      if (saved.open === true) open(false);
+    });
   };
   if (document.body) attach();
   else document.addEventListener("DOMContentLoaded", attach, { once: true });

@@ -52,7 +52,8 @@ export default function GettingStartedPage() {
       <p>
         Paste it just before the closing <code>&lt;/body&gt;</code> tag of every page of your website (most site builders
         have a “custom code” or “footer scripts” setting for this). A chat button appears in the bottom corner. The script
-        is about 2 KB and loads the chat itself only when the browser is idle, so it does not slow your site down.
+        is about 2 KB and loads the chat itself only when a visitor reaches for the chat button, so it does not slow your
+        site down.
       </p>
       <p>
         To stop other websites from using your chatbot, add your website's address (for example

@@ -1,7 +1,7 @@
 // LeadBroom's own chatbot on the public site (the product dogfooded). The loader script is added
 // after hydration: it appends its launcher to <body>, which React owns while hydrating the document,
 // so a server-rendered tag would race hydration. Leaving the public site (for /app) hides the launcher;
-// coming back shows it again. The loader is ~2 KB and downloads the chat only when idle.
+// coming back shows it again. The loader is ~2 KB and downloads the chat only when the visitor reaches for it.
 import { useEffect } from "react";
 
 const HOST_ID = "leadbroom-widget";
