@@ -53,7 +53,7 @@ export type CompetitorAnalysis = {
   periodDays: PeriodDays;
   since: string;
   until: string;
-  /** The chatbot's market price per 1,000 sq ft per visit. */
+  /** The chatbot's market price per 1,000 sq ft per visit now (each lead is compared at the price it was scored with). */
   marketPriceCents: number;
   totals: { won: number; lost: number; winRate: number | null; lostEstimatedValueCents: number };
   lostByReason: ReasonRow[];
@@ -67,17 +67,19 @@ const orNull = (v: Num | undefined): number | null => (v === null || v === undef
 
 /**
  * The market estimate of a lead's monthly cost, scaled by 100,000 (size × price × visits in hundredths),
- * so comparisons are exact: the same rule as scoring's budgetBandFor. NULL without size or frequency.
+ * so comparisons are exact: the same rule as scoring's budgetBandFor, at the market price the lead was
+ * scored with (so "below / at / above market" here agrees with its budget points). NULL without size or
+ * frequency.
  */
-function expectedScaled(marketPriceCents: number): Prisma.Sql {
+function expectedScaled(): Prisma.Sql {
   const visits = Prisma.join(
     Object.entries(VISITS_PER_MONTH_HUNDREDTHS).map(([band, h]) => Prisma.sql`WHEN ${band} THEN ${h}::numeric`),
     " ",
   );
-  return Prisma.sql`("buildingSizeSqFt"::numeric * ${marketPriceCents}::numeric * (CASE "frequency" ${visits} END))`;
+  return Prisma.sql`("buildingSizeSqFt"::numeric * "marketPriceCents"::numeric * (CASE "frequency" ${visits} END))`;
 }
 
-/** The business's market price: its (first) chatbot's setting, the default without one. */
+/** The business's market price now (its chatbot's setting, the default without one), shown with the figures. */
 async function marketPrice(db: Db, businessId: string): Promise<number> {
   const chatbot = await db.chatbot.findFirst({ where: { businessId }, orderBy: { createdAt: "asc" }, select: { marketPriceCents: true } });
   return chatbot?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
@@ -90,7 +92,7 @@ export async function competitorAnalysis(
   const until = input.now ?? new Date();
   const since = new Date(until.getTime() - input.days * 86_400_000);
   const price = await marketPrice(db, input.businessId);
-  const scaled = expectedScaled(price);
+  const scaled = expectedScaled();
   // A lost lead's estimated monthly value: the budget it stated, else the market estimate.
   const estimate = Prisma.sql`COALESCE("budgetMonthlyCents"::numeric, ROUND(${scaled} / 100000))`;
   const closed = Prisma.sql`"businessId" = ${input.businessId} AND "isTest" = false

@@ -8,7 +8,7 @@ import { isRecordNotFound } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import type { Answers } from "../conversation/engine.ts";
-import { FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
 import type { LeadSummary, WorkspaceNotification } from "../realtime/protocol.ts";
 import { leadSummarySelect, toLeadSummary, type LeadRow } from "./lead-summary.ts";
 import { asUtcDate, sqlUtc, utcText } from "../db/timestamps.ts";
@@ -45,6 +45,7 @@ function leadFields(answers: Answers, scoreInput: ScoreInput) {
       frequency: answers.frequency ?? null,
       visitsPerMonth: answers.frequency ? VISITS_PER_MONTH[answers.frequency] : null,
       budgetMonthlyCents: answers.budgetMonthlyCents ?? null,
+      marketPriceCents: scoreInput.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS,
       timeline: answers.timeline ?? null,
       timelineDays: answers.timelineDays ?? null,
       sizePoints: scored.sizePoints,
@@ -98,12 +99,12 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
   const rows = await queryPrepared<CapturedRow>(db, Prisma.sql`
     WITH lead AS (
       INSERT INTO "Lead" ("id", "businessId", "conversationId", "name", "email", "phone", "company", "serviceType",
-        "buildingSizeSqFt", "frequency", "visitsPerMonth", "budgetMonthlyCents", "timeline", "timelineDays",
+        "buildingSizeSqFt", "frequency", "visitsPerMonth", "budgetMonthlyCents", "marketPriceCents", "timeline", "timelineDays",
         "sizePoints", "frequencyPoints", "budgetPoints", "timelinePoints", "score", "priority", "incomplete",
         "status", "source", "isTest", "createdAt", "updatedAt")
       VALUES (${randomUUID()}, ${input.businessId}, ${input.conversationId}, ${data.name}, ${data.email}, ${data.phone},
         ${data.company}, ${data.serviceType}, ${data.buildingSizeSqFt}::int, ${data.frequency}, ${data.visitsPerMonth}::float8,
-        ${data.budgetMonthlyCents}::int, ${data.timeline}, ${data.timelineDays}::int, ${data.sizePoints}::int,
+        ${data.budgetMonthlyCents}::int, ${data.marketPriceCents}::int, ${data.timeline}, ${data.timelineDays}::int, ${data.sizePoints}::int,
         ${data.frequencyPoints}::int, ${data.budgetPoints}::int, ${data.timelinePoints}::int, ${data.score}::float8,
         ${data.priority}::"LeadPriority", ${data.incomplete}, 'new'::"LeadStatus", 'chatbot'::"LeadSource", ${input.isTest},
         ${now}, ${now})

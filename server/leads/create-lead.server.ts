@@ -28,12 +28,13 @@ export async function createManualLead(
     orderBy: { createdAt: "asc" },
     select: { marketPriceCents: true },
   });
+  const marketPriceCents = chatbot?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
   const scored = scoreLead({
     buildingSizeSqFt: input.buildingSizeSqFt,
     frequency: input.frequency,
     budgetMonthlyCents: input.budgetMonthlyCents,
     timeline: input.timeline,
-    marketPriceCents: chatbot?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS,
+    marketPriceCents,
   });
   const lead = await db.lead.create({
     data: {
@@ -47,6 +48,7 @@ export async function createManualLead(
       frequency: input.frequency,
       visitsPerMonth: input.frequency ? VISITS_PER_MONTH[input.frequency] : null,
       budgetMonthlyCents: input.budgetMonthlyCents,
+      marketPriceCents,
       timeline: input.timeline,
       sizePoints: scored.sizePoints,
       frequencyPoints: scored.frequencyPoints,

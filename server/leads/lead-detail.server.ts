@@ -2,7 +2,7 @@
 // breakdown, reminders, the full history (oldest first) and the conversation transcript.
 import { getTranscript } from "../chat/transcripts.server.ts";
 import type { Db } from "../db/client.server.ts";
-import { DEFAULT_MARKET_PRICE_CENTS, scoreLead, WEIGHTS, type FrequencyBand } from "../scoring/score.ts";
+import { scoreLead, WEIGHTS, type FrequencyBand } from "../scoring/score.ts";
 
 export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLeadDetail>>>;
 
@@ -13,7 +13,7 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
   const [business, reminders, events, transcript] = await Promise.all([
     db.business.findUnique({
       where: { id: businessId },
-      select: { name: true, timeZone: true, chatbots: { select: { marketPriceCents: true }, take: 1, orderBy: { createdAt: "asc" } } },
+      select: { name: true, timeZone: true },
     }),
     db.reminder.findMany({
       where: { leadId: lead.id, businessId },
@@ -28,7 +28,8 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
     // The same transcript as the conversation replay (scoped by business, capped in length).
     lead.conversationId ? getTranscript(db, businessId, lead.conversationId) : Promise.resolve(null),
   ]);
-  const marketPriceCents = business?.chatbots[0]?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
+  // The price the lead was scored with, so the breakdown agrees with its budget points.
+  const marketPriceCents = lead.marketPriceCents;
   const scored = scoreLead({
     buildingSizeSqFt: lead.buildingSizeSqFt,
     frequency: lead.frequency as FrequencyBand | null,

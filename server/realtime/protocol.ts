@@ -134,6 +134,8 @@ export interface WorkspaceServerToClientEvents {
   "lead:updated": (payload: { lead: LeadSummary }) => void;
   "conversation:message": (payload: { message: Message }) => void;
   notification: (notification: WorkspaceNotification) => void;
+  /** Sent to one member's own sockets when an owner changes their role: the open pages reload their data. */
+  "member:updated": (payload: { role: "owner" | "support" }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -142,4 +144,9 @@ export interface WorkspaceClientToServerEvents {}
 /** Room of a business in the /workspace namespace. */
 export function businessRoom(businessId: string): string {
   return `business:${businessId}`;
+}
+
+/** Room of one member's workspace sockets (every tab, every instance) in the /workspace namespace. */
+export function memberRoom(businessId: string, userId: string): string {
+  return `business:${businessId}:user:${userId}`;
 }

@@ -4,7 +4,7 @@ import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
 import { emailOwnersAboutLead } from "../notifications/lead-alert-email.server.ts";
-import { businessRoom, WIDGET_NAMESPACE, type LeadSummary } from "./protocol.ts";
+import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace } from "./workspace-namespace.server.ts";
 
@@ -14,6 +14,8 @@ export type WorkspaceEvents = {
   leadUpdated(businessId: string, lead: LeadSummary): void;
   /** A member was removed from the business: their open workspace sockets are closed now. */
   memberRemoved(businessId: string, userId: string): void;
+  /** An owner changed a member's role: that member's open pages reload their data (menus, owner-only pages). */
+  memberRoleChanged(businessId: string, userId: string, role: "owner" | "support"): void;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -63,16 +65,9 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
   const workspaceEvents: WorkspaceEvents = {
     leadCreated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:created", { lead }),
     leadUpdated: emitter.leadUpdated,
-    memberRemoved: (businessId, userId) => {
-      // fetchSockets spans every instance when the Redis adapter is on.
-      workspace
-        .in(businessRoom(businessId))
-        .fetchSockets()
-        .then((sockets) => {
-          for (const socket of sockets) if (socket.data.userId === userId) socket.disconnect(true);
-        })
-        .catch((error: unknown) => services.logger.error(`[realtime] closing the sockets of removed member ${userId} failed`, error));
-    },
+    // Rooms span every instance when the Redis adapter is on.
+    memberRemoved: (businessId, userId) => workspace.in(memberRoom(businessId, userId)).disconnectSockets(true),
+    memberRoleChanged: (businessId, userId, role) => workspace.to(memberRoom(businessId, userId)).emit("member:updated", { role }),
   };
   return { chat, workspaceEvents };
 }

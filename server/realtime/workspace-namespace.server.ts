@@ -9,12 +9,15 @@ import type { Logger } from "../mail/mailer.server.ts";
 import { normalizeOrigin } from "./origin.ts";
 import {
   businessRoom,
+  memberRoom,
   WORKSPACE_NAMESPACE,
   type WorkspaceClientToServerEvents,
   type WorkspaceServerToClientEvents,
 } from "./protocol.ts";
 
-type SocketData = { userId: string; businessId: string; role: "owner" | "support" };
+// The role is not kept on the socket: nothing a socket receives depends on it, and a copy would go stale
+// when an owner changes it (the member's pages are told to reload instead: "member:updated").
+type SocketData = { userId: string; businessId: string };
 
 export type WorkspaceNamespace = Namespace<
   WorkspaceClientToServerEvents,
@@ -39,7 +42,7 @@ export function registerWorkspaceNamespace(
       if (!user) return next(new Error("unauthorized"));
       const workspace = await getWorkspace(deps.db, user.userId);
       if (!workspace) return next(new Error("unauthorized"));
-      socket.data = { userId: user.userId, businessId: workspace.business.id, role: workspace.role };
+      socket.data = { userId: user.userId, businessId: workspace.business.id };
       next();
     } catch (error) {
       deps.logger.error("[workspace] handshake failed", error);
@@ -48,7 +51,7 @@ export function registerWorkspaceNamespace(
   });
 
   nsp.on("connection", (socket) => {
-    void socket.join(businessRoom(socket.data.businessId));
+    void socket.join([businessRoom(socket.data.businessId), memberRoom(socket.data.businessId, socket.data.userId)]);
   });
 
   return nsp;

@@ -34,6 +34,9 @@ export async function listMembers(db: Db, businessId: string): Promise<TeamMembe
 
 export type MemberChange = { ok: true } | { ok: false; status: 400 | 404; message: string };
 
+/** A role change: whose, and whether it changed anything (the same role again is a no-op). */
+export type RoleChange = Exclude<MemberChange, { ok: true }> | { ok: true; userId: string; changed: boolean };
+
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 async function lockBusiness(tx: Tx, businessId: string): Promise<void> {
@@ -47,20 +50,20 @@ async function ownerCount(tx: Tx, businessId: string): Promise<number> {
 export async function changeMemberRole(
   db: Db,
   args: { businessId: string; memberId: string; role: MemberRole },
-): Promise<MemberChange> {
-  return db.$transaction(async (tx) => {
+): Promise<RoleChange> {
+  return db.$transaction(async (tx): Promise<RoleChange> => {
     await lockBusiness(tx, args.businessId);
     const member = await tx.membership.findFirst({
       where: { id: args.memberId, businessId: args.businessId },
-      select: { id: true, role: true },
+      select: { id: true, role: true, userId: true },
     });
-    if (!member) return { ok: false, status: 404, message: "Not found" } as const;
-    if (member.role === args.role) return { ok: true } as const;
+    if (!member) return { ok: false, status: 404, message: "Not found" };
+    if (member.role === args.role) return { ok: true, userId: member.userId, changed: false };
     if (member.role === "owner" && (await ownerCount(tx, args.businessId)) <= 1) {
-      return { ok: false, status: 400, message: TEAM_MESSAGES.lastOwner } as const;
+      return { ok: false, status: 400, message: TEAM_MESSAGES.lastOwner };
     }
     await tx.membership.update({ where: { id: member.id }, data: { role: args.role } });
-    return { ok: true } as const;
+    return { ok: true, userId: member.userId, changed: true };
   });
 }
 

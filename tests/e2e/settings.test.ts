@@ -1,5 +1,6 @@
 // Settings in real Chromium: the owner edits the Business Profile and invites a support member by
-// e-mail; the invitee opens the e-mailed link, creates an account, sees the leads and gets no settings.
+// e-mail; the invitee opens the e-mailed link, creates an account, sees the leads and gets no settings;
+// made an owner while a page is open, the invitee's menu gains Settings without a reload.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
@@ -112,6 +113,19 @@ describe.skipIf(!hasChromium)("settings in Chromium", () => {
     const row = owner.locator("li", { hasText: inviteeEmail });
     expect(await row.count()).toBe(1);
     expect(await row.getByLabel("Role of Sam Support").inputValue()).toBe("support");
+
+    // The owner makes Sam an owner while Sam's leads page is open: Sam's menu gains Settings at once,
+    // without a reload (the member's own workspace socket is told; the page reloads its data).
+    await support.goto(`${server.url}/app/leads`);
+    await support.getByRole("heading", { level: 1, name: "Manage Your Leads" }).waitFor();
+    const sidebar = support.getByRole("navigation").first();
+    expect(await sidebar.getByRole("link", { name: "Settings" }).count()).toBe(0);
+    await support.evaluate(() => ((window as unknown as { __notReloaded: boolean }).__notReloaded = true));
+    await row.getByLabel("Role of Sam Support").selectOption("owner");
+    await row.getByRole("button", { name: "Change role of Sam Support" }).click();
+    await owner.getByText("Role updated.").waitFor();
+    await sidebar.getByRole("link", { name: "Settings" }).waitFor();
+    expect(await support.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
 
     await owner.context().close();
     await support.context().close();

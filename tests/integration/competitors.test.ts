@@ -200,6 +200,8 @@ describe("the figures", () => {
     size?: number;
     frequency?: "daily" | "weekly";
     isTest?: boolean;
+    /** The market price the lead was scored with (the default $10 otherwise). */
+    price?: number;
   };
 
   async function seed(businessId: string, now: number, leads: Seed[]) {
@@ -221,6 +223,7 @@ describe("the figures", () => {
           buildingSizeSqFt: l.size ?? null,
           frequency: l.frequency ?? null,
           isTest: l.isTest ?? false,
+          ...(l.price === undefined ? {} : { marketPriceCents: l.price }),
         },
       });
     }
@@ -325,5 +328,21 @@ describe("the figures", () => {
     expect(fallback.status).toBe(200);
     expect(fallback.text).not.toContain("Old Rival");
     expect(fallback.text).toContain("Closed in the last 90 days");
+  });
+
+  it("compares each lead's budget at the market price it was scored with, not today's", async () => {
+    const owner = await registerOwner(server, "Repriced Facility Care");
+    await server.services.db.chatbot.updateMany({ where: { businessId: owner.businessId }, data: { marketPriceCents: 3000 } });
+    const now = Date.now();
+    const weekly10k = { size: 10_000, frequency: "weekly" as const, budget: 45_000 };
+    await seed(owner.businessId, now, [
+      { status: "won", daysAgo: 2, valueCents: 45_000, price: 1000, ...weekly10k }, // $433 at $10: at market
+      { status: "won", daysAgo: 3, valueCents: 45_000, price: 2000, ...weekly10k }, // $866 at $20: below
+      { status: "lost", daysAgo: 4, lostReason: "competitor", lostTo: "Brightway", price: 800, ...weekly10k, budget: undefined }, // no budget: $346 at $8
+    ]);
+    const result = await competitorAnalysis(server.services.db, { businessId: owner.businessId, days: 30, now: new Date(now + 1000) });
+    expect(result.marketPriceCents).toBe(3000);
+    expect(result.price.won).toMatchObject({ compared: 2, atMarket: 1, belowMarket: 1, aboveMarket: 0, averageMarketCents: 64_950 });
+    expect(result.competitors).toEqual([{ name: "Brightway", lost: 1, won: 0, winRate: 0, lostEstimatedValueCents: 34_640 }]);
   });
 });

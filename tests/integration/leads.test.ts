@@ -117,6 +117,25 @@ describe("manual leads", () => {
     expect(page.text).toContain("Lead added by hand");
   });
 
+  it("keeps the market price it was scored with when the owner changes the price later", async () => {
+    const owner = await registerOwner("Repriced Cleaning Co");
+    const db = server.services.db;
+    await db.chatbot.updateMany({ where: { businessId: owner.businessId }, data: { marketPriceCents: 1100 } });
+    // 60,000 sq ft daily at $11: expected 60 × $11 × 22 = $14,520; $14,000 is within ±10% → at market (8).
+    const id = await addLead(owner);
+    expect(await db.lead.findUniqueOrThrow({ where: { id }, select: { marketPriceCents: true, budgetPoints: true } })).toEqual({
+      marketPriceCents: 1100,
+      budgetPoints: 8,
+    });
+    // At $20 the same budget would be below market ($26,400), but the lead was scored at $11: its
+    // breakdown still shows the $14,520 it was compared with, and its points do not move.
+    await db.chatbot.updateMany({ where: { businessId: owner.businessId }, data: { marketPriceCents: 2000 } });
+    const page = await owner.client.get(`/app/leads/${id}`);
+    expect(page.text).toContain("$14,000 a month (market: $14,520)");
+    expect(page.text).not.toContain("$26,400");
+    expect(await db.lead.findUniqueOrThrow({ where: { id }, select: { budgetPoints: true, score: true } })).toEqual({ budgetPoints: 8, score: 9.5 });
+  });
+
   it("refuses invalid input with a clear error and writes nothing", async () => {
     const owner = await registerOwner("Strict Cleaning Co");
     const before = await server.services.db.lead.count({ where: { businessId: owner.businessId } });

@@ -53,6 +53,22 @@ async function addMember(businessId: string, role: "owner" | "support", who = "t
   return { email, userId: user.id, memberId: user.memberships[0]!.id };
 }
 
+/** A workspace socket with the client's session cookie, as the member's open page has; resolves once connected. */
+async function openWorkspaceSocket(client: HttpClient): Promise<Socket> {
+  const socket = ioClient(`${server.url}/workspace`, {
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "), Origin: server.url },
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  return socket;
+}
+
 /** Invites by the settings action and returns the token from the e-mailed link. */
 async function invite(owner: HttpClient, email: string, role: "owner" | "support" = "support") {
   const res = await owner.post("/app/settings?tab=users", { intent: "invite", email, role });
@@ -241,6 +257,42 @@ describe("members and roles", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("tells the member's own open pages when their role changes, and no one else", async () => {
+    const owner = await newOwner();
+    const member = await addMember(owner.businessId, "support");
+    const bystander = await addMember(owner.businessId, "support", "bystander");
+    const other = await newOwner("Elsewhere Cleaning");
+    const otherMember = await addMember(other.businessId, "support", "other-member");
+    const connect = async (email: string) => {
+      const socket = await openWorkspaceSocket((await signIn(email)).client);
+      const got: { role: string }[] = [];
+      socket.on("member:updated", (payload: { role: string }) => got.push(payload));
+      return got;
+    };
+    // Two tabs of the member, one of a colleague, one of a member of another business.
+    const [tab1, tab2, colleague, stranger] = await Promise.all([
+      connect(member.email),
+      connect(member.email),
+      connect(bystander.email),
+      connect(otherMember.email),
+    ]);
+
+    const promote = await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: member.memberId, role: "owner" });
+    expect(promote.status).toBe(200);
+    await expect.poll(() => [tab1.length, tab2.length]).toEqual([1, 1]);
+    expect(tab1[0]).toEqual({ role: "owner" });
+    // The same role again changes nothing and says nothing.
+    expect((await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: member.memberId, role: "owner" })).status).toBe(200);
+    const demote = await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: member.memberId, role: "support" });
+    expect(demote.status).toBe(200);
+    await expect.poll(() => tab1.map((e) => e.role)).toEqual(["owner", "support"]);
+    // Let anything misrouted arrive before checking that nothing did.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(tab2.map((e) => e.role)).toEqual(["owner", "support"]);
+    expect(colleague).toEqual([]);
+    expect(stranger).toEqual([]);
+  });
+
   it("never removes or demotes the last owner; two owners cannot demote each other at once", async () => {
     const owner = await newOwner();
     const self = await server.services.db.membership.findFirstOrThrow({ where: { businessId: owner.businessId, userId: owner.userId } });
@@ -269,17 +321,7 @@ describe("members and roles", () => {
     const { client } = await signIn(member.email);
     expect((await client.get("/app/leads")).status).toBe(200);
     // A workspace socket the member has open when removed is closed by the server at once.
-    const open = ioClient(`${server.url}/workspace`, {
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "), Origin: server.url },
-    });
-    sockets.push(open);
-    await new Promise<void>((resolve, reject) => {
-      open.once("connect", () => resolve());
-      open.once("connect_error", reject);
-    });
+    const open = await openWorkspaceSocket(client);
     const closed = new Promise<string>((resolve) => open.once("disconnect", (reason) => resolve(reason)));
 
     const res = await owner.client.post("/app/settings?tab=users", { intent: "member-remove", memberId: member.memberId });

@@ -211,7 +211,8 @@ function PriceCard({ analysis }: { analysis: CompetitorAnalysis }) {
     <Card id="price-comparison" title="Budgets against your market price">
       <p className="text-sm text-slate-700">
         Your market price: {formatCents(analysis.marketPriceCents)} per 1,000 sq ft per visit (Chatbot settings). Each lead's stated monthly
-        budget is compared with its size × your price × visits a month; within 10% counts as at market.
+        budget is compared with its size × visits a month × the market price it was scored with (your price at the time); within 10%
+        counts as at market.
       </p>
       <table className="mt-4 min-w-full text-sm">
         <thead>

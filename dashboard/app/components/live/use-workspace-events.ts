@@ -38,6 +38,7 @@ function connect(): Promise<WorkspaceSocket> {
     s.on("lead:updated", (payload) => dispatch("lead:updated", payload));
     s.on("conversation:message", (payload) => dispatch("conversation:message", payload));
     s.on("notification", (payload) => dispatch("notification", payload));
+    s.on("member:updated", (payload) => dispatch("member:updated", payload));
     socket = s;
     return s;
   });

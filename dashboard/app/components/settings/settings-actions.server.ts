@@ -124,6 +124,7 @@ export async function handleSettingsAction({ request, context, workspace }: Args
         if (result.status === 404) notFound();
         return reply({ intent, ok: false, message: result.message }, result.status);
       }
+      if (result.changed) context.realtime.memberRoleChanged(businessId, result.userId, parsed.value.role);
       return reply({ intent, ok: true, message: "Role updated." });
     }
     case "member-remove": {
