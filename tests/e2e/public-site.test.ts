@@ -1,19 +1,15 @@
 // The public site in Chromium: every page renders and has no axe-core violations; the contact and
 // careers forms (validation, success with its 3-second timing, failure); the mobile menu; the video
 // overlay's 5 seconds; unknown paths; and our own chatbot answering on the home page.
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAREERS_FAILED, CAREERS_REQUIRED, RESUME_CONTENT_ERROR } from "../../server/public-site/careers.ts";
 import { CONTACT_FAILED, CONTACT_REQUIRED } from "../../server/public-site/contact.ts";
 import { PUBLIC_PAGES } from "../../dashboard/app/components/site/public-pages.ts";
+import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
 import { pdfBytes } from "../support/documents.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-
-const axePath = path.resolve("node_modules/axe-core/axe.min.js");
-
-type AxeViolation = { id: string; impact: string; help: string; nodes: { target: unknown[] }[] };
 
 describe.skipIf(!hasChromium)("public site in Chromium", () => {
   let server: TestServer;
@@ -44,15 +40,6 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
   }
 
   const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
-
-  async function axeViolations(page: Page): Promise<AxeViolation[]> {
-    await page.addScriptTag({ path: axePath });
-    return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-      const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-    });
-  }
 
   it("renders every public page with one h1 and no axe-core violations (desktop and mobile)", async () => {
     for (const mobile of [false, true]) {

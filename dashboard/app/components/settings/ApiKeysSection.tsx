@@ -167,7 +167,7 @@ function KeyList({
             </thead>
             <tbody className="divide-y divide-slate-200">
               {keys.map((key) => (
-                <tr key={key.id} data-api-key={key.id} className={key.revokedAt ? "text-slate-500" : "text-slate-900"}>
+                <tr key={key.id} data-api-key={key.id} className={key.revokedAt ? "text-slate-600" : "text-slate-900"}>
                   <td className="py-3 pr-4 font-medium">{key.name}</td>
                   <td className="py-3 pr-4">
                     <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{`${key.prefix}…`}</code>
