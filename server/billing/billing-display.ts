@@ -1,5 +1,6 @@
 // How the billing screen shows a subscription (spec §4): status labels and colours, the plan label,
 // the detail line and long US dates. Pure, shared with the browser.
+import { dateTimeFormat } from "../format/intl.ts";
 
 export type StatusDisplay = { label: "Active" | "Trial" | "Canceled" | "Inactive"; className: string };
 
@@ -25,7 +26,7 @@ export function formatLongDate(date: Date | string | null | undefined, timeZone 
   if (date === null || date === undefined || date === "") return "N/A";
   const value = typeof date === "string" ? new Date(date) : date;
   if (Number.isNaN(value.getTime())) return "N/A";
-  return value.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone });
+  return dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone }).format(value);
 }
 
 export function detailLine(

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { questionText } from "../conversation/prompts.ts";
 import { DEFAULT_SERVICE_TYPES } from "./defaults.ts";
+import { isValidTimeZone } from "../format/intl.ts";
 
 /** Spec §9: start options 6–9 AM (default 8:00 AM), end options 5–8 PM (default 6:00 PM). */
 export const HOURS_START_OPTIONS = [
@@ -93,14 +94,6 @@ export function centsToDollars(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
-function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const text = (label: string, max: number) =>
   z

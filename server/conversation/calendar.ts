@@ -1,5 +1,6 @@
 // Wall-clock calendar arithmetic in a business's time zone, with Intl only (no libraries).
 // Dates are handled as local calendar days (a day number), so daylight-saving changes never shift them.
+import { dateTimeFormat, isValidTimeZone } from "../format/intl.ts";
 
 export type LocalDateTime = {
   year: number;
@@ -18,18 +19,9 @@ export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Fri
 
 const MS_PER_DAY = 86_400_000;
 
-/** True when Intl knows the IANA time zone. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The time zone, or "UTC" when it is unknown (a chat must never fail on a bad setting). */
-export function safeTimeZone(timeZone: string | undefined): string {
+export function safeTimeZone(timeZone: string | null | undefined): string {
   return timeZone && isValidTimeZone(timeZone) ? timeZone : "UTC";
 }
 
@@ -50,7 +42,7 @@ export function daysInMonth(year: number, month: number): number {
 
 /** The local date and time of an instant in a time zone (unknown zones fall back to UTC). */
 export function localDateTime(now: Date, timeZone: string): LocalDateTime {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone: safeTimeZone(timeZone),
     year: "numeric",
     month: "numeric",
@@ -70,6 +62,6 @@ export function localDateTime(now: Date, timeZone: string): LocalDateTime {
 
 /** Short name of the zone at that instant, e.g. "EST" / "EDT" for America/New_York. */
 export function timeZoneLabel(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: safeTimeZone(timeZone), timeZoneName: "short" }).formatToParts(now);
+  const parts = dateTimeFormat("en-US", { timeZone: safeTimeZone(timeZone), timeZoneName: "short" }).formatToParts(now);
   return parts.find((p) => p.type === "timeZoneName")?.value ?? "UTC";
 }

@@ -3,6 +3,8 @@
 // prior period is the same elapsed span of the previous week or month ("so far this week vs the same
 // time last week"), so a Tuesday morning is never compared with a whole previous week.
 // Rates (conversion, response time) use rolling 30-day windows. No server imports: unit-tested directly.
+import { safeTimeZone } from "../conversation/calendar.ts";
+import { dateTimeFormat } from "../format/intl.ts";
 
 export type Period = { start: Date; end: Date };
 export type PeriodPair = { current: Period; previous: Period };
@@ -12,37 +14,22 @@ const DAY_MS = 86_400_000;
 type ZonedParts = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number };
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      weekday: "short",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+  return dateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    weekday: "short",
+  });
 }
 
 /** A valid IANA zone, else UTC (a bad stored value must not break the dashboard). */
-export function safeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return "UTC";
-  try {
-    formatterFor(timeZone);
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
-}
+export { safeTimeZone };
 
 export function zonedParts(date: Date, timeZone: string): ZonedParts {
   const parts: Record<string, string> = {};

@@ -1,8 +1,9 @@
 // Calendar arithmetic in a business's time zone for the daily jobs. Pure.
+import { dateTimeFormat } from "../format/intl.ts";
 
 /** The local date (YYYY-MM-DD) and hour (0-23) of `instant` in `timeZone`. */
 export function localDayAndHour(instant: Date, timeZone: string): { day: string; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",

@@ -115,17 +115,25 @@ export async function listLeads(
   });
   const hasNext = fetched.length > PAGE_SIZE && query.page < MAX_PAGE;
   const rows = fetched.slice(0, PAGE_SIZE);
-  let counted: number | null;
-  if (!hasNext && (rows.length > 0 || query.page === 1)) counted = skip + rows.length;
-  else if (query.q) counted = null;
-  else counted = await db.lead.count({ where, take: COUNT_CAP + 1 });
-  const overdue = rows.length
-    ? await db.reminder.groupBy({
-        by: ["leadId"],
-        where: { businessId, leadId: { in: rows.map((r) => r.id) }, completedAt: null, dueAt: { lt: now } },
-        _count: { _all: true },
-      })
-    : [];
+  // The count and the page's overdue reminders do not depend on each other: asked together.
+  const [counted, overdue] = await Promise.all([
+    !hasNext && (rows.length > 0 || query.page === 1)
+      ? skip + rows.length
+      : query.q
+        ? null
+        : // Counted newest first, whatever the list's sort: every filter has an index of (businessId,
+          // filter, createdAt), which the planner then walks for the first COUNT_CAP + 1 matches.
+          // Unordered, it chose a sequential scan for selective filters (source=manual, a date range):
+          // 13–15 ms instead of 4–5 ms at 100,000 leads (decision 0008).
+          db.lead.count({ where, orderBy: { createdAt: "desc" }, take: COUNT_CAP + 1 }),
+    rows.length
+      ? db.reminder.groupBy({
+          by: ["leadId"],
+          where: { businessId, leadId: { in: rows.map((r) => r.id) }, completedAt: null, dueAt: { lt: now } },
+          _count: { _all: true },
+        })
+      : [],
+  ]);
   const overdueByLead = new Map(overdue.map((o) => [o.leadId, o._count._all]));
   const totalCapped = counted !== null && counted > COUNT_CAP;
   const total = counted === null ? null : Math.min(counted, COUNT_CAP);

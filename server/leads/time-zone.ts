@@ -1,8 +1,9 @@
-// Calendar days in a business's IANA time zone → UTC instants (pure, no dependencies).
+// Calendar days in a business's IANA time zone → UTC instants (pure).
+import { dateTimeFormat } from "../format/intl.ts";
 
 /** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of UTC). */
 export function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
     year: "numeric",
@@ -40,11 +41,3 @@ export function endOfZonedDay(dayText: string, timeZone: string): Date {
   return startOfZonedDay(next, timeZone);
 }
 
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -15,6 +15,7 @@
 // Everything shares one process and loopback, so the figures include the client's own event loop.
 //
 // Run: LB_BUILD_DIR=build/<name> npx tsx tests/bench/ai-stream.ts [--conversations=15] [--model-delay-ms=100]
+import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { performance } from "node:perf_hooks";
 import { setupServer } from "msw/node";
 import type { Message } from "../../server/realtime/protocol.ts";

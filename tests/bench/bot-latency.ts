@@ -19,6 +19,7 @@
 // Run: npx tsx tests/bench/bot-latency.ts [--visitors=1000] [--think=2000-8000] [--deadline-s=240] [--no-instrument]
 // With DATABASE_URL=postgres://… the server uses a scratch PostgreSQL database instead of PGlite.
 // Needs `npm run build` first. Exits 1 on FAIL.
+import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { randomUUID } from "node:crypto";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";

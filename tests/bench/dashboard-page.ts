@@ -9,6 +9,7 @@
 // loader, React SSR) and of the dashboard loader's own time (its Server-Timing `dashboard;dur=`),
 // judging PASS/FAIL on the whole request's p95.
 // Run: LB_BUILD_DIR=build/leads npx tsx tests/bench/dashboard-page.ts [--leads=100000] [--requests=40]
+import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { performance } from "node:perf_hooks";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer } from "../support/test-server.ts";

@@ -14,6 +14,7 @@
 // (where the hard limit is lower: bash -c 'ulimit -n "$(ulimit -Hn)" && npx tsx tests/bench/idle-connections.ts')
 // Options: --connections=10000 --batch=500 --workers=4 --hold-s=30. Needs `npm run build` first.
 // Exits 1 on FAIL, 2 when the open-file limit is too low.
+import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { execFileSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";

@@ -10,6 +10,7 @@
 // PASS/FAIL on the whole request's p95 against 100 ms.
 // Run: LB_BUILD_DIR=build/leads npx tsx tests/bench/leads-page.ts [--leads=100000] [--requests=40] [--only=search]
 // (--only: the variants whose label contains the text).
+import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { performance } from "node:perf_hooks";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer } from "../support/test-server.ts";

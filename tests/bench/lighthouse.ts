@@ -15,6 +15,7 @@
 //
 // Run: LB_BUILD_DIR=build/dashboard npx tsx tests/bench/lighthouse.ts [--pages=/,/features] [--no-retry]
 // Needs `npm run build` first and Chromium at /usr/bin/chromium. Exits 1 on FAIL.
+import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";

@@ -37,6 +37,7 @@
 //
 // Run: npx tsx tests/bench/widget-main-thread.ts [--runs=10] [--idle-ms=3000]
 // Needs `npm run build` first and Chromium (apt-get install -y chromium). Exits 1 on FAIL.
+import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { startEmbedDemo, type EmbedDemo } from "../../embed-demo/serve.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";

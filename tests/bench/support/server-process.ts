@@ -10,6 +10,7 @@
 // broadcasts) sees the bot's `message` leave. Reply time = packet decoded → bot message handed to the
 // socket for writing; ack time = packet decoded → ack called. Time a packet spends waiting in the socket
 // or event loop before it is decoded is not included: the event-loop delay is reported next to it.
+import "./production-mode.ts"; // first: before any library reads NODE_ENV
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Socket } from "socket.io";
 import { WIDGET_NAMESPACE, type Message } from "../../../server/realtime/protocol.ts";

@@ -1,11 +1,13 @@
+import { dateTimeFormat } from "../../../../server/format/intl.ts";
+
 /** "Jan 5, 2026, 3:04 PM" in the business's time zone. */
 export function formatDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return dateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
 /** "3:04:05 PM" in the business's time zone. */
 export function formatTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, timeStyle: "medium" }).format(new Date(iso));
+  return dateTimeFormat("en-US", { timeZone, timeStyle: "medium" }).format(new Date(iso));
 }
 
 export const PRIORITY_LABEL = { high: "High", medium: "Medium", low: "Low" } as const;

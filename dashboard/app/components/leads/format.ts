@@ -1,7 +1,8 @@
 // Display helpers: times in the business's time zone (explicit, so server and browser render the same).
+import { dateTimeFormat, numberFormat } from "../../../../server/format/intl.ts";
 
 export function formatDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
+  return dateTimeFormat("en-US", {
     timeZone,
     month: "short",
     day: "numeric",
@@ -12,11 +13,11 @@ export function formatDateTime(iso: string, timeZone: string): string {
 }
 
 export function formatDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
+  return dateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
 }
 
 export function formatCents(cents: number): string {
-  return new Intl.NumberFormat("en-US", {
+  return numberFormat("en-US", {
     style: "currency",
     currency: "USD",
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
@@ -25,5 +26,5 @@ export function formatCents(cents: number): string {
 
 /** Today's date (YYYY-MM-DD) in a time zone, for date input defaults. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }

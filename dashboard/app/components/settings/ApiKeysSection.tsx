@@ -22,16 +22,17 @@ import {
   secondaryButton,
   useSchemaValidation,
 } from "./ui";
+import { dateTimeFormat } from "../../../../server/format/intl.ts";
 
 const ACTION = "/app/settings/api-keys";
 
 function formatWhen(iso: string | null, timeZone: string): string {
   if (!iso) return "Never";
-  return new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
+  return dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
 }
 
 function formatDay(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
+  return dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(iso));
 }
 
 export function ApiKeysSection(props: ApiKeysSectionData) {

@@ -20,11 +20,12 @@ import {
   useSectionResult,
   type SettingsActionResult,
 } from "./ui";
+import { dateTimeFormat } from "../../../../server/format/intl.ts";
 
 const roleLabel = (role: string) => (role === "owner" ? "Owner" : "Support");
 
 function formatDate(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone });
+  return dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(iso));
 }
 
 export function UsersSection(props: {

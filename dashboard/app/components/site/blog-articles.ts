@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "../../../../server/format/intl.ts";
 // The five blog articles (spec §2.1, §2.11, §3 Blog post): hard-coded content.
 
 export type ArticleBlock = { h2: string } | { p: string } | { ul: string[] };
@@ -141,5 +142,5 @@ export function findArticle(id: string | undefined): BlogArticle | undefined {
 
 /** "2025-03-10" → "March 10, 2025" (long US format, as UTC so server and browser agree). */
 export function formatArticleDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return dateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
