@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // One migrated PGlite directory copied by every test server (tests/support/pglite-template.ts).
+          globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -26,6 +28,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // One browser at a time on a 2-core machine.

@@ -14,6 +14,7 @@ import { parseEnv } from "../../server/config/env.server.ts";
 import { openDatabase, type Database } from "../../server/db/client.server.ts";
 import { loadMigrations, migrate } from "../../server/db/migrate.server.ts";
 import { ensureDemoData } from "../../server/demo/demo-data.server.ts";
+import { copyPgliteTemplate } from "./pglite-template.ts";
 import { closeServices, createServices, type AppServices } from "../../server/services.server.ts";
 
 export type TestServer = {
@@ -84,6 +85,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const shared = options.shareDatabaseWith?.databaseUrl;
   if (options.shareDatabaseWith && !shared) throw new Error("sharing a database needs PostgreSQL (DATABASE_URL)");
   const scratch = !shared && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  // PGlite: start from this run's migrated template when there is one (initdb takes seconds).
+  if (!shared && !scratch) await copyPgliteTemplate(dataDir);
   const port = await freePort();
   const env = parseEnv({
     NODE_ENV: "test",
