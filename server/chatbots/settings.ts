@@ -94,7 +94,6 @@ export function centsToDollars(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 }
 
-
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required.` })

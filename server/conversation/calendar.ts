@@ -19,7 +19,6 @@ export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Fri
 
 const MS_PER_DAY = 86_400_000;
 
-
 /** The time zone, or "UTC" when it is unknown (a chat must never fail on a bad setting). */
 export function safeTimeZone(timeZone: string | null | undefined): string {
   return timeZone && isValidTimeZone(timeZone) ? timeZone : "UTC";

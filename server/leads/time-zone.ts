@@ -40,4 +40,3 @@ export function endOfZonedDay(dayText: string, timeZone: string): Date {
   const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   return startOfZonedDay(next, timeZone);
 }
-

@@ -22,17 +22,12 @@ import {
   secondaryButton,
   useSchemaValidation,
 } from "./ui";
-import { dateTimeFormat } from "../../../../server/format/intl.ts";
+import { formatDate, formatDateTime } from "~/components/leads/format";
 
 const ACTION = "/app/settings/api-keys";
 
 function formatWhen(iso: string | null, timeZone: string): string {
-  if (!iso) return "Never";
-  return dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
-}
-
-function formatDay(iso: string, timeZone: string): string {
-  return dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(iso));
+  return iso ? formatDateTime(iso, timeZone) : "Never";
 }
 
 export function ApiKeysSection(props: ApiKeysSectionData) {
@@ -180,7 +175,7 @@ function KeyList({
                     {key.revokedAt ? (
                       <span className="block text-sm">
                         <span className="font-semibold text-red-700">Revoked</span>
-                        <span className="block text-xs whitespace-nowrap">{formatDay(key.revokedAt, timeZone)}</span>
+                        <span className="block text-xs whitespace-nowrap">{formatDate(key.revokedAt, timeZone)}</span>
                       </span>
                     ) : (
                       <fetcher.Form

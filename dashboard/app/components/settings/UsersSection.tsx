@@ -20,13 +20,9 @@ import {
   useSectionResult,
   type SettingsActionResult,
 } from "./ui";
-import { dateTimeFormat } from "../../../../server/format/intl.ts";
+import { formatDate } from "~/components/leads/format";
 
 const roleLabel = (role: string) => (role === "owner" ? "Owner" : "Support");
-
-function formatDate(iso: string, timeZone: string): string {
-  return dateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(new Date(iso));
-}
 
 export function UsersSection(props: {
   members: TeamMember[];

@@ -1,5 +1,5 @@
-import { dateTimeFormat } from "../../../../server/format/intl.ts";
 // The five blog articles (spec §2.1, §2.11, §3 Blog post): hard-coded content.
+import { dateTimeFormat } from "../../../../server/format/intl.ts";
 
 export type ArticleBlock = { h2: string } | { p: string } | { ul: string[] };
 

@@ -408,13 +408,13 @@ function UserMenu({ workspace }: { workspace: ShellWorkspace }) {
   );
 }
 
-/** The signed-in workspace: sidebar, top bar and content area (spec §2.14). */
 /** An owner changed this member's role: reload the page's data, so menus and owner-only pages follow at once. */
 function useReloadOnRoleChange(): void {
   const revalidator = useRevalidator();
   useWorkspaceEvents({ "member:updated": () => revalidator.revalidate() });
 }
 
+/** The signed-in workspace: sidebar, top bar and content area (spec §2.14). */
 export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNotifications: boolean; children: ReactNode }) {
   const { pathname } = useLocation();
   useReloadOnRoleChange();
