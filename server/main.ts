@@ -8,6 +8,8 @@ import { ensureDemoData, DEMO } from "./demo/demo-data.server.ts";
 import { createApplication } from "./app.server.ts";
 import { closeServices, createServices } from "./services.server.ts";
 import { startJobs } from "./jobs/jobs.server.ts";
+import { startJobWorkers } from "./jobs/handlers.server.ts";
+import { createJobQueue } from "./jobs/queue/job-queue.server.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -41,9 +43,11 @@ if (env.SEED_DEMO) {
 const services = createServices({
   env,
   db: db.prisma,
+  jobs: await createJobQueue({ sql: db.sql, logger: console, soleProcess: db.kind === "pglite" }),
   sessionSecret: await resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
 });
 const app = await createApplication(services, { mode: dev ? "development" : "production" });
+await startJobWorkers(services);
 const jobs = startJobs(services);
 
 app.httpServer.listen(env.PORT, env.HOST, () => {

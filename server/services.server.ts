@@ -15,6 +15,7 @@ import { findChatbotById } from "./chatbots/profile.server.ts";
 import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./realtime/rate-limits.server.ts";
 import { createBillingServices, type BillingServices } from "./billing/billing-services.server.ts";
 import { createApiLimiter, type ApiLimiter, type ApiLimits } from "./api/api-limiter.server.ts";
+import type { JobQueue } from "./jobs/queue/job-queue.server.ts";
 
 export type AppServices = {
   env: Env;
@@ -31,11 +32,14 @@ export type AppServices = {
   apiLimiter: ApiLimiter;
   /** Chatbot profiles for the widget's hot path (short TTL; forget a business after changing it). */
   chatbotCache: ChatbotCache;
+  /** The durable job layer (DESIGN §10): every side effect that leaves a request is a job. */
+  jobs: JobQueue;
 } & BillingServices;
 
 export function createServices(options: {
   env: Env;
   db: Db;
+  jobs: JobQueue;
   sessionSecret: string;
   logger?: Logger;
   authLimits?: AuthLimits;
@@ -49,6 +53,7 @@ export function createServices(options: {
   return {
     env,
     db,
+    jobs: options.jobs,
     logger,
     outboxDir,
     redis,
@@ -64,6 +69,7 @@ export function createServices(options: {
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  await services.jobs.stop();
   services.overageReporter.close();
   await services.redis?.quit();
 }

@@ -13,6 +13,9 @@ export type MailMessage = {
   /** Display name for the From header (the address stays MAIL_FROM's), e.g. a business's sender name. */
   fromName?: string;
   replyTo?: string;
+  /** A fixed Message-ID (`<…@…>`): a message sent again after a crash is then recognisably the same one. */
+  messageId?: string;
+  headers?: Record<string, string>;
 };
 
 /** MAIL_FROM with another display name: `"Acme Cleaning" <no-reply@…>`; MAIL_FROM as is without one. */

@@ -3,7 +3,7 @@
 // ready one (40 MB) and opening it takes about 2 s. Made once per test run by the Vitest global
 // setup (tests/support/global-setup.ts), which passes its path to the test workers in
 // LB_PGLITE_TEMPLATE; without it (benchmarks, a single file run by hand) every server initialises its
-// own directory as before. The template holds the migrations only: each server still runs the
+// own directory as before. The template holds the migrations and pg-boss's schema only: each server still runs the
 // migration check (a no-op) and seeds what it asks for.
 import { cp, mkdtemp, rename, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../server/db/client.server.ts";
 import { loadMigrations, migrate } from "../../server/db/migrate.server.ts";
+import { createJobQueue } from "../../server/jobs/queue/job-queue.server.ts";
 
 export const TEMPLATE_ENV = "LB_PGLITE_TEMPLATE";
 
@@ -28,6 +29,9 @@ export async function createPgliteTemplate(): Promise<string> {
   const database = await openDatabase({ dataDir: building });
   try {
     await migrate(database.sql, migrations);
+    // pg-boss creates its own schema at its first start: do it once here too.
+    const jobs = await createJobQueue({ sql: database.sql, logger: console, soleProcess: true });
+    await jobs.stop();
   } finally {
     await database.close();
   }

@@ -16,6 +16,8 @@ import { loadMigrations, migrate } from "../../server/db/migrate.server.ts";
 import { ensureDemoData } from "../../server/demo/demo-data.server.ts";
 import { copyPgliteTemplate } from "./pglite-template.ts";
 import { closeServices, createServices, type AppServices } from "../../server/services.server.ts";
+import { createJobQueue } from "../../server/jobs/queue/job-queue.server.ts";
+import { startJobWorkers } from "../../server/jobs/handlers.server.ts";
 
 export type TestServer = {
   url: string;
@@ -107,12 +109,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const services = createServices({
       env,
       db: database.prisma,
+      jobs: await createJobQueue({
+        sql: database.sql,
+        logger: quietLogger,
+        soleProcess: database.kind === "pglite",
+        pollingIntervalSeconds: 0.5,
+      }),
       sessionSecret: env.SESSION_SECRET!,
       logger: quietLogger,
       authLimits: options.authLimits,
       widgetLimits: options.widgetLimits,
     });
     const app = await createApplication(services, { mode: "production", buildDir });
+    await startJobWorkers(services);
     await new Promise<void>((resolve) => app.httpServer.listen(port, "127.0.0.1", resolve));
     return { database, services, app };
   }

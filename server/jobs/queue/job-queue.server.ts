@@ -1,0 +1,198 @@
+// The durable job layer of DESIGN §10 (decision 0022): pg-boss 10 on the process's own database
+// connection, PGlite or PostgreSQL alike. Jobs are rows: they are written in the same transaction as
+// the change that causes them (`enqueue(tx, …)`), survive a crash or restart, are fetched with
+// `FOR UPDATE SKIP LOCKED` (so with several instances each job runs once), retried with exponential
+// backoff and kept as failed after their last attempt. Delivery is at least once; each handler makes its
+// effect happen once by checking the job's idempotency key (see mail-jobs.server.ts).
+import PgBoss from "pg-boss";
+import type { Logger } from "../../mail/mailer.server.ts";
+import type { SqlExecutor } from "../../db/migrate.server.ts";
+import { executorDb, prismaDb, type TxClient } from "./sql-executors.server.ts";
+
+export const JOB_SCHEMA = "pgboss";
+
+/** One job to run: `key` is its idempotency key, unique per effect (e.g. `lead-alert:{leadId}:{userId}`). */
+export type JobRequest<T = unknown> = {
+  name: string;
+  data: T;
+  key: string;
+  /** Not before this time (a delayed job). */
+  runAt?: Date;
+};
+
+export type JobInfo = { id: string; name: string; key: string; attempt: number };
+
+export type JobHandler<T = never> = {
+  name: string;
+  /** Attempts after the first (default 5), with exponential backoff from `retryDelaySeconds` (default 5). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Jobs fetched per poll (default 20); they run concurrently. */
+  batchSize?: number;
+  /** A running job not finished after this long counts as failed and is retried (default 120 s). */
+  expireInSeconds?: number;
+  run(data: T, job: JobInfo): Promise<void>;
+};
+
+/** A cron schedule in a time zone; each tick enqueues one job, once across all instances. */
+export type JobSchedule = { name: string; cron: string; timeZone?: string; data?: object };
+
+export type JobQueue = {
+  /** Writes jobs through `tx` (a Prisma transaction client for the outbox, or the client itself). */
+  enqueue(tx: TxClient, jobs: JobRequest[]): Promise<void>;
+  /** Starts the workers of these handlers and registers the schedules. */
+  start(handlers: JobHandler<never>[], schedules?: JobSchedule[]): Promise<void>;
+  /** Makes every delayed job of `name` (or of every queue) due now: tests advance time this way. */
+  releaseDelayed(name?: string): Promise<number>;
+  /** Counts jobs by state, for tests and the bench. */
+  counts(name: string): Promise<Record<string, number>>;
+  /** Resolves when no job of these queues is waiting, due or running. */
+  idle(names: string[], options?: { timeoutMs?: number }): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type JobQueueOptions = {
+  sql: SqlExecutor;
+  logger: Logger;
+  /** How often idle workers look for due jobs (seconds, pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+  /**
+   * The database belongs to this process alone (embedded PGlite): jobs left active by a crash are
+   * due again at start. On a shared PostgreSQL another instance may be running them, so they are
+   * retried only when they expire (`expireInSeconds`, checked by pg-boss's maintenance).
+   */
+  soleProcess: boolean;
+  /** How often pg-boss's maintenance runs (expires stuck jobs, deletes old ones); default 60 s. */
+  maintenanceIntervalSeconds?: number;
+};
+
+export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { logger } = options;
+  const boss = new PgBoss({
+    db: executorDb(options.sql),
+    schema: JOB_SCHEMA,
+    // Completed jobs are kept a day for inspection, failed ones a week (pg-boss's maintenance deletes them).
+    deleteAfterDays: 7,
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
+  });
+  boss.on("error", (error: Error) => logger.error(`[jobs] ${error.message}`));
+  await boss.start();
+  if (options.soleProcess) {
+    // A job that was running when the process died (kill -9, power loss) has no one running it now.
+    await executorDb(options.sql).executeSql(
+      `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', started_on = NULL WHERE state = 'active'`,
+      [],
+    );
+  }
+
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  const workers: string[] = [];
+  let stopped = false;
+
+  async function ensureQueue(handler: Pick<JobHandler, "name" | "retryLimit" | "retryDelaySeconds" | "expireInSeconds">) {
+    const queue = {
+      name: handler.name,
+      retryLimit: handler.retryLimit ?? 5,
+      retryDelay: handler.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: handler.expireInSeconds ?? 120,
+    };
+    if (await boss.getQueue(handler.name)) await boss.updateQueue(handler.name, queue);
+    else await boss.createQueue(handler.name, queue);
+  }
+
+  const queueCounts = async (name: string) => {
+    const rows = (
+      await executorDb(options.sql).executeSql(
+        `SELECT state::text AS state, count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 GROUP BY state`,
+        [name],
+      )
+    ).rows as { state: string; n: number }[];
+    return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+  };
+
+  return {
+    async enqueue(tx, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((job) => ({
+          name: job.name,
+          data: job.data as object,
+          singletonKey: job.key,
+          startAfter: job.runAt?.toISOString(),
+        })),
+        { db: prismaDb(tx) } as PgBoss.InsertOptions,
+      );
+    },
+
+    async start(handlers, schedules = []) {
+      for (const handler of handlers) {
+        await ensureQueue(handler);
+        const batchSize = handler.batchSize ?? 20;
+        let workerId = "";
+        workerId = await boss.work<never>(
+          handler.name,
+          { batchSize, pollingIntervalSeconds, includeMetadata: true },
+          async (jobs) => {
+            // A full batch means more are probably due: fetch again at once instead of waiting a poll.
+            if (jobs.length === batchSize) boss.notifyWorker(workerId);
+            const results = await Promise.allSettled(
+              jobs.map((job) =>
+                handler.run(job.data, { id: job.id, name: job.name, key: job.singletonKey ?? job.id, attempt: job.retryCount + 1 }),
+              ),
+            );
+            // Each job of the batch succeeds or fails alone: the failed ones are failed (retried later) here,
+            // and pg-boss completes the rest when this callback returns.
+            const failed = results.flatMap((r, i) => (r.status === "rejected" ? [{ job: jobs[i]!, error: r.reason }] : []));
+            for (const { job, error } of failed) {
+              const message = error instanceof Error ? error.message : String(error);
+              logger.warn(`[jobs] ${handler.name} ${job.singletonKey ?? job.id} attempt ${job.retryCount + 1} failed: ${message}`);
+              await boss.fail(handler.name, job.id, { message });
+            }
+          },
+        );
+        workers.push(workerId);
+      }
+      for (const schedule of schedules) {
+        await ensureQueue({ name: schedule.name });
+        await boss.schedule(schedule.name, schedule.cron, schedule.data ?? {}, { tz: schedule.timeZone ?? "UTC" });
+      }
+    },
+
+    async releaseDelayed(name) {
+      const rows = (
+        await executorDb(options.sql).executeSql(
+          `UPDATE ${JOB_SCHEMA}.job SET start_after = now() - interval '1 second'
+            WHERE state IN ('created', 'retry') AND start_after > now() AND ($1::text IS NULL OR name = $1)
+            RETURNING id`,
+          [name ?? null],
+        )
+      ).rows;
+      return rows.length;
+    },
+
+    counts: queueCounts,
+
+    async idle(names, { timeoutMs = 30_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const pending = await Promise.all(
+          names.map(async (name) => {
+            const c = await queueCounts(name);
+            return (c.created ?? 0) + (c.retry ?? 0) + (c.active ?? 0);
+          }),
+        );
+        if (pending.every((n) => n === 0)) return;
+        if (Date.now() > deadline) throw new Error(`jobs still pending in ${names.join(", ")} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// E-mail as durable jobs (DESIGN §10): domain code enqueues `mail.send` in the transaction of the
+// change that causes it; the handler sends it once. Its idempotency key is unique in EmailDelivery and
+// the Message-ID is derived from it, so a job run again after a crash either sees the delivery recorded
+// as sent and stops, or sends the very same message again (receivers collapse a repeated Message-ID).
+import { createHash } from "node:crypto";
+import type { Db } from "../db/client.server.ts";
+import type { JobHandler, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
+import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
+import type { Mailer, MailMessage } from "./mailer.server.ts";
+
+export const MAIL_JOB = "mail.send";
+/** Attempts after the first: with a 10 s base and doubling, the last one is about 85 minutes in. */
+export const MAIL_RETRY_LIMIT = 8;
+
+export type MailJob = {
+  /** The business the e-mail is sent for (shown in its delivery list); none for account e-mails. */
+  businessId?: string;
+  /** What the e-mail is: lead-alert, password-reset, daily-summary, … */
+  kind: string;
+  message: MailMessage;
+};
+
+/** The job for one e-mail; `key` names the effect, e.g. `lead-alert:{leadId}:{userId}`. */
+export function mailJob(key: string, mail: MailJob, runAt?: Date): JobRequest<MailJob> {
+  return { name: MAIL_JOB, key, data: mail, runAt };
+}
+
+/** Enqueues e-mails in the caller's transaction (or straight away when given the client). */
+export function enqueueMail(jobs: JobQueue, tx: TxClient, mails: { key: string; mail: MailJob; runAt?: Date }[]) {
+  return jobs.enqueue(
+    tx,
+    mails.map((m) => mailJob(m.key, m.mail, m.runAt)),
+  );
+}
+
+/** `<sha256(key)@domain-of-MAIL_FROM>`: the same key always gives the same Message-ID. */
+export function messageIdFor(key: string, mailFrom: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const domain = address.split("@")[1] || "leadbroom.local";
+  return `<${createHash("sha256").update(key).digest("hex").slice(0, 32)}@${domain}>`;
+}
+
+/** An SMTP answer that no retry will change (5xx: no such mailbox, rejected…). */
+export function isPermanentMailError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+export function mailJobHandler(deps: { db: Db; mailer: Mailer; mailFrom: string }): JobHandler<MailJob> {
+  const { db, mailer } = deps;
+  return {
+    name: MAIL_JOB,
+    retryLimit: MAIL_RETRY_LIMIT,
+    retryDelaySeconds: 10,
+    batchSize: 50,
+    expireInSeconds: 120,
+    async run(data, job) {
+      const messageId = messageIdFor(job.key, deps.mailFrom);
+      const delivery = await db.emailDelivery.upsert({
+        where: { key: job.key },
+        create: {
+          key: job.key,
+          businessId: data.businessId ?? null,
+          kind: data.kind,
+          to: data.message.to,
+          subject: data.message.subject,
+          messageId,
+          attempts: 1,
+        },
+        update: { attempts: { increment: 1 } },
+        select: { id: true, status: true },
+      });
+      if (delivery.status !== "sending") return; // sent already, or refused for good
+
+      try {
+        await mailer.send({ ...data.message, messageId });
+      } catch (error) {
+        const reason = mailErrorText(error);
+        const lastAttempt = job.attempt > MAIL_RETRY_LIMIT;
+        if (isPermanentMailError(error) || lastAttempt) {
+          await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "failed", error: reason } });
+          return; // kept as failed with its reason; no further attempts
+        }
+        await db.emailDelivery.update({ where: { id: delivery.id }, data: { error: reason } });
+        throw error;
+      }
+      await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "sent", sentAt: new Date(), error: null } });
+    },
+  };
+}
+
+/** What an owner may read about a failure: the SMTP server's answer, never a stack. */
+function mailErrorText(error: unknown): string {
+  const response = (error as { response?: unknown }).response;
+  const text = typeof response === "string" && response ? response : error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, " ").slice(0, 300);
+}

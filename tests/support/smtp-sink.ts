@@ -1,0 +1,103 @@
+// A real SMTP server on a free loopback port (the `smtp-server` package) that keeps every message it
+// accepts: the sink the mail tests and the job-runner bench deliver to. It can be taken down and
+// brought back on the same port (an outage), and told to refuse recipients for good (550).
+import { SMTPServer } from "smtp-server";
+import { freePort } from "./test-server.ts";
+
+export type SunkMail = { messageId: string; to: string[]; subject: string; raw: string };
+
+export type SmtpSink = {
+  url: string;
+  messages: SunkMail[];
+  /** Recipients answered `550 No such user` (a permanent failure). */
+  refuse(address: string): void;
+  /** Stops listening (connections are refused) until `up()`. */
+  down(): Promise<void>;
+  up(): Promise<void>;
+  /** Resolves when `count` messages have arrived. */
+  waitFor(count: number, timeoutMs?: number): Promise<SunkMail[]>;
+  close(): Promise<void>;
+};
+
+function header(raw: string, name: string): string {
+  const match = new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(raw);
+  return match ? match[1]!.replace(/\r?\n[ \t]+/g, " ").trim() : "";
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const port = await freePort();
+  const messages: SunkMail[] = [];
+  const refused = new Set<string>();
+  const waiters = new Set<() => void>();
+
+  const make = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (refused.has(address.address.toLowerCase())) {
+          const error = new Error("No such user") as Error & { responseCode: number };
+          error.responseCode = 550;
+          return callback(error);
+        }
+        callback();
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          messages.push({
+            messageId: header(raw, "Message-ID"),
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: header(raw, "Subject"),
+            raw,
+          });
+          for (const wake of waiters) wake();
+          callback();
+        });
+      },
+    });
+
+  let server = make();
+  const listen = () => new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  await listen();
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    refuse: (address) => refused.add(address.toLowerCase()),
+    async down() {
+      await stop();
+    },
+    async up() {
+      server = make();
+      await listen();
+    },
+    waitFor(count, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (messages.length < count) return;
+          cleanup();
+          resolve(messages);
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`${messages.length} of ${count} e-mails arrived within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    close: stop,
+  };
+}
