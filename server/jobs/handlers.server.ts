@@ -1,11 +1,23 @@
 // Every durable job handler of the process (DESIGN §10), started by server/main.ts and by the test
-// servers once the services exist. A new kind of job is added here and nowhere else.
+// servers once the services exist. A new kind of job is added here (and its queue in queue/queues.ts).
 import type { AppServices } from "../services.server.ts";
+import type { DomainEvent } from "../events/domain-events.ts";
+import { jobsForEvent } from "../events/subscribers.server.ts";
 import { mailJobHandler } from "../mail/mail-jobs.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
+import { EVENT_QUEUE } from "./queue/queues.ts";
 
 export function jobHandlers(services: AppServices): JobHandler<never>[] {
-  return [mailJobHandler({ db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM }) as JobHandler<never>];
+  const handlers: JobHandler<never>[] = [
+    mailJobHandler({ db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM }) as JobHandler<never>,
+    {
+      name: EVENT_QUEUE,
+      async run(event: DomainEvent) {
+        await services.jobs.enqueue(services.db, await jobsForEvent(services, event));
+      },
+    } as JobHandler<never>,
+  ];
+  return handlers;
 }
 
 /** Starts the job workers of a process. */

@@ -15,6 +15,7 @@ import { asUtcDate, sqlUtc, utcText } from "../db/timestamps.ts";
 import { countLeadAgainstPlan, type QuotaBusiness } from "../billing/lead-quota.server.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { newLeadNotificationText } from "../notifications/notifications.server.ts";
+import { leadCreatedEventSql } from "../events/emit-events.server.ts";
 
 export type CaptureInput = {
   businessId: string;
@@ -93,7 +94,8 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
   const notificationText = input.notify
     ? newLeadNotificationText(input.notify.hideDetails ? hideLeadDetails(shown) : shown)
     : undefined;
-  // The lead, its 'created' event, its follow-up reminder, the team's "new-lead" notification and the
+  // The lead, its 'created' event, its follow-up reminder, the team's "new-lead" notification, the
+  // `lead.created` domain event's job (the outbox, DESIGN §10) and the
   // lead's id on the conversation state (clearing "leadPending") in one statement (decision 0007): all or nothing, and one round trip on the chat's hot path. A
   // concurrent capture of the same conversation wins the unique index: then nothing is inserted.
   const rows = await queryPrepared<CapturedRow>(db, Prisma.sql`
@@ -109,7 +111,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
         ${data.priority}::"LeadPriority", ${data.incomplete}, 'new'::"LeadStatus", 'chatbot'::"LeadSource", ${input.isTest},
         ${now}, ${now})
       ON CONFLICT ("conversationId") DO NOTHING
-      RETURNING "id", "name", "email", "phone", "company", "score", "priority"::text AS "priority", "status"::text AS "status",
+      RETURNING "id", "businessId", "name", "email", "phone", "company", "score", "priority"::text AS "priority", "status"::text AS "status",
         "conversationId", "isTest", ${utcText('"createdAt"')} AS "createdAt"
     ), event AS (
       INSERT INTO "LeadEvent" ("id", "leadId", "businessId", "type", "data", "createdAt")
@@ -125,6 +127,8 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
       SELECT ${randomUUID()}, ${input.businessId}, 'new-lead', ${notificationText ?? ""}, lead."id", ${now}
         FROM lead WHERE ${notificationText !== undefined}
       RETURNING "id", ${utcText('"createdAt"')} AS "createdAt"
+    ), created_event AS (
+      ${leadCreatedEventSql("lead")}
     )
     SELECT lead.*, notification."id" AS "notificationId", notification."createdAt" AS "notificationAt",
            b."isDemo", b."subscriptionStatus"::text AS "subscriptionStatus", b."plan"::text AS "plan",

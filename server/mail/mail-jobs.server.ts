@@ -6,11 +6,11 @@ import { createHash } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import type { JobHandler, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
 import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
+import { MAIL_QUEUE, queueSpec } from "../jobs/queue/queues.ts";
 import type { Mailer, MailMessage } from "./mailer.server.ts";
 
-export const MAIL_JOB = "mail.send";
-/** Attempts after the first: with a 10 s base and doubling, the last one is about 85 minutes in. */
-export const MAIL_RETRY_LIMIT = 8;
+export const MAIL_JOB = MAIL_QUEUE;
+const MAIL_RETRY_LIMIT = queueSpec(MAIL_QUEUE).retryLimit;
 
 export type MailJob = {
   /** The business the e-mail is sent for (shown in its delivery list); none for account e-mails. */
@@ -50,10 +50,6 @@ export function mailJobHandler(deps: { db: Db; mailer: Mailer; mailFrom: string 
   const { db, mailer } = deps;
   return {
     name: MAIL_JOB,
-    retryLimit: MAIL_RETRY_LIMIT,
-    retryDelaySeconds: 10,
-    batchSize: 50,
-    expireInSeconds: 120,
     async run(data, job) {
       const messageId = messageIdFor(job.key, deps.mailFrom);
       const delivery = await db.emailDelivery.upsert({

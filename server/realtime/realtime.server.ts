@@ -3,7 +3,6 @@
 import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
-import { emailOwnersAboutLead } from "../notifications/lead-alert-email.server.ts";
 import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace } from "./workspace-namespace.server.ts";
@@ -37,11 +36,8 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     leadCreated: (businessId, lead, notification) => {
       workspace.to(businessRoom(businessId)).emit("lead:created", { lead });
       // The "new-lead" notification was stored with the lead (server/leads/capture-lead.server.ts).
+      // The owners' e-mail alert is a job of the lead's `lead.created` event, written with the lead.
       if (notification) workspace.to(businessRoom(businessId)).emit("notification", notification);
-      // "Email me on new high-priority leads": owners get an e-mail when the preference is on.
-      emailOwnersAboutLead({ db: services.db, mailer: services.mailer, appUrl: services.env.PUBLIC_APP_URL }, businessId, lead).catch(
-        (error: unknown) => services.logger.error(`[notifications] e-mailing the owners about lead ${lead.id} failed`, error),
-      );
     },
     leadUpdated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:updated", { lead }),
   };

@@ -10,6 +10,7 @@ import { logosDir } from "../../server/businesses/logo-files.server.ts";
 import { sendDailySummaries } from "../../server/jobs/daily-summary.server.ts";
 import { sendLeadEmail } from "../../server/leads/lead-email.server.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
+import { EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";
@@ -296,7 +297,7 @@ describe("notifications", () => {
     expect((await off.client.post("/app/settings?tab=notifications", { intent: "notifications" })).status).toBe(200);
     await qualifyHighLead(off.siteKey, "Olga Off");
     await expect.poll(() => server.services.db.notification.count({ where: { businessId: off.businessId } })).toBe(1);
-    await new Promise((r) => setTimeout(r, 300));
+    await server.services.jobs.idle([EVENT_QUEUE, MAIL_QUEUE]);
     expect((await readOutbox(server.services.outboxDir)).filter((m) => m.to === off.email)).toEqual([]);
   });
 });

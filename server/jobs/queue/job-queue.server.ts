@@ -8,6 +8,7 @@ import PgBoss from "pg-boss";
 import type { Logger } from "../../mail/mailer.server.ts";
 import type { SqlExecutor } from "../../db/migrate.server.ts";
 import { executorDb, prismaDb, type TxClient } from "./sql-executors.server.ts";
+import { QUEUES, queueSpec, type QueueSpec } from "./queues.ts";
 
 export const JOB_SCHEMA = "pgboss";
 
@@ -23,14 +24,8 @@ export type JobRequest<T = unknown> = {
 export type JobInfo = { id: string; name: string; key: string; attempt: number };
 
 export type JobHandler<T = never> = {
+  /** One of QUEUES (queues.ts), which holds its retry policy and batch size. */
   name: string;
-  /** Attempts after the first (default 5), with exponential backoff from `retryDelaySeconds` (default 5). */
-  retryLimit?: number;
-  retryDelaySeconds?: number;
-  /** Jobs fetched per poll (default 20); they run concurrently. */
-  batchSize?: number;
-  /** A running job not finished after this long counts as failed and is retried (default 120 s). */
-  expireInSeconds?: number;
   run(data: T, job: JobInfo): Promise<void>;
 };
 
@@ -90,17 +85,19 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   const workers: string[] = [];
   let stopped = false;
 
-  async function ensureQueue(handler: Pick<JobHandler, "name" | "retryLimit" | "retryDelaySeconds" | "expireInSeconds">) {
+  async function ensureQueue(spec: QueueSpec) {
     const queue = {
-      name: handler.name,
-      retryLimit: handler.retryLimit ?? 5,
-      retryDelay: handler.retryDelaySeconds ?? 5,
+      name: spec.name,
+      retryLimit: spec.retryLimit,
+      retryDelay: spec.retryDelaySeconds,
       retryBackoff: true,
-      expireInSeconds: handler.expireInSeconds ?? 120,
+      expireInSeconds: spec.expireInSeconds,
     };
-    if (await boss.getQueue(handler.name)) await boss.updateQueue(handler.name, queue);
-    else await boss.createQueue(handler.name, queue);
+    if (await boss.getQueue(spec.name)) await boss.updateQueue(spec.name, queue);
+    else await boss.createQueue(spec.name, queue);
   }
+  // Every queue exists before anything is enqueued: pg-boss silently drops a job for an unknown queue.
+  for (const spec of QUEUES) await ensureQueue(spec);
 
   const queueCounts = async (name: string) => {
     const rows = (
@@ -115,6 +112,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   return {
     async enqueue(tx, jobs) {
       if (jobs.length === 0) return;
+      for (const job of jobs) queueSpec(job.name); // a typo is an error, not a lost job
       await boss.insert(
         jobs.map((job) => ({
           name: job.name,
@@ -128,8 +126,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
 
     async start(handlers, schedules = []) {
       for (const handler of handlers) {
-        await ensureQueue(handler);
-        const batchSize = handler.batchSize ?? 20;
+        const { batchSize } = queueSpec(handler.name);
         let workerId = "";
         workerId = await boss.work<never>(
           handler.name,
@@ -155,7 +152,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         workers.push(workerId);
       }
       for (const schedule of schedules) {
-        await ensureQueue({ name: schedule.name });
+        queueSpec(schedule.name);
         await boss.schedule(schedule.name, schedule.cron, schedule.data ?? {}, { tz: schedule.timeZone ?? "UTC" });
       }
     },

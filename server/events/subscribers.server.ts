@@ -1,0 +1,24 @@
+// Who reacts to which domain event: each subscriber returns the jobs the event causes (e-mails,
+// notifications, later automation steps and webhook deliveries). The event's handler writes them all
+// in one statement; their keys make a second handling of the same event a no-op.
+import type { AppServices } from "../services.server.ts";
+import type { JobRequest } from "../jobs/queue/job-queue.server.ts";
+import { mailJob } from "../mail/mail-jobs.server.ts";
+import { leadAlertMails } from "../notifications/lead-alert-email.server.ts";
+import type { DomainEvent, DomainEventType } from "./domain-events.ts";
+
+type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
+type Subscribers = { [T in DomainEventType]: Subscriber<Extract<DomainEvent, { type: T }>>[] };
+
+export const subscribers: Subscribers = {
+  "lead.created": [
+    async (services, event) =>
+      (await leadAlertMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
+  ],
+  "reminder.due": [],
+};
+
+export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {
+  const list = subscribers[event.type] as Subscriber<DomainEvent>[];
+  return (await Promise.all(list.map((subscriber) => subscriber(services, event)))).flat();
+}

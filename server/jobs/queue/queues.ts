@@ -1,0 +1,32 @@
+// The job queues of the process (DESIGN §10): names and retry policy, fixed here so that every queue
+// exists before anything is enqueued (pg-boss drops a job whose queue does not exist) and so that SQL
+// that enqueues from inside a statement (job-sql.server.ts) and the workers agree.
+
+export type QueueSpec = {
+  name: string;
+  /** Attempts after the first, with exponential backoff from `retryDelaySeconds`. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A running job not finished after this long counts as failed and is retried. */
+  expireInSeconds: number;
+  /** Jobs fetched per poll; they run concurrently. */
+  batchSize: number;
+};
+
+export const MAIL_QUEUE = "mail.send";
+export const EVENT_QUEUE = "domain.event";
+export const REMINDER_DUE_QUEUE = "reminder.due";
+
+export const QUEUES: readonly QueueSpec[] = [
+  // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
+  { name: MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 50 },
+  // A domain event fans out to its subscribers' jobs: cheap, retried quickly.
+  { name: EVENT_QUEUE, retryLimit: 10, retryDelaySeconds: 2, expireInSeconds: 60, batchSize: 50 },
+  { name: REMINDER_DUE_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 20 },
+];
+
+export function queueSpec(name: string): QueueSpec {
+  const spec = QUEUES.find((q) => q.name === name);
+  if (!spec) throw new Error(`no job queue named "${name}" (server/jobs/queue/queues.ts)`);
+  return spec;
+}
