@@ -70,6 +70,7 @@ export function createServices(options: {
 
 export async function closeServices(services: AppServices): Promise<void> {
   await services.jobs.stop();
+  services.mailer.close();
   services.overageReporter.close();
   await services.redis?.quit();
 }

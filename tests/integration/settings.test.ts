@@ -364,7 +364,7 @@ describe("daily summary", () => {
 
     const on = await summaryBusiness(true);
     const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-    const failing = { send: async () => Promise.reject(new Error("SMTP down")), describe: () => "failing" };
+    const failing = { send: async () => Promise.reject(new Error("SMTP down")), describe: () => "failing", close: () => {} };
     const now = new Date("2026-11-20T15:00:00Z");
     expect(await sendDailySummaries({ ...server.services, mailer: failing, logger }, now)).not.toContain(on.businessId);
     expect(logger.error).toHaveBeenCalled();

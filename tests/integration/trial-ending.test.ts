@@ -71,7 +71,7 @@ describe("the trial-ending reminder", () => {
     const owner = await trialOwner(new Date(T.getTime() + 10 * DAY + DAY));
     const at = new Date(T.getTime() + 10 * DAY);
     const errors: unknown[] = [];
-    const failing: Mailer = { send: async () => Promise.reject(new Error("SMTP down")), describe: () => "failing" };
+    const failing: Mailer = { send: async () => Promise.reject(new Error("SMTP down")), describe: () => "failing", close: () => {} };
     const logger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => errors.push(args) };
     expect(await sendTrialEndingReminders({ ...server.services, mailer: failing, logger }, at)).toEqual([]);
     expect(errors).toHaveLength(1);

@@ -39,6 +39,12 @@ export type TestServerOptions = {
   shareDatabaseWith?: TestServer;
   /** Scale-out: share rate limits and socket.io rooms through this Redis. */
   redisUrl?: string;
+  /**
+   * Start on another process's data (after it died): its PGlite data directory, or with `databaseUrl`
+   * its PostgreSQL database. Both are kept on close.
+   */
+  dataDir?: string;
+  databaseUrl?: string;
   /** Extra environment variables (e.g. OPENAI_API_KEY and OPENAI_BASE_URL for the AI assistant). */
   env?: Record<string, string>;
 };
@@ -58,7 +64,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Creates a throw-away database on the server named by DATABASE_URL; returns its URL and a drop function. */
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `lb_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -83,19 +89,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (!existsSync(path.join(buildDir, "server", "index.js"))) {
     throw new Error("The dashboard is not built: run `npm run build` first (npm test does).");
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-test-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "leadbroom-test-")));
   const shared = options.shareDatabaseWith?.databaseUrl;
   if (options.shareDatabaseWith && !shared) throw new Error("sharing a database needs PostgreSQL (DATABASE_URL)");
-  const scratch = !shared && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  const scratch =
+    !shared && !options.databaseUrl && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   // PGlite: start from this run's migrated template when there is one (initdb takes seconds).
-  if (!shared && !scratch) await copyPgliteTemplate(dataDir);
+  if (!shared && !scratch && !options.dataDir) await copyPgliteTemplate(dataDir);
   const port = await freePort();
   const env = parseEnv({
     NODE_ENV: "test",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    DATABASE_URL: shared ?? scratch?.url,
+    DATABASE_URL: shared ?? options.databaseUrl ?? scratch?.url,
     REDIS_URL: options.redisUrl,
     PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: "test-session-secret-test-session-secret",
@@ -147,7 +154,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await shutdown(running);
       await scratch?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
   return server;

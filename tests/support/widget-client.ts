@@ -12,7 +12,13 @@ import type {
 
 export type VisitorSocket = Socket<WidgetServerToClientEvents, WidgetClientToServerEvents>;
 
-export type VisitorOptions = { siteKey: string; visitorId?: string; origin?: string };
+export type VisitorOptions = {
+  siteKey: string;
+  visitorId?: string;
+  origin?: string;
+  /** Connect from this loopback address (e.g. 127.0.0.7): many visitors without sharing one IP's limits. */
+  localAddress?: string;
+};
 
 export function newVisitorId(): string {
   return `v_${randomUUID().replace(/-/g, "")}`;
@@ -43,6 +49,7 @@ export class Visitor {
       reconnection: false,
       forceNew: true,
       extraHeaders: { Origin: this.options.origin ?? "https://customer.example" },
+      ...(this.options.localAddress ? { localAddress: this.options.localAddress } : {}),
     });
     this.socket.on("message", (message) => {
       this.received.push(message);

@@ -39,6 +39,12 @@ export type JobQueue = {
   start(handlers: JobHandler<never>[], schedules?: JobSchedule[]): Promise<void>;
   /** Makes every delayed job of `name` (or of every queue) due now: tests advance time this way. */
   releaseDelayed(name?: string): Promise<number>;
+  /**
+   * Makes every running job due again: only for when no other process can be running them (the
+   * embedded database does it at start; an operator or a test may after a crash on PostgreSQL, where
+   * otherwise they are retried when they expire).
+   */
+  recoverAbandoned(): Promise<number>;
   /** Counts jobs by state, for tests and the bench. */
   counts(name: string): Promise<Record<string, number>>;
   /** Resolves when no job of these queues is waiting, due or running. */
@@ -73,13 +79,15 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   });
   boss.on("error", (error: Error) => logger.error(`[jobs] ${error.message}`));
   await boss.start();
-  if (options.soleProcess) {
-    // A job that was running when the process died (kill -9, power loss) has no one running it now.
-    await executorDb(options.sql).executeSql(
-      `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', started_on = NULL WHERE state = 'active'`,
-      [],
-    );
-  }
+  // A job that was running when the process died (kill -9, power loss) has no one running it now.
+  const recoverAbandoned = async () =>
+    (
+      await executorDb(options.sql).executeSql(
+        `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', started_on = NULL WHERE state = 'active' RETURNING id`,
+        [],
+      )
+    ).rows.length;
+  if (options.soleProcess) await recoverAbandoned();
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   const workers: string[] = [];
@@ -98,6 +106,27 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   }
   // Every queue exists before anything is enqueued: pg-boss silently drops a job for an unknown queue.
   for (const spec of QUEUES) await ensureQueue(spec);
+
+  async function startWorker(handler: JobHandler<never>, batchSize: number): Promise<string> {
+    let workerId = "";
+    workerId = await boss.work<never>(handler.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+      // A full batch means more are probably due: fetch again at once instead of waiting a poll.
+      if (jobs.length === batchSize) boss.notifyWorker(workerId);
+      const results = await Promise.allSettled(
+        jobs.map((job) => handler.run(job.data, { id: job.id, name: job.name, key: job.singletonKey ?? job.id, attempt: job.retryCount + 1 })),
+      );
+      // Each job of the batch succeeds or fails alone: the failed ones are failed (retried later) here,
+      // and pg-boss completes the rest when this callback returns.
+      for (const [i, result] of results.entries()) {
+        if (result.status === "fulfilled") continue;
+        const job = jobs[i]!;
+        const message = result.reason instanceof Error ? result.reason.message : String(result.reason);
+        logger.warn(`[jobs] ${handler.name} ${job.singletonKey ?? job.id} attempt ${job.retryCount + 1} failed: ${message}`);
+        await boss.fail(handler.name, job.id, { message });
+      }
+    });
+    return workerId;
+  }
 
   const queueCounts = async (name: string) => {
     const rows = (
@@ -126,30 +155,8 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
 
     async start(handlers, schedules = []) {
       for (const handler of handlers) {
-        const { batchSize } = queueSpec(handler.name);
-        let workerId = "";
-        workerId = await boss.work<never>(
-          handler.name,
-          { batchSize, pollingIntervalSeconds, includeMetadata: true },
-          async (jobs) => {
-            // A full batch means more are probably due: fetch again at once instead of waiting a poll.
-            if (jobs.length === batchSize) boss.notifyWorker(workerId);
-            const results = await Promise.allSettled(
-              jobs.map((job) =>
-                handler.run(job.data, { id: job.id, name: job.name, key: job.singletonKey ?? job.id, attempt: job.retryCount + 1 }),
-              ),
-            );
-            // Each job of the batch succeeds or fails alone: the failed ones are failed (retried later) here,
-            // and pg-boss completes the rest when this callback returns.
-            const failed = results.flatMap((r, i) => (r.status === "rejected" ? [{ job: jobs[i]!, error: r.reason }] : []));
-            for (const { job, error } of failed) {
-              const message = error instanceof Error ? error.message : String(error);
-              logger.warn(`[jobs] ${handler.name} ${job.singletonKey ?? job.id} attempt ${job.retryCount + 1} failed: ${message}`);
-              await boss.fail(handler.name, job.id, { message });
-            }
-          },
-        );
-        workers.push(workerId);
+        const { batchSize, workers: count } = queueSpec(handler.name);
+        for (let i = 0; i < count; i++) workers.push(await startWorker(handler, batchSize));
       }
       for (const schedule of schedules) {
         queueSpec(schedule.name);
@@ -169,6 +176,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       return rows.length;
     },
 
+    recoverAbandoned,
     counts: queueCounts,
 
     async idle(names, { timeoutMs = 30_000 } = {}) {

@@ -1,0 +1,129 @@
+// A crash loses no e-mail and doubles none (DESIGN §10): the real server runs as a child process
+// (`server/main.ts`, as `npm start` runs it) while 50 visitors qualify as high-priority leads at once;
+// it is killed with SIGKILL once the first alert e-mails have arrived, then started again on the same
+// data. Every lead stored before the crash gets its owner's alert exactly once, counted by Message-ID
+// at a real SMTP server; a message sent again after the crash is the same message (same Message-ID).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { copyPgliteTemplate } from "../support/pglite-template.ts";
+import { createScratchDatabase, freePort, startTestServer, type TestServer } from "../support/test-server.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { Visitor } from "../support/widget-client.ts";
+import { DEMO } from "../../server/demo/demo-credentials.ts";
+import { EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { messageIdFor } from "../../server/mail/mail-jobs.server.ts";
+import { repoRoot } from "../../server/app.server.ts";
+
+const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
+const VISITORS = 50;
+
+function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("LeadBroom listening")) resolve({ child, url: env.PUBLIC_APP_URL! });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+async function qualify(url: string, i: number): Promise<void> {
+  // Each visitor from its own loopback address, as 50 people on 50 networks would be (per-IP limits).
+  const visitor = new Visitor(url, { siteKey: DEMO.siteKey, localAddress: `127.0.0.${10 + i}` });
+  try {
+    await visitor.connect();
+    await visitor.open();
+    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Casey Crash", "Acme Property Group", `visitor${i}@crash.example`]) {
+      await visitor.say(answer);
+    }
+  } catch {
+    // The server was killed under this visitor: what it had stored stays, the rest is gone with it.
+  } finally {
+    visitor.disconnect();
+  }
+}
+
+describe("kill -9 during a burst of leads", () => {
+  let sink: SmtpSink;
+  let child: ChildProcess | undefined;
+  let restarted: TestServer | undefined;
+  let dataDir: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  afterAll(async () => {
+    child?.kill("SIGKILL");
+    await restarted?.close();
+    await dropDatabase?.();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await sink?.close();
+  });
+
+  it("delivers every expected alert exactly once after a restart on the same data", { timeout: 300_000 }, async () => {
+    sink = await startSmtpSink();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-crash-"));
+    let databaseUrl: string | undefined;
+    if (process.env.DATABASE_URL) {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL);
+      databaseUrl = scratch.url;
+      dropDatabase = scratch.drop;
+    } else {
+      await copyPgliteTemplate(dataDir);
+    }
+    const port = await freePort();
+    const started = await startServerProcess({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SESSION_SECRET: "crash-test-session-secret-crash-test",
+      SMTP_URL: sink.url,
+      MAIL_FROM,
+      SEED_DEMO: "true",
+    });
+    child = started.child;
+    const exited = new Promise<void>((resolve) => child!.once("exit", () => resolve()));
+
+    const burst = Promise.all(Array.from({ length: VISITORS }, (_, i) => qualify(started.url, i)));
+    await sink.waitFor(5, 120_000);
+    child.kill("SIGKILL");
+    await exited;
+    const atCrash = sink.messages.length;
+    await burst;
+
+    restarted = await startTestServer({ dataDir, databaseUrl, seedDemo: false, env: { SMTP_URL: sink.url, MAIL_FROM } });
+    // On PostgreSQL another instance could be running a job, so abandoned ones wait for their expiry
+    // there; this test knows the only other process is dead and releases them now.
+    if (databaseUrl) await restarted.services.jobs.recoverAbandoned();
+    await restarted.services.jobs.idle([EVENT_QUEUE, MAIL_QUEUE], { timeoutMs: 120_000 });
+
+    const db = restarted.services.db;
+    const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.email } });
+    const leads = await db.lead.findMany({ where: { email: { endsWith: "@crash.example" } }, select: { id: true, priority: true } });
+    expect(leads.length).toBeGreaterThanOrEqual(1);
+    expect(leads.every((l) => l.priority === "high")).toBe(true);
+    const expected = new Set(leads.map((l) => messageIdFor(`lead-alert:${l.id}:${owner.id}`, MAIL_FROM)));
+    // Only this burst sends mail in this test: every message in the sink is one of its alerts.
+    const alerts = sink.messages;
+    const arrived = new Set(alerts.map((m) => m.messageId));
+    // Every stored lead's alert arrived, and nothing else did: exactly once by Message-ID.
+    expect(arrived).toEqual(expected);
+    // (A message in flight at the kill may have been sent again after it: then it is the very same
+    // message, the same Message-ID, which receivers collapse; the count below says how many.)
+    const deliveries = await db.emailDelivery.findMany({ where: { kind: "lead-alert" }, select: { status: true } });
+    expect(deliveries).toHaveLength(leads.length);
+    expect(deliveries.every((d) => d.status === "sent")).toBe(true);
+    console.info(`[jobs-crash] ${leads.length} leads stored, ${atCrash} alerts before the kill, ${alerts.length} in all (${arrived.size} distinct, ${alerts.length - arrived.size} resent)`);
+  });
+});
