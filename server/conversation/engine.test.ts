@@ -368,6 +368,14 @@ describe("closing message", () => {
     );
   });
 
+  it("before opening on a business day: the team gets back when the office opens today, not the next business day", () => {
+    // Tuesday 10 June 2025, 07:00 EDT.
+    const { turns } = play(QUICK_PATH, new Date("2025-06-10T11:00:00Z"));
+    expect(lastReply(turns[7]).text).toBe(
+      "Thanks, Jane! I've passed your details to the Sparkle Commercial Cleaning team. Our office is closed right now, but we'll get back to you when we open at 8:00 AM today.",
+    );
+  });
+
   it("at the weekend: opens again on Monday", () => {
     const { turns } = play(QUICK_PATH, WEEKEND);
     expect(lastReply(turns[7]).text).toContain("The office opens again Monday at 8:00 AM (EDT).");

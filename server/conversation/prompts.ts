@@ -2,7 +2,8 @@
 // re-ask, answers to the visitor's questions from the business profile, and the closing. Never the
 // score, the priority or the market price.
 import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
-import { describeHours, isWithinBusinessHours, nextOpening } from "./business-hours.ts";
+import { afterHoursText } from "./after-hours.ts";
+import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
 import { timeZoneLabel } from "./calendar.ts";
 import type { Intent } from "./parser.ts";
 import type { Answers, BotReply, BusinessProfile, StepId } from "./types.ts";
@@ -231,9 +232,8 @@ export function closing(answers: Answers, profile: BusinessProfile, now: Date): 
   if (isWithinBusinessHours(profile.hours, profile.timeZone, now)) {
     return { text: `${thanks(answers)} I've passed your details to the ${biz} team, and they'll be in touch shortly today.` };
   }
-  const next = nextOpening(profile.hours, profile.timeZone, now);
-  const opens = next && next !== "now" ? ` The office opens again ${next} (${timeZoneLabel(now, profile.timeZone)}).` : "";
-  return { text: `${thanks(answers)} I've passed your details to the ${biz} team. ${profile.afterHoursMessage.trim()}${opens}` };
+  const afterHours = afterHoursText(profile.afterHoursMessage, profile.hours, profile.timeZone, now);
+  return { text: [`${thanks(answers)} I've passed your details to the ${biz} team.`, afterHours].filter(Boolean).join(" ") };
 }
 
 /** A message after the qualification is done. */
