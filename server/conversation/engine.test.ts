@@ -663,3 +663,35 @@ describe("price questions", () => {
     expect(state.step).toBe("budget");
   });
 });
+
+describe("questions answered from the business description", () => {
+  const DESCRIBED: BusinessProfile = {
+    ...PROFILE,
+    description: "Family-owned since 2009. We are fully licensed, bonded and insured. We use green, non-toxic products.",
+  };
+
+  it("quotes the description for a question it covers, then asks the same question again", () => {
+    const { state, turns } = play(["office cleaning", "12,000 sq ft", "Are you insured and bonded?", "twice a week"], IN_HOURS, DESCRIBED);
+    expect(turns[2]?.replies).toEqual([
+      { text: "We are fully licensed, bonded and insured." },
+      { text: "How often would you like it cleaned?", quickReplies: FREQUENCY_QUICK_REPLIES },
+    ]);
+    expect(state.answers.visitsPerWeek).toBe(2);
+    expect(state.step).toBe("budget");
+  });
+
+  it("keeps the team deflection for a question the description does not cover", () => {
+    const { turns } = play(["office cleaning", "Can you send someone for a site visit?"], IN_HOURS, DESCRIBED);
+    expect(turns[1]?.replies[0]?.text).toBe(
+      "That's a good question for the Sparkle Commercial Cleaning team, and they'll be happy to help with it when they get in touch.",
+    );
+  });
+
+  it("adds what the description says about weekends to the office hours", () => {
+    const weekends: BusinessProfile = { ...PROFILE, description: "We clean evenings and weekends at no extra charge." };
+    const { turns } = play(["office cleaning", "Do you clean on weekends?"], IN_HOURS, weekends);
+    expect(turns[1]?.replies[0]?.text).toBe(
+      "Our office hours at Sparkle Commercial Cleaning are Monday to Friday, 8:00 AM to 6:00 PM (EDT). We clean evenings and weekends at no extra charge. I'm here around the clock to take your details, though.",
+    );
+  });
+});

@@ -3,6 +3,7 @@
 // score, the priority or the market price.
 import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
 import { afterHoursText } from "./after-hours.ts";
+import { answerFromDescription } from "./description-answers.ts";
 import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
 import { timeZoneLabel } from "./calendar.ts";
 import type { Intent } from "./parser.ts";
@@ -274,12 +275,17 @@ export function answerQuestion(intent: Intent, text: string, profile: BusinessPr
         described === "By appointment only"
           ? `${biz} works by appointment, and the team will find a time that suits you.`
           : `Our office hours at ${biz} are ${described} (${timeZoneLabel(now, profile.timeZone)}).`;
-      return `${open} I'm here around the clock to take your details, though.`;
+      // "Do you clean on weekends?": the office hours, and what the description says about it.
+      const fromDescription = answerFromDescription(text, profile.description);
+      return [open, fromDescription, "I'm here around the clock to take your details, though."].filter(Boolean).join(" ");
     }
-    case "question:areas":
-      return profile.serviceAreas.length > 0
-        ? `${biz} serves ${joinList(profile.serviceAreas)}.`
-        : `The ${biz} team will confirm that we cover your area when they get in touch.`;
+    case "question:areas": {
+      const areas =
+        profile.serviceAreas.length > 0
+          ? `${biz} serves ${joinList(profile.serviceAreas)}.`
+          : `The ${biz} team will confirm that we cover your area when they get in touch.`;
+      return [areas, answerFromDescription(text, profile.description)].filter(Boolean).join(" ");
+    }
     case "question:services": {
       const services =
         profile.serviceTypes.length > 0
@@ -290,9 +296,13 @@ export function answerQuestion(intent: Intent, text: string, profile: BusinessPr
     }
     case "question:pricing":
       return PRICING_ANSWER;
-    default:
+    default: {
       if (ABOUT_SCORE.test(text)) return `I'm just here to collect a few details for the ${biz} team, and they'll take it from there.`;
+      // "Are you insured and bonded?": the sentences of the business description that say so.
+      const fromDescription = answerFromDescription(text, profile.description);
+      if (fromDescription) return fromDescription;
       return `That's a good question for the ${biz} team, and they'll be happy to help with it when they get in touch.`;
+    }
   }
 }
 
