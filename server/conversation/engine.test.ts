@@ -657,7 +657,10 @@ describe("price questions", () => {
 
   it("keeps the size and frequency of a price question and estimates from them", () => {
     const { state, turns } = play(["How much would a 10,000 sq ft office cleaned weekly cost?", "Regular Commercial Cleaning"]);
-    expect(turns[0]?.replies[0]?.text).toContain("around $430 a month"); // 10 × $10 × 4.33
+    // 10 × $10 × 4.33 visits a month.
+    expect(turns[0]?.replies[0]?.text).toBe(
+      "For about 10,000 sq ft cleaned once a week, cleaning typically costs around $430 a month. That's a rough estimate; the team will confirm the exact price in your quote.",
+    );
     expect(turns[0]?.replies[1]?.text).toBe("What type of cleaning are you looking for?");
     expect(state.answers).toMatchObject({ buildingSizeSqFt: 10_000, visitsPerWeek: 1 });
     expect(state.step).toBe("budget");

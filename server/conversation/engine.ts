@@ -136,10 +136,15 @@ function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
   // A question is answered from the profile, then the same question is asked again (not a re-ask).
   // "How about twice a week?" is a question the step understands: it is taken as the answer.
   if (isQuestion && (intent !== "question:other" || !understood)) {
-    const noted = applyExtras(s, extras, message);
-    if (intent === "question:pricing") return priceReplies(s, step, ctx);
+    // A price question may carry the size and frequency to estimate from ("how much for 10k sq ft
+    // weekly?"); other questions are not answers ("do you clean on weekends?" is no frequency).
+    // The estimate names the size and frequency it is made from, so they need no separate "noted".
+    if (intent === "question:pricing") {
+      applyExtras(s, extras, message);
+      return priceReplies(s, step, ctx);
+    }
     const answer = answerQuestion(intent, message, ctx.profile, ctx.now);
-    return [{ text: [answer, notedSentence(noted, true)].filter(Boolean).join(" ") }, ask(step, ctx.profile, s.answers)];
+    return [{ text: answer }, ask(step, ctx.profile, s.answers)];
   }
   if (understood) return accept(s, step, message, understood, ctx, extras);
   if (Object.keys(extras).length > 0) {

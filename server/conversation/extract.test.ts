@@ -84,8 +84,10 @@ describe("extractAnswers: only what is clearly there", () => {
     "right now",
     "not sure",
     "12000 - 15000 sq ft", // two sizes are not a phone number
-  ])("%j gives no budget, timeline or phone", (message) => {
+    "we're closed on weekends",
+  ])("%j gives no frequency, budget, timeline or phone", (message) => {
     const found = extract(message);
+    expect(found.frequency).toBeUndefined();
     expect(found.budgetMonthlyCents).toBeUndefined();
     expect(found.timeline).toBeUndefined();
     expect(found.phone).toBeUndefined();

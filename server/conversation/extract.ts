@@ -74,8 +74,10 @@ const FREQUENCY_SPANS: RegExp[] = [
     String.raw`\b(?:${NUM}|once|twice|thrice)\s*(?:(?:-|to|or)\s*${NUM}\s*)?(?:(?:times?|x|days?|nights?|evenings?|visits?|cleans?|cleanings?|shifts?)\s*)?(?:(?:a|per|each|every|\/|in a|an)\s*(?:day|week|wk|month)\b|(?:daily|weekly|monthly)\b)`,
     "g",
   ),
-  /\b(?:every|each)\s+(?:other\s+|2(?:nd)?\s+|second\s+|alternate\s+)?(?:\d+\s+)?(?:day|night|evening|week|weekday|month|business day|working day|workday)s?\b/g,
-  /\b(?:daily|nightly|weekly|bi-?weekly|fortnightly|monthly|semi-?monthly|bi-?monthly|quarterly|weekdays|weekends|week days|24\/7|m-f|including weekends|(?:round|around) the clock|alternate days)\b/g,
+  /\b(?:every|each)\s+(?:other\s+|2(?:nd)?\s+|second\s+|alternate\s+)?(?:\d+\s+)?(?:day|night|evening|week|weekday|weekend|month|business day|working day|workday)s?\b/g,
+  /\b(?:daily|nightly|weekly|bi-?weekly|fortnightly|monthly|semi-?monthly|bi-?monthly|quarterly|24\/7|m-f|including weekends|(?:round|around) the clock|alternate days)\b/g,
+  // "weekends only", "only on weekdays"; a bare "weekends" ("we're closed on weekends") is no frequency.
+  /\b(?:weekdays|weekends|week days) only\b|\bonly (?:on )?(?:weekdays|weekends|week days)\b/g,
   new RegExp(String.raw`\b${DAY}s?\s*(?:-|to|through|thru|till|until)\s*${DAY}s?\b`, "g"),
   /\b(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b)*/g,
   /\b(?:a )?(?:few|several|couple (?:of )?)\s*times (?:a|per) (?:week|month)\b/g,
