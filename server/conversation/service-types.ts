@@ -70,7 +70,7 @@ const SPECIFIC_KINDS: ServiceKind[] = [
 const GENERIC_KIND: ServiceKind = {
   id: "regular",
   words: wordsPattern([
-    "office", "regular", "routine", "janitorial", "janitor", "recurring", "commercial",
+    "office", "regular", "routine", "janitorial", "janitor", "recurring", "general", "commercial",
     "retail", "store", "shop", "showroom", "restaurant", "restaraunt", "cafe", "bar", "gym", "fitness cent(?:er|re)",
     "bank", "salon", "church", "hotel", "lobby", "coworking", "co-working", "business premises",
   ]),
