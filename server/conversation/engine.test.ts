@@ -588,6 +588,14 @@ describe("answers given ahead of their question", () => {
     expect(state.step).toBe("budget");
   });
 
+  it("keeps the visitor's own service description beside other answers", () => {
+    const { state, turns } = play(["window washing for 5,000 sq ft, starting next month"]);
+    expect(state.answers).toMatchObject({ serviceType: "Window washing", buildingSizeSqFt: 5_000, timelineDays: 30 });
+    expect(lastReply(turns[0]).text).toBe(
+      "Thanks, I'll note that for the team. I've also noted about 5,000 sq ft and a start in about 4 weeks. How often would you like it cleaned?",
+    );
+  });
+
   it("takes an email given early and does not ask for it at the end", () => {
     const { state, turns } = play(["office cleaning, reach me at jane@acme.com", ...QUICK_PATH.slice(1, 7)]);
     expect(turns[0]?.contactCaptured).toBe(true);

@@ -39,7 +39,7 @@ import {
   notedSentence,
   priceAnswer,
 } from "./prompts.ts";
-import { extractAnswers, type ExtractedAnswers } from "./extract.ts";
+import { describedRemainder, extractAnswers, type ExtractedAnswers, type ExtractionContext } from "./extract.ts";
 import { cloneState, hasContact, initialState, isAnswered, recordRaw } from "./state.ts";
 import { STEP_ORDER, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
 
@@ -121,14 +121,7 @@ function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
   if (intent === "skip") return skip(s, step, ctx);
 
   // Every answer the message gives, to this question or to others not answered yet.
-  const extracted = EXTRACTED_STEPS.includes(step)
-    ? extractAnswers(message, {
-        serviceTypes: ctx.profile.serviceTypes,
-        now: ctx.now,
-        timeZone: ctx.profile.timeZone,
-        visitsPerMonth: visitsPerMonthFor(s.answers),
-      })
-    : {};
+  const extracted = EXTRACTED_STEPS.includes(step) ? extractAnswers(message, extractionContext(s, ctx)) : {};
   const extras = extraPatch(s, step, extracted);
 
   const isQuestion = intent !== "answer";
@@ -154,6 +147,10 @@ function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
     return [ask(step, ctx.profile, s.answers, notedSentence(noted, false))];
   }
   return notUnderstood(s, step, message, ctx);
+}
+
+function extractionContext(s: EngineState, ctx: Ctx): ExtractionContext {
+  return { serviceTypes: ctx.profile.serviceTypes, now: ctx.now, timeZone: ctx.profile.timeZone, visitsPerMonth: visitsPerMonthFor(s.answers) };
 }
 
 /** The current question's answer from the extractor, which reads a many-answer message more carefully. */
@@ -276,9 +273,14 @@ const AGREES =
 function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQuestion: boolean, extras: Partial<Answers>): Understood | null {
   switch (step) {
     case "service_type": {
-      const parsed = parseServiceType(message, ctx.profile.serviceTypes);
-      // A message that answers other questions is not a description of the service ("20k sq ft, weekly").
-      if (!parsed || (!parsed.known && (isQuestion || Object.keys(extras).length > 0))) return null;
+      let parsed = parseServiceType(message, ctx.profile.serviceTypes);
+      // A message that also answers other questions describes the service only in what is left
+      // ("window washing for 5,000 sq ft" → "window washing"; "20k sq ft, weekly" → nothing).
+      if (!parsed?.known && Object.keys(extras).length > 0) {
+        const remainder = describedRemainder(message, extractionContext(s, ctx));
+        parsed = remainder ? parseServiceType(remainder, ctx.profile.serviceTypes) : null;
+      }
+      if (!parsed || (isQuestion && !parsed.known)) return null;
       return {
         patch: { serviceType: parsed.serviceType },
         ack: parsed.known ? ACK.serviceKnown(parsed.serviceType) : ACK.serviceOwn(),

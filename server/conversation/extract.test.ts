@@ -1,7 +1,7 @@
 // Every answer in one message, whichever question it answers (issue 14): a table of multi-answer
 // messages and exactly the fields each one gives.
 import { describe, expect, it } from "vitest";
-import { extractAnswers, type ExtractedAnswers } from "./extract.ts";
+import { describedRemainder, extractAnswers, type ExtractedAnswers } from "./extract.ts";
 
 const TYPES = ["Regular Commercial Cleaning", "Post-construction", "Industrial", "Medical Facility", "Educational Facility", "Move-in/Move-out"];
 /** Tuesday 10 June 2025, 11:00 in New York. */
@@ -95,5 +95,17 @@ describe("extractAnswers: only what is clearly there", () => {
 
   it("prices a per-visit budget with the visits a month already known", () => {
     expect(extract("$150 per visit", 8.66)).toEqual({ budgetMonthlyCents: 129_900 });
+  });
+});
+
+describe("describedRemainder", () => {
+  const context = { serviceTypes: TYPES, now: NOW, timeZone: "America/New_York" };
+  it.each([
+    ["window washing for 5,000 sq ft", "window washing"],
+    ["We need carpet shampoo, 3000 sq ft, starting next month", "carpet shampoo"],
+    ["pressure washing the parking lot twice a month, budget $500", "pressure washing the parking lot"],
+    ["20k sq ft, twice a week", ""],
+  ])("%j → %j", (message, rest) => {
+    expect(describedRemainder(message, context)).toBe(rest);
   });
 });

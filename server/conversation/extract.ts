@@ -120,10 +120,28 @@ const NAME_INTRO = /\b(?:my name is|my name's|name is|this is)\s+([^,.;!?@\d]+)/
 
 /** The answers the message gives, whatever question is being asked; only what is clearly there. */
 export function extractAnswers(text: string, context: ExtractionContext): ExtractedAnswers {
+  return analyse(text, context).answers;
+}
+
+const FILLER_EDGES = /^(?:(?:hi|hello|hey|we|i|need|needs|want|would like|'d like|looking for|for|of|at|in|on|and|with|a|an|the|our|my|some|it|is|it's|about|around|approx\.?|roughly|starting|start|cleaned|cleaning)\b[\s,]*)+|(?:[\s,]*\b(?:for|of|at|in|on|and|with|a|an|the|our|my|some|about|around|approx\.?|roughly|starting|start|it|is|cleaned|please))+$/g;
+
+/**
+ * What the visitor describes once the answers are taken out ("window washing for 5,000 sq ft" →
+ * "window washing"): the longest remaining phrase, lower case; "" when nothing is left.
+ */
+export function describedRemainder(text: string, context: ExtractionContext): string {
+  const parts = analyse(text, context)
+    .rest.split(/\s*[;,.!?]\s*|\s+-\s+/)
+    .map((part) => part.replace(FILLER_EDGES, "").replace(/\s+/g, " ").trim())
+    .filter((part) => /\p{L}{3}/u.test(part));
+  return parts.reduce((longest, part) => (part.length > longest.length ? part : longest), "");
+}
+
+function analyse(text: string, context: ExtractionContext): { answers: ExtractedAnswers; rest: string } {
   const out: ExtractedAnswers = {};
   const raw = text.normalize("NFKC");
   let t = normaliseText(raw);
-  if (!t) return out;
+  if (!t) return { answers: out, rest: "" };
 
   // Contact details first (a phone number is not a size or a budget).
   const email = parseEmail(raw);
@@ -195,7 +213,14 @@ export function extractAnswers(text: string, context: ExtractionContext): Extrac
     if (cued) {
       out.timeline = timeline.band;
       out.timelineDays = timeline.days;
+      rest = rest.replace(START_TIME_PHRASE, " ; ");
     }
   }
-  return out;
+  return { answers: out, rest };
 }
+
+/** The usual start-date phrases, taken out of the remainder once a timeline was found. */
+const START_TIME_PHRASE = new RegExp(
+  String.raw`\b(?:(?:starting|start|beginning|from|by|before|in|within|on)\s+)?(?:asap|as soon as possible|immediately|right away|urgently|today|tomorrow|next (?:week|weekend|month|quarter|year|${FULL_DAY})|this (?:week|weekend|month|quarter|year)|(?:the )?end of (?:the |this |next )?(?:week|month|quarter|year)|\d+\s*(?:days?|weeks?|months?)|${FULL_DAY}|${MONTH_NAME}(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b`,
+  "g",
+);
