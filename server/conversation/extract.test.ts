@@ -85,6 +85,7 @@ describe("extractAnswers: only what is clearly there", () => {
     "not sure",
     "12000 - 15000 sq ft", // two sizes are not a phone number
     "we're closed on weekends",
+    "whenever", // at the frequency question: "whenever needed", not a start date
   ])("%j gives no frequency, budget, timeline or phone", (message) => {
     const found = extract(message);
     expect(found.frequency).toBeUndefined();

@@ -90,7 +90,7 @@ const START_DAY = new RegExp(String.raw`\b(?:next|this|on|from|starting|start|by
 const IMMEDIATE_CUE =
   /\basap\b|\ba\.s\.a\.p\b|\bas soon as\b|\bimmediate(?:ly)?\b|\bright away\b|\bstraight away\b|\burgent(?:ly)?\b|\bemergency\b|\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\b(?:start(?:ing)?|begin(?:ning)?|from) now\b|\bsooner the better\b|\byesterday\b/;
 const UNDECIDED_CUE =
-  /\bno rush\b|\bno hurry\b|\bwhenever\b|\bno (?:set |fixed |real )?(?:timeline|date|deadline|start date)\b|\bjust (?:browsing|looking|curious|researching)\b|\bsomeday\b|\beventually\b|\bdown the (?:road|line)\b|\bplanning ahead\b|\b(?:not sure|unsure|no idea|(?:don'?t|do not) know|undecided|flexible)(?: yet)? (?:about |on |of )?(?:the |our )?(?:timeline|timing|start(?: date)?|when)\b|\btiming is flexible\b/;
+  /\bno rush\b|\bno hurry\b|\bwhenever (?:suits|works|is (?:fine|good)|you can|you(?:'re| are) (?:free|available))\b|\bno (?:set |fixed |real )?(?:timeline|date|deadline|start date)\b|\bjust (?:browsing|looking|curious|researching)\b|\bsomeday\b|\beventually\b|\bdown the (?:road|line)\b|\bplanning ahead\b|\b(?:not sure|unsure|no idea|(?:don'?t|do not) know|undecided|flexible)(?: yet)? (?:about |on |of )?(?:the |our )?(?:timeline|timing|start(?: date)?|when)\b|\btiming is flexible\b/;
 const MONTH_NAME = String.raw`(?:january|jan|february|feb|march|mar|april|apr|may|june|jun|july|jul|august|aug|september|sept|sep|october|oct|november|nov|december|dec)`;
 /** A start date or delay: "starting next month", "in 2 weeks", "by march", "tomorrow", "6/1". */
 const START_CUE = new RegExp(
