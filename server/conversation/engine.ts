@@ -1,8 +1,10 @@
 // The qualification state machine of DESIGN §4: service type → building size → frequency → budget
 // → timeline → name → company → email/phone → done. Quick replies and free text (through the parser)
 // at every step; one re-ask with a hint for an answer not understood; skips; questions answered from
-// the business profile before the current question is asked again. Pure: the state goes in and a new
-// state comes out (plain JSON), with the replies to send.
+// the business profile before the current question is asked again; answers given ahead of their
+// question (extract.ts) kept, and those questions left out; a price question answered with the
+// market-price estimate. Pure: the state goes in and a new state comes out (plain JSON), with the
+// replies to send.
 import { VISITS_PER_MONTH, expectedMonthlyCostCents, type ScoreInput } from "../scoring/score.ts";
 import {
   detectIntent,
