@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { handleVisitorMessage, initialState, type BusinessProfile, type EngineState } from "../conversation/engine.ts";
-import { rulesNeedHelp } from "./turn-plan.ts";
+import type { Extraction } from "./extraction.ts";
+import { applyExtraction, rulesNeedHelp } from "./turn-plan.ts";
 
 const PROFILE: BusinessProfile = {
   businessName: "Sparkle",
@@ -50,5 +51,33 @@ describe("rulesNeedHelp", () => {
     const done = after([...AT_SIZE, "5,000–19,999 sq ft", "Weekly", "Not sure", "Immediately", "Jane Doe", "Skip", "jane@example.com"]);
     expect(done.completed).toBe(true);
     expect(needs(done, "what a lovely chat, roughly two tennis courts by the way")).toBe(false);
+  });
+});
+
+describe("applyExtraction", () => {
+  const NOTHING: Extraction = {
+    serviceType: null,
+    buildingSizeSqFt: null,
+    visitsPerWeek: null,
+    budget: null,
+    budgetUnsure: false,
+    timelineDays: null,
+    name: null,
+    company: null,
+    email: null,
+    phone: null,
+  };
+
+  it("keeps the answers the rules took from the same message for other questions", () => {
+    const before = after(AT_SIZE);
+    const text = "twice a week, starting next month, about two tennis courts";
+    const rules = handleVisitorMessage(before, text, PROFILE, NOW);
+    expect(rules.state.answers).toMatchObject({ visitsPerWeek: 2, timelineDays: 30 });
+    expect(rulesNeedHelp(before, rules, text, PROFILE)).toBe(true);
+    const turn = applyExtraction(before, rules, { ...NOTHING, buildingSizeSqFt: 5_600 }, text, PROFILE, NOW);
+    expect(turn?.state.answers).toMatchObject({ buildingSizeSqFt: 5_600, visitsPerWeek: 2, timelineDays: 30 });
+    expect(turn?.state.answers.raw).toMatchObject({ building_size: text, frequency: text, timeline: text });
+    // Frequency and timeline were given: the budget is next.
+    expect(turn?.state.step).toBe("budget");
   });
 });

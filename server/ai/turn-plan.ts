@@ -2,7 +2,7 @@
 // extracted answer is fed to the engine. The engine stays the source of truth for the flow: the
 // extracted value is given to it as a canonical answer its parser understands, so it stores the
 // answer, chooses the next step and its quick replies exactly as if the visitor had typed that.
-import { handleVisitorMessage, visitsPerMonthFor, type Answers, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "../conversation/engine.ts";
+import { handleVisitorMessage, restoreState, visitsPerMonthFor, type Answers, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "../conversation/engine.ts";
 import { detectIntent, looksLikeInstruction } from "../conversation/parser.ts";
 import { choiceKey, quickRepliesFor } from "../conversation/prompts.ts";
 import { canonicalAnswer, type Extraction } from "./extraction.ts";
@@ -45,6 +45,30 @@ export function rulesNeedHelp(before: EngineState, rules: TurnResult, text: stri
 }
 
 /**
+ * The state before the turn, plus what the rules kept from the same message for other questions (an
+ * answer given ahead of its question, a price estimate), so giving the engine the extracted answer
+ * does not drop them.
+ */
+function withAnswersAhead(before: EngineState, rules: TurnResult): EngineState {
+  const base = restoreState(before);
+  const own = new Set<keyof Answers>(STEP_KEYS[before.step]);
+  const kept = rules.state.answers;
+  for (const key of Object.keys(kept) as (keyof Answers)[]) {
+    if (key === "raw" || own.has(key) || base.answers[key] !== undefined || kept[key] === undefined) continue;
+    (base.answers as Record<string, unknown>)[key] = kept[key];
+  }
+  const raw = { ...(base.answers.raw ?? {}) };
+  for (const [step, text] of Object.entries(kept.raw ?? {}) as [StepId, string][]) {
+    if (step !== before.step && raw[step] === undefined) raw[step] = text;
+  }
+  if (Object.keys(raw).length > 0) base.answers.raw = raw;
+  base.skipped = base.skipped.filter((step) => rules.state.skipped.includes(step));
+  if (rules.state.priceEstimateCents !== undefined) base.priceEstimateCents = rules.state.priceEstimateCents;
+  if (rules.state.priceQuestions !== undefined) base.priceQuestions = rules.state.priceQuestions;
+  return base;
+}
+
+/**
  * The turn with the extracted answer to the current step given to the engine, or null when the
  * extraction has nothing usable for it (or the engine did not store what was meant). The visitor's
  * own words are kept as the step's raw text. When the rules had answered a question in the same
@@ -61,7 +85,7 @@ export function applyExtraction(
   const step = before.step;
   const canonical = canonicalAnswer(step, extraction, { visitsPerMonth: visitsPerMonthFor(before.answers) });
   if (!canonical) return null;
-  const turn = handleVisitorMessage(before, canonical.text, profile, now);
+  const turn = handleVisitorMessage(withAnswersAhead(before, rules), canonical.text, profile, now);
   const answers = turn.state.answers;
   if (!stepAnswered(step, before.answers, answers) && !(step === "budget" && answers.budgetUnsure)) return null;
   for (const { key, value } of canonical.expected) {

@@ -109,14 +109,14 @@ describe("describeHours", () => {
 
 describe("nextOpening", () => {
   it.each([
-    ["2025-01-15T11:00:00Z", "today at 8:00 AM"], // Wednesday 06:00 EST
+    ["2025-01-15T11:00:00Z", "later today at 8:00 AM"], // Wednesday 06:00 EST
     ["2025-01-15T15:00:00Z", "now"], // Wednesday 10:00 EST
     ["2025-01-16T00:00:00Z", "tomorrow at 8:00 AM"], // Wednesday 19:00 EST (Thursday in UTC)
     ["2025-01-18T00:00:00Z", "Monday at 8:00 AM"], // Friday 19:00 EST
     ["2025-01-18T17:00:00Z", "Monday at 8:00 AM"], // Saturday
     ["2025-01-19T17:00:00Z", "tomorrow at 8:00 AM"], // Sunday
     ["2025-07-18T23:00:00Z", "Monday at 8:00 AM"], // Friday 19:00 EDT
-    ["2025-07-17T11:30:00Z", "today at 8:00 AM"], // Thursday 07:30 EDT
+    ["2025-07-17T11:30:00Z", "later today at 8:00 AM"], // Thursday 07:30 EDT
   ])("Monday to Friday 8–6 in New York at %s → %j", (iso, phrase) => {
     expect(nextOpening(WEEKDAYS_8_TO_6, NY, new Date(iso))).toBe(phrase);
   });

@@ -91,27 +91,51 @@ export function describeHours(hours: BusinessHours): string {
   return `${dayText}, ${from} to ${to}`;
 }
 
-/**
- * When the office opens next, as a phrase: "today at 8:00 AM", "tomorrow at 8:00 AM",
- * "Monday at 8:00 AM", "next Tuesday at 8:00 AM" (a week ahead). "now" while open;
- * null when no day is open or the hours are malformed.
- */
-export function nextOpening(hours: BusinessHours, timeZone: string, now: Date): string | null {
+/** When the office opens next: today (later), tomorrow, a day this week, or that day next week. */
+export type NextOpening =
+  | { when: "now" }
+  | { when: "later_today" | "tomorrow" | "this_week" | "next_week"; day: string; at: string };
+
+/** The next opening of the office after `now`; null when no day is open or the hours are malformed. */
+export function nextOpeningOf(hours: BusinessHours, timeZone: string, now: Date): NextOpening | null {
   const start = parseClock(hours.start);
   if (start === null || parseClock(hours.end) === null) return null;
   const days = openDays(hours);
   if (days.size === 0) return null;
-  if (isWithinBusinessHours(hours, timeZone, now)) return "now";
+  if (isWithinBusinessHours(hours, timeZone, now)) return { when: "now" };
   const { isoWeekday, minutes } = localDateTime(now, timeZone);
   const at = formatClock(start);
-  if (days.has(isoWeekday) && minutes < start) return `today at ${at}`;
+  if (days.has(isoWeekday) && minutes < start) return { when: "later_today", day: WEEKDAY_NAMES[isoWeekday - 1] ?? "", at };
   for (let ahead = 1; ahead <= 7; ahead++) {
     const weekday = ((isoWeekday - 1 + ahead) % 7) + 1;
     if (!days.has(weekday)) continue;
-    const name = WEEKDAY_NAMES[weekday - 1] ?? "";
-    if (ahead === 1) return `tomorrow at ${at}`;
-    if (ahead === 7) return `next ${name} at ${at}`;
-    return `${name} at ${at}`;
+    const day = WEEKDAY_NAMES[weekday - 1] ?? "";
+    return { when: ahead === 1 ? "tomorrow" : ahead === 7 ? "next_week" : "this_week", day, at };
   }
   return null;
+}
+
+/** The next opening as a phrase: "later today at 8:00 AM", "tomorrow at 8:00 AM", "Monday at 8:00 AM", "next Tuesday at 8:00 AM". */
+export function describeOpening(opening: Exclude<NextOpening, { when: "now" }>): string {
+  switch (opening.when) {
+    case "later_today":
+      return `later today at ${opening.at}`;
+    case "tomorrow":
+      return `tomorrow at ${opening.at}`;
+    case "this_week":
+      return `${opening.day} at ${opening.at}`;
+    case "next_week":
+      return `next ${opening.day} at ${opening.at}`;
+  }
+}
+
+/**
+ * When the office opens next, as a phrase: "later today at 8:00 AM", "tomorrow at 8:00 AM",
+ * "Monday at 8:00 AM", "next Tuesday at 8:00 AM" (a week ahead). "now" while open;
+ * null when no day is open or the hours are malformed.
+ */
+export function nextOpening(hours: BusinessHours, timeZone: string, now: Date): string | null {
+  const opening = nextOpeningOf(hours, timeZone, now);
+  if (!opening) return null;
+  return opening.when === "now" ? "now" : describeOpening(opening);
 }

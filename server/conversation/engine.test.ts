@@ -12,7 +12,6 @@ import {
   type EngineState,
   type TurnResult,
 } from "./engine.ts";
-import { PRICING_ANSWER } from "./prompts.ts";
 
 const PROFILE: BusinessProfile = {
   businessName: "Sparkle Commercial Cleaning",
@@ -330,7 +329,10 @@ describe("questions mid-flow", () => {
     expect(turns[3]?.replies[0]?.text).toBe(
       "At Sparkle Commercial Cleaning we offer Regular Commercial Cleaning, Post-construction, Industrial, Medical Facility, Educational Facility and Move-in/Move-out.",
     );
-    expect(turns[4]?.replies[0]?.text).toBe(PRICING_ANSWER);
+    // The size is known but not the frequency: the price answer says what an estimate needs.
+    expect(turns[4]?.replies[0]?.text).toBe(
+      "I can give you a rough estimate once I know how often you'd like it cleaned. The team will then confirm the exact price in your quote.",
+    );
     expect(turns[5]?.replies[0]?.text).toContain("good question for the Sparkle Commercial Cleaning team");
     for (const turn of turns.slice(2, 6)) expect(turn.replies[1]?.text).toBe("How often would you like it cleaned?");
     expect(state.answers.frequency).toBe("two_three_weekly");
@@ -365,6 +367,14 @@ describe("closing message", () => {
     const { turns } = play(QUICK_PATH, AFTER_HOURS);
     expect(lastReply(turns[7]).text).toBe(
       "Thanks, Jane! I've passed your details to the Sparkle Commercial Cleaning team. Our office is closed right now, but we'll get back to you first thing next business day. The office opens again tomorrow at 8:00 AM (EDT).",
+    );
+  });
+
+  it("before opening on a business day: the team gets back when the office opens today, not the next business day", () => {
+    // Tuesday 10 June 2025, 07:00 EDT.
+    const { turns } = play(QUICK_PATH, new Date("2025-06-10T11:00:00Z"));
+    expect(lastReply(turns[7]).text).toBe(
+      "Thanks, Jane! I've passed your details to the Sparkle Commercial Cleaning team. Our office is closed right now, but we'll get back to you when we open at 8:00 AM today.",
     );
   });
 
@@ -523,5 +533,176 @@ describe("rules assistant", () => {
     const result = await assistant.respond({ state, text: "office cleaning", profile: PROFILE, now: IN_HOURS, history: async () => [], conversation: { id: "c1", businessId: "b1", isTest: false } }, onDelta);
     expect(result).toEqual(handleVisitorMessage(state, "office cleaning", PROFILE, IN_HOURS));
     expect(onDelta).not.toHaveBeenCalled();
+  });
+});
+
+describe("answers given ahead of their question", () => {
+  const FULL = "We need a 20k sq ft warehouse cleaned twice a week starting ASAP, budget around $4k a month";
+
+  it("keeps every answer of a full first message and goes straight to the contact details", () => {
+    const { state, turns } = play([FULL]);
+    expect(state.answers).toMatchObject({
+      serviceType: "Industrial",
+      buildingSizeSqFt: 20_000,
+      frequency: "two_three_weekly",
+      visitsPerWeek: 2,
+      budgetMonthlyCents: 400_000,
+      timeline: "immediate",
+      timelineDays: 0,
+    });
+    expect(state.step).toBe("contact_name");
+    expect(state.answers.raw).toEqual({ service_type: FULL, building_size: FULL, frequency: FULL, budget: FULL, timeline: FULL });
+    expect(turns[0]?.replies).toEqual([
+      {
+        text: "Great, Industrial it is! I've also noted about 20,000 sq ft, cleaning twice a week, a budget of about $4,000 a month and a start as soon as possible. Almost done! What's your name?",
+      },
+    ]);
+  });
+
+  it("then asks only the contact questions and completes", () => {
+    const { state, turns } = play([FULL, "Jane Doe", "Acme Corp", "jane@acme.com"]);
+    expect(state.completed).toBe(true);
+    const asked = allText(turns).join("\n");
+    for (const question of ["how large", "How often", "monthly budget", "When would you like"]) expect(asked).not.toContain(question);
+    expect(scoreLead(toScoreInput(state.answers, PROFILE))).toMatchObject({ incomplete: false });
+  });
+
+  it("keeps a timeline given early and does not ask for it again", () => {
+    const { state, turns } = play(["office cleaning", "12,000 sq ft, and we need to start next month", "twice a week", "$2,500 a month"]);
+    expect(state.answers).toMatchObject({ buildingSizeSqFt: 12_000, timeline: "within_30_days", timelineDays: 30, budgetMonthlyCents: 250_000 });
+    expect(lastReply(turns[1]).text).toBe("Got it, about 12,000 sq ft. I've also noted a start in about 4 weeks. How often would you like it cleaned?");
+    expect(state.step).toBe("contact_name");
+    expect(allText(turns).some((t) => t.includes("When would you like the cleaning to start?"))).toBe(false);
+  });
+
+  it("keeps other answers when the current one is missing, and asks the current question plainly (no re-ask)", () => {
+    const { state, turns } = play(["20k sq ft, twice a week", "warehouse"]);
+    expect(turns[0]?.replies).toEqual([
+      {
+        text: "Thanks, I've noted about 20,000 sq ft and cleaning twice a week. What type of cleaning are you looking for?",
+        quickReplies: [...PROFILE.serviceTypes, "Something else"],
+      },
+    ]);
+    expect(turns[0]?.state.reasked).toEqual([]);
+    expect(state.answers).toMatchObject({ serviceType: "Industrial", buildingSizeSqFt: 20_000, visitsPerWeek: 2 });
+    expect(state.step).toBe("budget");
+  });
+
+  it("keeps the visitor's own service description beside other answers", () => {
+    const { state, turns } = play(["window washing for 5,000 sq ft, starting next month"]);
+    expect(state.answers).toMatchObject({ serviceType: "Window washing", buildingSizeSqFt: 5_000, timelineDays: 30 });
+    expect(lastReply(turns[0]).text).toBe(
+      "Thanks, I'll note that for the team. I've also noted about 5,000 sq ft and a start in about 4 weeks. How often would you like it cleaned?",
+    );
+  });
+
+  it("takes an email given early and does not ask for it at the end", () => {
+    const { state, turns } = play(["office cleaning, reach me at jane@acme.com", ...QUICK_PATH.slice(1, 7)]);
+    expect(turns[0]?.contactCaptured).toBe(true);
+    expect(state.completed).toBe(true);
+    expect(state.answers.email).toBe("jane@acme.com");
+    expect(allText(turns).some((t) => t.includes("best email or phone"))).toBe(false);
+  });
+
+  it("does not overwrite an answer already given", () => {
+    const { state } = play(["office cleaning", "12,000 sq ft", "twice a week, it's about 30k sq ft in total"]);
+    expect(state.answers.buildingSizeSqFt).toBe(12_000);
+    expect(state.answers.visitsPerWeek).toBe(2);
+  });
+});
+
+describe("price questions", () => {
+  const AT_BUDGET = ["office cleaning", "12,000 sq ft", "twice a week"];
+  const BUDGET_QUESTION = "What monthly budget do you have in mind for the cleaning?";
+
+  it("answers from the market price when size and frequency are known, then asks the budget in other words", () => {
+    const { state, turns } = play([...AT_BUDGET, "not sure, what would it cost?"]);
+    expect(lastReply(turns[2]).text).toContain(BUDGET_QUESTION);
+    // 12 × $10 × 10.8 visits a month (2–3 times a week, DESIGN §4) = $1,296, shown rounded to $1,300.
+    expect(turns[3]?.replies).toEqual([
+      {
+        text: "For about 12,000 sq ft cleaned twice a week, cleaning typically costs around $1,300 a month. That's a rough estimate; the team will confirm the exact price in your quote.",
+      },
+      {
+        text: "Would a monthly budget of around $1,300 work for you, or do you have another figure in mind?",
+        quickReplies: BUDGET_QUICK_REPLIES,
+      },
+    ]);
+    expect(state.step).toBe("budget");
+    expect(state.reasked).toEqual([]);
+  });
+
+  it("never repeats the price answer or the question verbatim when asked again", () => {
+    const { turns } = play([...AT_BUDGET, "not sure, what would it cost?", "how much do you charge?"]);
+    const first = turns[3]?.replies.map((r) => r.text) ?? [];
+    const second = turns[4]?.replies.map((r) => r.text) ?? [];
+    expect(second[0]).toBe("My rough estimate is still around $1,300 a month; the team will confirm the exact price in your quote.");
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[0]).not.toBe(first[0]);
+  });
+
+  it("takes agreement with the estimate as the budget, and moves on", () => {
+    const { state, turns } = play([...AT_BUDGET, "how much would that cost?", "yes, that works"]);
+    expect(state.answers.budgetMonthlyCents).toBe(129_600);
+    expect(state.step).toBe("timeline");
+    expect(lastReply(turns[4]).text).toBe("Thanks, about $1,296 a month. When would you like the cleaning to start?");
+    expect(scoreLead(toScoreInput(state.answers, PROFILE)).budgetBand).toBe("at_market");
+  });
+
+  it("records Not sure after the estimate as an undecided budget", () => {
+    const { state } = play([...AT_BUDGET, "what would it cost?", "Not sure"]);
+    expect(state.answers.budgetUnsure).toBe(true);
+    expect(state.step).toBe("timeline");
+  });
+
+  it("says what an estimate needs when size or frequency is missing", () => {
+    const { turns } = play(["office cleaning", "skip", "skip", "how much do you charge?"]);
+    expect(turns[3]?.replies[0]?.text).toBe(
+      "I can give you a rough estimate once I know roughly how large the space is and how often you'd like it cleaned. The team will then confirm the exact price in your quote.",
+    );
+    expect(turns[3]?.replies[1]?.text).toBe('What monthly budget would you like to work with? A rough figure is fine, or choose "Not sure".');
+  });
+
+  it("keeps the size and frequency of a price question and estimates from them", () => {
+    const { state, turns } = play(["How much would a 10,000 sq ft office cleaned weekly cost?", "Regular Commercial Cleaning"]);
+    // 10 × $10 × 4.33 visits a month.
+    expect(turns[0]?.replies[0]?.text).toBe(
+      "For about 10,000 sq ft cleaned once a week, cleaning typically costs around $430 a month. That's a rough estimate; the team will confirm the exact price in your quote.",
+    );
+    expect(turns[0]?.replies[1]?.text).toBe("What type of cleaning are you looking for?");
+    expect(state.answers).toMatchObject({ buildingSizeSqFt: 10_000, visitsPerWeek: 1 });
+    expect(state.step).toBe("budget");
+  });
+});
+
+describe("questions answered from the business description", () => {
+  const DESCRIBED: BusinessProfile = {
+    ...PROFILE,
+    description: "Family-owned since 2009. We are fully licensed, bonded and insured. We use green, non-toxic products.",
+  };
+
+  it("quotes the description for a question it covers, then asks the same question again", () => {
+    const { state, turns } = play(["office cleaning", "12,000 sq ft", "Are you insured and bonded?", "twice a week"], IN_HOURS, DESCRIBED);
+    expect(turns[2]?.replies).toEqual([
+      { text: "We are fully licensed, bonded and insured." },
+      { text: "How often would you like it cleaned?", quickReplies: FREQUENCY_QUICK_REPLIES },
+    ]);
+    expect(state.answers.visitsPerWeek).toBe(2);
+    expect(state.step).toBe("budget");
+  });
+
+  it("keeps the team deflection for a question the description does not cover", () => {
+    const { turns } = play(["office cleaning", "Can you send someone for a site visit?"], IN_HOURS, DESCRIBED);
+    expect(turns[1]?.replies[0]?.text).toBe(
+      "That's a good question for the Sparkle Commercial Cleaning team, and they'll be happy to help with it when they get in touch.",
+    );
+  });
+
+  it("adds what the description says about weekends to the office hours", () => {
+    const weekends: BusinessProfile = { ...PROFILE, description: "We clean evenings and weekends at no extra charge." };
+    const { turns } = play(["office cleaning", "Do you clean on weekends?"], IN_HOURS, weekends);
+    expect(turns[1]?.replies[0]?.text).toBe(
+      "Our office hours at Sparkle Commercial Cleaning are Monday to Friday, 8:00 AM to 6:00 PM (EDT). We clean evenings and weekends at no extra charge. I'm here around the clock to take your details, though.",
+    );
   });
 });

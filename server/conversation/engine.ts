@@ -1,9 +1,11 @@
 // The qualification state machine of DESIGN §4: service type → building size → frequency → budget
 // → timeline → name → company → email/phone → done. Quick replies and free text (through the parser)
 // at every step; one re-ask with a hint for an answer not understood; skips; questions answered from
-// the business profile before the current question is asked again. Pure: the state goes in and a new
-// state comes out (plain JSON), with the replies to send.
-import { VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
+// the business profile before the current question is asked again; answers given ahead of their
+// question (extract.ts) kept, and those questions left out; a price question answered with the
+// market-price estimate. Pure: the state goes in and a new state comes out (plain JSON), with the
+// replies to send.
+import { VISITS_PER_MONTH, expectedMonthlyCostCents, type ScoreInput } from "../scoring/score.ts";
 import {
   detectIntent,
   extractContact,
@@ -35,8 +37,12 @@ import {
   hint,
   quickRepliesFor,
   somethingElsePrompt,
+  budgetFollowUp,
+  notedSentence,
+  priceAnswer,
 } from "./prompts.ts";
-import { cloneState, hasContact, initialState, recordRaw } from "./state.ts";
+import { describedRemainder, extractAnswers, type ExtractedAnswers, type ExtractionContext } from "./extract.ts";
+import { cloneState, hasContact, initialState, isAnswered, recordRaw } from "./state.ts";
 import { STEP_ORDER, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
 
 export type { Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
@@ -101,6 +107,9 @@ export function handleVisitorMessage(state: EngineState, text: string, profile: 
   };
 }
 
+/** The qualification questions an answer can be given to ahead of time (contact details are taken at their own steps too). */
+const EXTRACTED_STEPS: readonly StepId[] = ["service_type", "building_size", "frequency", "budget", "timeline"];
+
 function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
   const step = s.step;
   if (!message) return [ask(step, ctx.profile, s.answers)];
@@ -108,20 +117,130 @@ function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
   // Quick replies first, matched exactly (case, dashes and spacing aside).
   if (step === "service_type" && choiceKey(message) === choiceKey(SOMETHING_ELSE_CHOICE)) return [somethingElsePrompt()];
   const chosen = fromChoice(step, message);
-  if (chosen) return accept(s, step, message, chosen, ctx);
+  if (chosen) return accept(s, step, message, chosen, ctx, {});
 
   const intent = detectIntent(message);
   if (intent === "skip") return skip(s, step, ctx);
 
+  // Every answer the message gives, to this question or to others not answered yet.
+  const extracted = EXTRACTED_STEPS.includes(step) ? extractAnswers(message, extractionContext(s, ctx)) : {};
+  const extras = extraPatch(s, step, extracted);
+
   const isQuestion = intent !== "answer";
-  const understood = understand(s, step, message, ctx, isQuestion);
+  const understood = fromExtraction(step, extracted) ?? understand(s, step, message, ctx, isQuestion, extras);
   // A question is answered from the profile, then the same question is asked again (not a re-ask).
   // "How about twice a week?" is a question the step understands: it is taken as the answer.
   if (isQuestion && (intent !== "question:other" || !understood)) {
-    return [{ text: answerQuestion(intent, message, ctx.profile, ctx.now) }, ask(step, ctx.profile, s.answers)];
+    // A price question may carry the size and frequency to estimate from ("how much for 10k sq ft
+    // weekly?"); other questions are not answers ("do you clean on weekends?" is no frequency).
+    // The estimate names the size and frequency it is made from, so they need no separate "noted".
+    if (intent === "question:pricing") {
+      applyExtras(s, extras, message);
+      return priceReplies(s, step, ctx);
+    }
+    const answer = answerQuestion(intent, message, ctx.profile, ctx.now);
+    return [{ text: answer }, ask(step, ctx.profile, s.answers)];
   }
-  if (understood) return accept(s, step, message, understood, ctx);
+  if (understood) return accept(s, step, message, understood, ctx, extras);
+  if (Object.keys(extras).length > 0) {
+    // Other questions answered, this one not: keep those, and ask this one again plainly (no re-ask).
+    const noted = applyExtras(s, extras, message);
+    if (isAnswered(s.answers, step)) return advance(s, step, notedSentence(noted, false), ctx);
+    return [ask(step, ctx.profile, s.answers, notedSentence(noted, false))];
+  }
   return notUnderstood(s, step, message, ctx);
+}
+
+function extractionContext(s: EngineState, ctx: Ctx): ExtractionContext {
+  return { serviceTypes: ctx.profile.serviceTypes, now: ctx.now, timeZone: ctx.profile.timeZone, visitsPerMonth: visitsPerMonthFor(s.answers) };
+}
+
+/** The current question's answer from the extractor, which reads a many-answer message more carefully. */
+function fromExtraction(step: StepId, x: ExtractedAnswers): Understood | null {
+  switch (step) {
+    case "building_size":
+      return x.buildingSizeSqFt !== undefined ? { patch: { buildingSizeSqFt: x.buildingSizeSqFt }, ack: ACK.size(x.buildingSizeSqFt) } : null;
+    case "frequency":
+      return x.frequency && x.visitsPerWeek !== undefined
+        ? { patch: { frequency: x.frequency, visitsPerWeek: x.visitsPerWeek }, ack: ACK.frequency() }
+        : null;
+    case "budget":
+      if (x.budgetMonthlyCents !== undefined) return { patch: { budgetMonthlyCents: x.budgetMonthlyCents }, ack: ACK.budget(x.budgetMonthlyCents) };
+      return null;
+    case "timeline":
+      return x.timeline && x.timelineDays !== undefined ? { patch: { timeline: x.timeline, timelineDays: x.timelineDays }, ack: ACK.timeline() } : null;
+    default:
+      return null; // the service type and contact steps use their own parsers
+  }
+}
+
+/** Answers in the message to questions other than `step` that have no answer yet. */
+function extraPatch(s: EngineState, step: StepId, x: ExtractedAnswers): Partial<Answers> {
+  const a = s.answers;
+  const patch: Partial<Answers> = {};
+  const open = (other: StepId) => other !== step && !isAnswered(a, other);
+  if (x.serviceType !== undefined && open("service_type")) patch.serviceType = x.serviceType;
+  if (x.buildingSizeSqFt !== undefined && open("building_size")) patch.buildingSizeSqFt = x.buildingSizeSqFt;
+  if (x.frequency !== undefined && x.visitsPerWeek !== undefined && open("frequency")) {
+    patch.frequency = x.frequency;
+    patch.visitsPerWeek = x.visitsPerWeek;
+  }
+  if (open("budget")) {
+    if (x.budgetMonthlyCents !== undefined) patch.budgetMonthlyCents = x.budgetMonthlyCents;
+    else if (x.budgetUnsure) patch.budgetUnsure = true;
+  }
+  if (x.timeline !== undefined && x.timelineDays !== undefined && open("timeline")) {
+    patch.timeline = x.timeline;
+    patch.timelineDays = x.timelineDays;
+  }
+  if (x.name !== undefined && open("contact_name")) patch.name = x.name;
+  if (x.email !== undefined && !a.email) patch.email = x.email;
+  if (x.phone !== undefined && !a.phone) patch.phone = x.phone;
+  return patch;
+}
+
+const PATCH_STEPS: [keyof Answers, StepId][] = [
+  ["serviceType", "service_type"],
+  ["buildingSizeSqFt", "building_size"],
+  ["frequency", "frequency"],
+  ["budgetMonthlyCents", "budget"],
+  ["budgetUnsure", "budget"],
+  ["timeline", "timeline"],
+  ["name", "contact_name"],
+  ["email", "contact_reach"],
+  ["phone", "contact_reach"],
+];
+
+/** Stores answers given ahead of their question (with the visitor's text for each); returns them. */
+function applyExtras(s: EngineState, extras: Partial<Answers>, message: string): Partial<Answers> {
+  if (Object.keys(extras).length === 0) return extras;
+  applyPatch(s, extras);
+  const steps = new Set(PATCH_STEPS.filter(([key]) => extras[key] !== undefined).map(([, step]) => step));
+  for (const step of steps) {
+    recordRaw(s, step, message);
+    s.skipped = s.skipped.filter((skipped) => skipped !== step);
+  }
+  return extras;
+}
+
+/**
+ * The monthly cost the business's market price gives for the size and frequency, or null: the same
+ * expected cost the budget is scored against (DESIGN §4), so agreeing with it is "at market".
+ */
+export function estimateMonthlyCents(answers: Answers, profile: BusinessProfile): number | null {
+  if (answers.buildingSizeSqFt === undefined || answers.frequency === undefined) return null;
+  return expectedMonthlyCostCents(answers.buildingSizeSqFt, answers.frequency, profile.marketPriceCents);
+}
+
+/** A price question: the estimate (or what it needs), then the question again, worded anew at the budget step. */
+function priceReplies(s: EngineState, step: StepId, ctx: Ctx): BotReply[] {
+  const estimate = estimateMonthlyCents(s.answers, ctx.profile);
+  const repeated = estimate !== null && s.priceEstimateCents === estimate;
+  const text = priceAnswer(s.answers, estimate, visitsPerMonthFor(s.answers), repeated);
+  s.priceQuestions = (s.priceQuestions ?? 0) + 1;
+  if (estimate !== null) s.priceEstimateCents = estimate;
+  const next = step === "budget" ? budgetFollowUp(ctx.profile, estimate, s.priceQuestions) : ask(step, ctx.profile, s.answers);
+  return [{ text }, next];
 }
 
 function fromChoice(step: StepId, message: string): Understood | null {
@@ -148,11 +267,21 @@ function fromChoice(step: StepId, message: string): Understood | null {
   }
 }
 
+/** Agreement with the estimate just given. */
+const AGREES =
+  /^(?:(?:yes|yeah|yep|yup|sure|ok|okay|fine|great|perfect|sounds (?:good|fine|right|about right)|that (?:works|would work|'s fine|is fine|'s ok|is ok|sounds (?:good|fine|right))|works for (?:me|us)|that'?s (?:about )?right|around that|about that|something like that)[\s,.!]*)+$/;
+
 /** The step's free-text parser. For a question, only an unambiguous answer counts. */
-function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQuestion: boolean): Understood | null {
+function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQuestion: boolean, extras: Partial<Answers>): Understood | null {
   switch (step) {
     case "service_type": {
-      const parsed = parseServiceType(message, ctx.profile.serviceTypes);
+      let parsed = parseServiceType(message, ctx.profile.serviceTypes);
+      // A message that also answers other questions describes the service only in what is left
+      // ("window washing for 5,000 sq ft" → "window washing"; "20k sq ft, weekly" → nothing).
+      if (!parsed?.known && Object.keys(extras).length > 0) {
+        const remainder = describedRemainder(message, extractionContext(s, ctx));
+        parsed = remainder ? parseServiceType(remainder, ctx.profile.serviceTypes) : null;
+      }
       if (!parsed || (isQuestion && !parsed.known)) return null;
       return {
         patch: { serviceType: parsed.serviceType },
@@ -168,6 +297,10 @@ function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQ
       return f ? { patch: { frequency: f.band, visitsPerWeek: f.visitsPerWeek }, ack: ACK.frequency() } : null;
     }
     case "budget": {
+      // "Yes, that works" after a price estimate: the estimate is the budget.
+      if (s.priceEstimateCents !== undefined && AGREES.test(message.toLowerCase())) {
+        return { patch: { budgetMonthlyCents: s.priceEstimateCents }, ack: ACK.budget(s.priceEstimateCents) };
+      }
       const b = parseBudget(message, { visitsPerMonth: visitsPerMonthFor(s.answers) });
       if (!b) return null;
       if ("unsure" in b) return { patch: { budgetUnsure: true }, ack: ACK.budgetUnsure() };
@@ -224,11 +357,12 @@ function applyPatch(s: EngineState, patch: Partial<Answers>): void {
   if (patch.budgetUnsure) delete s.answers.budgetMonthlyCents;
 }
 
-function accept(s: EngineState, step: StepId, message: string, understood: Understood, ctx: Ctx): BotReply[] {
+function accept(s: EngineState, step: StepId, message: string, understood: Understood, ctx: Ctx, extras: Partial<Answers>): BotReply[] {
   recordRaw(s, step, message);
   applyPatch(s, understood.patch);
+  const noted = applyExtras(s, extras, message);
   if (understood.stay) return [understood.stay];
-  return advance(s, step, understood.ack, ctx);
+  return advance(s, step, [understood.ack, notedSentence(noted, true)].filter(Boolean).join(" "), ctx);
 }
 
 function skip(s: EngineState, step: StepId, ctx: Ctx): BotReply[] {
@@ -246,12 +380,12 @@ function notUnderstood(s: EngineState, step: StepId, message: string, ctx: Ctx):
   return advance(s, step, ACK.movingOn(), ctx);
 }
 
-/** The step after `from`; the email/phone question is left out when a contact is already known. */
+/** The step after `from`, leaving out questions already answered (an answer given ahead of its question is not asked again). */
 function nextStep(s: EngineState, from: StepId): StepId {
   let index = STEP_ORDER.indexOf(from) + 1;
   while (index < STEP_ORDER.length) {
     const step = STEP_ORDER[index] as StepId;
-    if (!(step === "contact_reach" && hasContact(s.answers))) return step;
+    if (step === "done" || !isAnswered(s.answers, step)) return step;
     index++;
   }
   return "done";
@@ -281,6 +415,10 @@ function afterDone(s: EngineState, message: string, ctx: Ctx, hadContact: boolea
     return [afterDoneReply(s.answers, ctx.profile, !hadContact)];
   }
   const intent: Intent = detectIntent(message);
+  if (intent === "question:pricing") {
+    const estimate = estimateMonthlyCents(s.answers, ctx.profile);
+    return [{ text: priceAnswer(s.answers, estimate, visitsPerMonthFor(s.answers), false) }];
+  }
   if (intent !== "answer" && intent !== "skip") return [{ text: answerQuestion(intent, message, ctx.profile, ctx.now) }];
   return [afterDoneReply(s.answers, ctx.profile, false)];
 }

@@ -9,6 +9,7 @@ import {
 } from "../scoring/score.ts";
 import { dayNumberOf, daysInMonth, isoWeekdayOf, localDateTime } from "./calendar.ts";
 import { wordsToDigits } from "./number-words.ts";
+import { matchServiceType } from "./service-types.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Shared normalisation
@@ -624,16 +625,6 @@ export function parseCompany(text: string): ParsedCompany | null {
 // ---------------------------------------------------------------------------------------------
 // Service type
 
-const GENERIC_SERVICE_WORDS = new Set(["cleaning", "clean", "commercial", "services", "service", "facility", "facilities", "and"]);
-const SERVICE_SYNONYMS: [RegExp, RegExp][] = [
-  [/\b(?:office|regular|routine|janitorial|recurring|general|commercial)\b/, /regular|janitorial|office|commercial/],
-  [/\b(?:construction|renovation|remodel(?:ing)?|build[\s-]?out|new build|contractor)\b/, /construction/],
-  [/\b(?:industrial|warehouse|factory|plant|manufacturing|distribution cent(?:er|re))\b/, /industrial|warehouse/],
-  [/\b(?:medical|clinic|dental|dentist|hospital|doctor'?s?|healthcare|health care|surgery|veterinary|vet|lab|laboratory)\b/, /medical|health/],
-  [/\b(?:school|college|university|campus|daycare|day care|education(?:al)?|classroom|academy|kindergarten)\b/, /educat|school/],
-  [/\b(?:move[\s-]?in|move[\s-]?out|moving|tenant|vacat\w*|end of (?:lease|tenancy)|turnover)\b/, /move/],
-];
-
 function plain(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/[\u2010-\u2015]/g, "-").replace(/\s+/g, " ").trim();
 }
@@ -652,17 +643,8 @@ export type ParsedServiceType = { serviceType: string; known: boolean };
 export function parseServiceType(text: string, serviceTypes: readonly string[]): ParsedServiceType | null {
   const t = plain(text).replace(/[.!?]+$/, "");
   if (!t) return null;
-  for (const type of serviceTypes) if (plain(type) === t) return { serviceType: type, known: true };
-  for (const type of serviceTypes) if (t.includes(plain(type))) return { serviceType: type, known: true };
-  for (const type of serviceTypes) {
-    const words = plain(type).split(/[^a-z]+/).filter((w) => w.length >= 4 && !GENERIC_SERVICE_WORDS.has(w));
-    if (words.some((w) => new RegExp(String.raw`\b${w}`).test(t))) return { serviceType: type, known: true };
-  }
-  for (const [visitor, typePattern] of SERVICE_SYNONYMS) {
-    if (!visitor.test(t)) continue;
-    const type = serviceTypes.find((s) => typePattern.test(plain(s)));
-    if (type) return { serviceType: type, known: true };
-  }
+  const matched = matchServiceType(t, serviceTypes);
+  if (matched) return { serviceType: matched, known: true };
   const own = text.trim().replace(/\s+/g, " ").replace(/[.!]+$/, "");
   if (FILLER.test(t)) return null;
   if (!/\p{L}/u.test(own) || own.split(" ").length > 8 || own.length > 100 || looksLikeInstruction(own)) return null;

@@ -2,7 +2,9 @@
 // re-ask, answers to the visitor's questions from the business profile, and the closing. Never the
 // score, the priority or the market price.
 import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
-import { describeHours, isWithinBusinessHours, nextOpening } from "./business-hours.ts";
+import { afterHoursText } from "./after-hours.ts";
+import { answerFromDescription } from "./description-answers.ts";
+import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
 import { timeZoneLabel } from "./calendar.ts";
 import type { Intent } from "./parser.ts";
 import type { Answers, BotReply, BusinessProfile, StepId } from "./types.ts";
@@ -164,6 +166,92 @@ export const ACK = {
   contactNoted: () => "Thanks, I've noted your contact details.",
 } as const;
 
+/** "twice a week", "every weekday", "once a month", "a one-off clean". */
+export function describeFrequency(visitsPerWeek: number): string {
+  if (visitsPerWeek === 0) return "as a one-off clean";
+  if (visitsPerWeek === 3.5) return "every other day";
+  if (visitsPerWeek === 5) return "every weekday";
+  if (visitsPerWeek === 7) return "every day";
+  if (visitsPerWeek < 1) {
+    const perMonth = Math.round(visitsPerWeek * 4);
+    if (perMonth <= 1) return "once a month";
+    return perMonth === 2 ? "twice a month" : `${perMonth} times a month`;
+  }
+  if (visitsPerWeek === 1) return "once a week";
+  if (visitsPerWeek === 2) return "twice a week";
+  if (Number.isInteger(visitsPerWeek)) return `${visitsPerWeek} times a week`;
+  return `${Math.floor(visitsPerWeek)}–${Math.ceil(visitsPerWeek)} times a week`;
+}
+
+function describeStart(days: number): string {
+  if (days === 0) return "a start as soon as possible";
+  if (days === 1) return "a start tomorrow";
+  if (days < 14) return `a start in about ${days} days`;
+  if (days < 60) return `a start in about ${Math.round(days / 7)} weeks`;
+  if (days === 180) return "no fixed start date yet";
+  return `a start in about ${Math.round(days / 30)} months`;
+}
+
+/** What was noted from a message beyond the question asked, as list items ("about 20,000 sq ft", "twice a week"). */
+export function describeNoted(patch: Partial<Answers>): string[] {
+  const items: string[] = [];
+  if (patch.serviceType !== undefined) items.push(patch.serviceType);
+  if (patch.buildingSizeSqFt !== undefined) items.push(`about ${formatSqFt(patch.buildingSizeSqFt)}`);
+  if (patch.visitsPerWeek !== undefined) items.push(`cleaning ${describeFrequency(patch.visitsPerWeek)}`);
+  if (patch.budgetMonthlyCents !== undefined) items.push(`a budget of about ${formatDollars(patch.budgetMonthlyCents)} a month`);
+  else if (patch.budgetUnsure) items.push("a budget still to be worked out");
+  if (patch.timelineDays !== undefined) items.push(describeStart(patch.timelineDays));
+  if (patch.name !== undefined) items.push("your name");
+  if (patch.email !== undefined || patch.phone !== undefined) items.push("your contact details");
+  return items;
+}
+
+/** "I've also noted about 20,000 sq ft and cleaning twice a week." ("" when nothing). */
+export function notedSentence(patch: Partial<Answers>, also: boolean): string {
+  const items = describeNoted(patch);
+  if (items.length === 0) return "";
+  return `${also ? "I've also noted" : "Thanks, I've noted"} ${joinList(items)}.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Price questions: an estimate from the business's market price (DESIGN §4), never the price itself
+
+/** What a price estimate still needs ("the size of the space and how often…"), or null when it can be made. */
+export function estimateNeeds(answers: Answers, visitsPerMonth: number | undefined): string | null {
+  const needs: string[] = [];
+  if (answers.buildingSizeSqFt === undefined) needs.push("roughly how large the space is");
+  if (visitsPerMonth === undefined) needs.push("how often you'd like it cleaned");
+  return needs.length > 0 ? joinList(needs) : null;
+}
+
+export function priceAnswer(answers: Answers, estimateCents: number | null, visitsPerMonth: number | undefined, repeated: boolean): string {
+  if (estimateCents === null) {
+    const needs = estimateNeeds(answers, visitsPerMonth) ?? "a few details";
+    return `I can give you a rough estimate once I know ${needs}. The team will then confirm the exact price in your quote.`;
+  }
+  const rounded = formatDollars(Math.round(estimateCents / 1000) * 1000);
+  if (repeated) return `My rough estimate is still around ${rounded} a month; the team will confirm the exact price in your quote.`;
+  const size = answers.buildingSizeSqFt !== undefined ? `about ${formatSqFt(answers.buildingSizeSqFt)}` : "your space";
+  const how = answers.visitsPerWeek !== undefined ? ` cleaned ${describeFrequency(answers.visitsPerWeek)}` : "";
+  return `For ${size}${how}, cleaning typically costs around ${rounded} a month. That's a rough estimate; the team will confirm the exact price in your quote.`;
+}
+
+/** The budget question after a price answer, worded differently from the question asked just before. */
+export function budgetFollowUp(profile: BusinessProfile, estimateCents: number | null, priceQuestions: number): BotReply {
+  const rounded = estimateCents !== null ? formatDollars(Math.round(estimateCents / 1000) * 1000) : null;
+  let text: string;
+  if (priceQuestions <= 1) {
+    text = rounded
+      ? `Would a monthly budget of around ${rounded} work for you, or do you have another figure in mind?`
+      : 'What monthly budget would you like to work with? A rough figure is fine, or choose "Not sure".';
+  } else {
+    text = rounded
+      ? `What monthly budget should I note for the team? "Around ${rounded}", another figure or "Not sure" are all fine.`
+      : 'What monthly budget should I note for the team? A rough figure or "Not sure" is fine.';
+  }
+  return { text, quickReplies: quickRepliesFor("budget", profile) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Answers to the visitor's questions
 
@@ -187,12 +275,17 @@ export function answerQuestion(intent: Intent, text: string, profile: BusinessPr
         described === "By appointment only"
           ? `${biz} works by appointment, and the team will find a time that suits you.`
           : `Our office hours at ${biz} are ${described} (${timeZoneLabel(now, profile.timeZone)}).`;
-      return `${open} I'm here around the clock to take your details, though.`;
+      // "Do you clean on weekends?": the office hours, and what the description says about it.
+      const fromDescription = answerFromDescription(text, profile.description);
+      return [open, fromDescription, "I'm here around the clock to take your details, though."].filter(Boolean).join(" ");
     }
-    case "question:areas":
-      return profile.serviceAreas.length > 0
-        ? `${biz} serves ${joinList(profile.serviceAreas)}.`
-        : `The ${biz} team will confirm that we cover your area when they get in touch.`;
+    case "question:areas": {
+      const areas =
+        profile.serviceAreas.length > 0
+          ? `${biz} serves ${joinList(profile.serviceAreas)}.`
+          : `The ${biz} team will confirm that we cover your area when they get in touch.`;
+      return [areas, answerFromDescription(text, profile.description)].filter(Boolean).join(" ");
+    }
     case "question:services": {
       const services =
         profile.serviceTypes.length > 0
@@ -203,9 +296,13 @@ export function answerQuestion(intent: Intent, text: string, profile: BusinessPr
     }
     case "question:pricing":
       return PRICING_ANSWER;
-    default:
+    default: {
       if (ABOUT_SCORE.test(text)) return `I'm just here to collect a few details for the ${biz} team, and they'll take it from there.`;
+      // "Are you insured and bonded?": the sentences of the business description that say so.
+      const fromDescription = answerFromDescription(text, profile.description);
+      if (fromDescription) return fromDescription;
       return `That's a good question for the ${biz} team, and they'll be happy to help with it when they get in touch.`;
+    }
   }
 }
 
@@ -231,9 +328,8 @@ export function closing(answers: Answers, profile: BusinessProfile, now: Date): 
   if (isWithinBusinessHours(profile.hours, profile.timeZone, now)) {
     return { text: `${thanks(answers)} I've passed your details to the ${biz} team, and they'll be in touch shortly today.` };
   }
-  const next = nextOpening(profile.hours, profile.timeZone, now);
-  const opens = next && next !== "now" ? ` The office opens again ${next} (${timeZoneLabel(now, profile.timeZone)}).` : "";
-  return { text: `${thanks(answers)} I've passed your details to the ${biz} team. ${profile.afterHoursMessage.trim()}${opens}` };
+  const afterHours = afterHoursText(profile.afterHoursMessage, profile.hours, profile.timeZone, now);
+  return { text: [`${thanks(answers)} I've passed your details to the ${biz} team.`, afterHours].filter(Boolean).join(" ") };
 }
 
 /** A message after the qualification is done. */

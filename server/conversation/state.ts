@@ -25,7 +25,9 @@ export function isEngineState(value: unknown): value is EngineState {
     value.skipped.every(isStepId) &&
     Array.isArray(value.reasked) &&
     value.reasked.every(isStepId) &&
-    typeof value.completed === "boolean"
+    typeof value.completed === "boolean" &&
+    (value.priceEstimateCents === undefined || typeof value.priceEstimateCents === "number") &&
+    (value.priceQuestions === undefined || typeof value.priceQuestions === "number")
   );
 }
 
@@ -38,7 +40,7 @@ export function restoreState(value: unknown): EngineState {
 export function cloneState(state: EngineState): EngineState {
   const answers: Answers = { ...state.answers };
   if (state.answers.raw) answers.raw = { ...state.answers.raw };
-  return {
+  const copy: EngineState = {
     version: 1,
     step: state.step,
     answers,
@@ -46,6 +48,33 @@ export function cloneState(state: EngineState): EngineState {
     reasked: [...(state.reasked ?? [])],
     completed: Boolean(state.completed),
   };
+  if (state.priceEstimateCents !== undefined) copy.priceEstimateCents = state.priceEstimateCents;
+  if (state.priceQuestions !== undefined) copy.priceQuestions = state.priceQuestions;
+  return copy;
+}
+
+/** Has the visitor answered this question (in any message)? */
+export function isAnswered(answers: Answers, step: StepId): boolean {
+  switch (step) {
+    case "service_type":
+      return answers.serviceType !== undefined;
+    case "building_size":
+      return answers.buildingSizeSqFt !== undefined;
+    case "frequency":
+      return answers.frequency !== undefined;
+    case "budget":
+      return answers.budgetMonthlyCents !== undefined || Boolean(answers.budgetUnsure);
+    case "timeline":
+      return answers.timeline !== undefined;
+    case "contact_name":
+      return answers.name !== undefined;
+    case "contact_company":
+      return answers.company !== undefined;
+    case "contact_reach":
+      return hasContact(answers);
+    case "done":
+      return false;
+  }
 }
 
 export function hasContact(answers: Answers): boolean {

@@ -40,6 +40,10 @@ export type EngineState = {
   /** Steps already re-asked once because the answer was not understood. */
   reasked: StepId[];
   completed: boolean;
+  /** The monthly estimate last given for a price question (cents), so "yes, that works" can take it as the budget. */
+  priceEstimateCents?: number;
+  /** Price questions answered so far: a second one gets a shorter answer and another wording of the question. */
+  priceQuestions?: number;
 };
 
 export type BusinessProfile = {
