@@ -7,7 +7,6 @@ import { loadMigrations, migrate } from "./db/migrate.server.ts";
 import { ensureDemoData, DEMO } from "./demo/demo-data.server.ts";
 import { createApplication } from "./app.server.ts";
 import { closeServices, createServices } from "./services.server.ts";
-import { startJobs } from "./jobs/jobs.server.ts";
 import { startJobWorkers } from "./jobs/handlers.server.ts";
 import { createJobQueue } from "./jobs/queue/job-queue.server.ts";
 
@@ -47,8 +46,8 @@ const services = createServices({
   sessionSecret: await resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
 });
 const app = await createApplication(services, { mode: dev ? "development" : "production" });
+// The durable job workers and schedules (DESIGN §10): mail, domain events, the daily ticks.
 await startJobWorkers(services);
-const jobs = startJobs(services);
 
 app.httpServer.listen(env.PORT, env.HOST, () => {
   const storage = db.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL";
@@ -60,7 +59,6 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.info(`${signal} received, shutting down…`);
-  await jobs.stop();
   await app.close();
   await closeServices(services);
   await db.close();

@@ -6,6 +6,7 @@ import { jobsForEvent } from "../events/subscribers.server.ts";
 import { mailJobHandler } from "../mail/mail-jobs.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
+import { scheduleHandlers, schedules } from "./schedules.server.ts";
 
 export function jobHandlers(services: AppServices): JobHandler<never>[] {
   const handlers: JobHandler<never>[] = [
@@ -16,11 +17,12 @@ export function jobHandlers(services: AppServices): JobHandler<never>[] {
         await services.jobs.enqueue(services.db, await jobsForEvent(services, event));
       },
     } as JobHandler<never>,
+    ...scheduleHandlers(services),
   ];
   return handlers;
 }
 
 /** Starts the job workers of a process. */
 export function startJobWorkers(services: AppServices): Promise<void> {
-  return services.jobs.start(jobHandlers(services));
+  return services.jobs.start(jobHandlers(services), schedules);
 }

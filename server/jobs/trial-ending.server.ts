@@ -2,17 +2,19 @@
 // `customer.subscription.trial_will_end` webhook (billing/webhook.server.ts); a cardless trial has no
 // Stripe subscription, so nobody would be told. This job e-mails the owners of each such business once
 // when its trial ends within TRIAL_ENDING_NOTICE_DAYS, with a link to the billing tab. Once per
-// business: the send is claimed on the business row (trialEndingEmailedAt) atomically before sending,
-// so overlapping runs or several instances send it once; a failed send gives the claim back.
+// business: a scheduled tick (schedules.server.ts, hourly) claims it on the business row
+// (trialEndingEmailedAt) and writes the e-mail jobs in the same transaction (DESIGN §10), so
+// overlapping ticks or several instances queue it once; the job layer retries a failed delivery.
 import { formatLongDate } from "../billing/billing-display.ts";
 import type { Db } from "../db/client.server.ts";
-import type { Logger, Mailer } from "../mail/mailer.server.ts";
-import { ownerEmails } from "../notifications/lead-alert-email.server.ts";
+import { enqueueMail } from "../mail/mail-jobs.server.ts";
+import { owners } from "../notifications/lead-alert-email.server.ts";
+import type { JobQueue } from "./queue/job-queue.server.ts";
 
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
 export const TRIAL_ENDING_SUBJECT = "Your LeadBroom trial ends soon";
 
-export type TrialEndingDeps = { db: Db; mailer: Mailer; logger: Logger; env: { PUBLIC_APP_URL: string } };
+export type TrialEndingDeps = { db: Db; jobs: JobQueue; env: { PUBLIC_APP_URL: string } };
 
 export function trialEndingText(args: { businessName: string; trialEnd: Date; timeZone: string; appUrl: string }): { subject: string; text: string } {
   return {
@@ -25,8 +27,8 @@ export function trialEndingText(args: { businessName: string; trialEnd: Date; ti
   };
 }
 
-/** Sends every reminder due at `now`; returns the ids of the businesses it e-mailed. */
-export async function sendTrialEndingReminders(deps: TrialEndingDeps, now = new Date()): Promise<string[]> {
+/** Queues every reminder due at `now`; returns the ids of the businesses it queued one for. */
+export async function queueTrialEndingReminders(deps: TrialEndingDeps, now = new Date()): Promise<string[]> {
   const { db } = deps;
   const horizon = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000);
   // Cardless trials (no Stripe subscription) ending in the next few days, not told yet.
@@ -42,23 +44,28 @@ export async function sendTrialEndingReminders(deps: TrialEndingDeps, now = new 
     orderBy: { trialEnd: "asc" },
     select: { id: true, name: true, timeZone: true, trialEnd: true },
   });
-  const sent: string[] = [];
+  const queued: string[] = [];
   for (const business of businesses) {
-    const claimed = await db.business.updateMany({ where: { id: business.id, ...due }, data: { trialEndingEmailedAt: now } });
-    if (claimed.count !== 1) continue;
-    try {
+    const claimed = await db.$transaction(async (tx) => {
+      const claim = await tx.business.updateMany({ where: { id: business.id, ...due }, data: { trialEndingEmailedAt: now } });
+      if (claim.count !== 1) return false;
       const message = trialEndingText({
         businessName: business.name,
         trialEnd: business.trialEnd!,
         timeZone: business.timeZone,
         appUrl: deps.env.PUBLIC_APP_URL,
       });
-      for (const to of await ownerEmails(db, business.id)) await deps.mailer.send({ to, ...message });
-      sent.push(business.id);
-    } catch (error) {
-      deps.logger.error(`[trial-ending] e-mailing the owners of business ${business.id} failed`, error);
-      await db.business.updateMany({ where: { id: business.id, trialEndingEmailedAt: now }, data: { trialEndingEmailedAt: null } });
-    }
+      await enqueueMail(
+        deps.jobs,
+        tx,
+        (await owners(tx, business.id)).map((owner) => ({
+          key: `trial-ending:${business.id}:${owner.userId}`,
+          mail: { businessId: business.id, kind: "trial-ending", message: { to: owner.email, ...message } },
+        })),
+      );
+      return true;
+    });
+    if (claimed) queued.push(business.id);
   }
-  return sent;
+  return queued;
 }

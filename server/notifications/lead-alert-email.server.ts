@@ -8,13 +8,18 @@ import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { MailJob } from "../mail/mail-jobs.server.ts";
 import { newLeadNotificationText } from "./notifications.server.ts";
 
-export async function ownerEmails(db: Db, businessId: string): Promise<string[]> {
-  const owners = await db.membership.findMany({
+/** The business's owners (oldest first), whom business e-mails go to; `db` may be a transaction. */
+export async function owners(db: Pick<Db, "membership">, businessId: string): Promise<{ userId: string; email: string }[]> {
+  const rows = await db.membership.findMany({
     where: { businessId, role: "owner" },
     orderBy: { createdAt: "asc" },
-    select: { user: { select: { email: true } } },
+    select: { userId: true, user: { select: { email: true } } },
   });
-  return owners.map((o) => o.user.email);
+  return rows.map((o) => ({ userId: o.userId, email: o.user.email }));
+}
+
+export async function ownerEmails(db: Pick<Db, "membership">, businessId: string): Promise<string[]> {
+  return (await owners(db, businessId)).map((o) => o.email);
 }
 
 /** The alert e-mails a new lead causes (none unless it is high priority and the preference is on). */

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { hashPassword } from "../../server/auth/password.server.ts";
 import { logosDir } from "../../server/businesses/logo-files.server.ts";
-import { sendDailySummaries } from "../../server/jobs/daily-summary.server.ts";
+import { queueDailySummaries } from "../../server/jobs/daily-summary.server.ts";
 import { sendLeadEmail } from "../../server/leads/lead-email.server.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
 import { EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
@@ -321,14 +321,18 @@ describe("daily summary", () => {
     return owner;
   }
 
-  const mailsTo = async (email: string) => (await readOutbox(server.services.outboxDir)).filter((m) => m.to === email);
+  // The summaries are e-mail jobs: read the outbox once the job layer has delivered what was queued.
+  const mailsTo = async (email: string) => {
+    await server.services.jobs.idle([MAIL_QUEUE]);
+    return (await readOutbox(server.services.outboxDir)).filter((m) => m.to === email);
+  };
 
   it("sends yesterday's leads once per local day from 7 AM, and again the next day", async () => {
     const owner = await summaryBusiness(true);
     // 06:00 in Chicago: too early.
-    expect(await sendDailySummaries(server.services, new Date("2026-11-20T12:00:00Z"))).not.toContain(owner.businessId);
+    expect(await queueDailySummaries(server.services, new Date("2026-11-20T12:00:00Z"))).not.toContain(owner.businessId);
     // 09:00 in Chicago: yesterday (the 19th, local) had two real leads.
-    expect(await sendDailySummaries(server.services, new Date("2026-11-20T15:00:00Z"))).toContain(owner.businessId);
+    expect(await queueDailySummaries(server.services, new Date("2026-11-20T15:00:00Z"))).toContain(owner.businessId);
     let mails = await mailsTo(owner.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Summary Cleaning: 2 new leads on 2026-11-19");
@@ -341,15 +345,15 @@ describe("daily summary", () => {
 
     // Later the same day, or two runs at once: nothing more.
     const again = await Promise.all([
-      sendDailySummaries(server.services, new Date("2026-11-20T18:00:00Z")),
-      sendDailySummaries(server.services, new Date("2026-11-21T05:00:00Z")), // 23:00 on the 20th
+      queueDailySummaries(server.services, new Date("2026-11-20T18:00:00Z")),
+      queueDailySummaries(server.services, new Date("2026-11-21T05:00:00Z")), // 23:00 on the 20th
     ]);
     expect(again.flat()).not.toContain(owner.businessId);
     expect(await mailsTo(owner.email)).toHaveLength(1);
     expect((await business(owner.businessId)).lastDailySummaryOn).toBe("2026-11-20");
 
     // The next morning: the 20th's summary (one lead).
-    expect(await sendDailySummaries(server.services, new Date("2026-11-21T14:00:00Z"))).toContain(owner.businessId);
+    expect(await queueDailySummaries(server.services, new Date("2026-11-21T14:00:00Z"))).toContain(owner.businessId);
     mails = await mailsTo(owner.email);
     expect(mails.map((m) => m.subject)).toEqual([
       "Summary Cleaning: 2 new leads on 2026-11-19",
@@ -357,19 +361,19 @@ describe("daily summary", () => {
     ]);
   });
 
-  it("sends nothing when the preference is off, and retries after a failed send", async () => {
+  it("sends nothing when the preference is off, and keeps the day unclaimed when its e-mails cannot be queued", async () => {
     const off = await summaryBusiness(false);
-    expect(await sendDailySummaries(server.services, new Date("2026-11-20T15:00:00Z"))).not.toContain(off.businessId);
+    expect(await queueDailySummaries(server.services, new Date("2026-11-20T15:00:00Z"))).not.toContain(off.businessId);
     expect(await mailsTo(off.email)).toEqual([]);
 
     const on = await summaryBusiness(true);
-    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-    const failing = { send: async () => Promise.reject(new Error("SMTP down")), describe: () => "failing", close: () => {} };
+    // The claim and the e-mail jobs are one transaction: when the jobs cannot be written, the day stays
+    // unclaimed and the next tick queues it. (A failed delivery is retried by the job layer itself.)
+    const failing = { ...server.services.jobs, enqueue: async () => Promise.reject(new Error("database down")) };
     const now = new Date("2026-11-20T15:00:00Z");
-    expect(await sendDailySummaries({ ...server.services, mailer: failing, logger }, now)).not.toContain(on.businessId);
-    expect(logger.error).toHaveBeenCalled();
+    await expect(queueDailySummaries({ ...server.services, jobs: failing }, now)).rejects.toThrow("database down");
     expect((await business(on.businessId)).lastDailySummaryOn).toBeNull();
-    expect(await sendDailySummaries(server.services, now)).toContain(on.businessId);
+    expect(await queueDailySummaries(server.services, now)).toContain(on.businessId);
     expect(await mailsTo(on.email)).toHaveLength(1);
   });
 });

@@ -1,9 +1,10 @@
 // Cardless trials get no Stripe `trial_will_end` webhook, so a job e-mails their owners once when the
-// trial ends within three days, with a link to the billing tab. Driven with a fake clock (`now`).
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startJobs } from "../../server/jobs/jobs.server.ts";
-import { sendTrialEndingReminders, TRIAL_ENDING_SUBJECT } from "../../server/jobs/trial-ending.server.ts";
-import { readOutbox, type Mailer } from "../../server/mail/mailer.server.ts";
+// trial ends within three days, with a link to the billing tab. Driven with a fake clock (`now`); the
+// e-mails are jobs (DESIGN §10), read from the outbox once the job layer has delivered them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queueTrialEndingReminders, TRIAL_ENDING_SUBJECT } from "../../server/jobs/trial-ending.server.ts";
+import { MAIL_QUEUE, TRIAL_ENDING_TICK } from "../../server/jobs/queue/queues.ts";
+import { readOutbox } from "../../server/mail/mailer.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner } from "./billing-support.ts";
 
@@ -28,7 +29,10 @@ async function trialOwner(trialEnd: Date, extra: Record<string, unknown> = {}) {
   return owner;
 }
 
-const mailsTo = async (email: string) => (await readOutbox(server.services.outboxDir)).filter((m) => m.to === email && m.subject === TRIAL_ENDING_SUBJECT);
+const mailsTo = async (email: string) => {
+  await server.services.jobs.idle([MAIL_QUEUE]);
+  return (await readOutbox(server.services.outboxDir)).filter((m) => m.to === email && m.subject === TRIAL_ENDING_SUBJECT);
+};
 
 describe("the trial-ending reminder", () => {
   it("e-mails the owners of cardless trials ending within 3 days, once per business", async () => {
@@ -40,7 +44,7 @@ describe("the trial-ending reminder", () => {
     const active = await trialOwner(new Date(T.getTime() + DAY), { subscriptionStatus: "active", plan: "Pro" });
     await server.services.db.business.updateMany({ where: { isDemo: true }, data: { subscriptionStatus: "trial", trialEnd: new Date(T.getTime() + DAY) } });
 
-    const first = await sendTrialEndingReminders(server.services, T);
+    const first = await queueTrialEndingReminders(server.services, T);
     expect(first).toContain(soon.businessId);
     expect(first).toContain(edge.businessId);
     for (const o of [later, withCard, over, active]) expect(first).not.toContain(o.businessId);
@@ -57,43 +61,37 @@ describe("the trial-ending reminder", () => {
     expect(row.trialEndingEmailedAt?.toISOString()).toBe(T.toISOString());
 
     // An hour later, and a day later: nothing again for those already told.
-    expect(await sendTrialEndingReminders(server.services, new Date(T.getTime() + HOUR))).toEqual([]);
-    expect(await sendTrialEndingReminders(server.services, new Date(T.getTime() + DAY))).toEqual([]);
+    expect(await queueTrialEndingReminders(server.services, new Date(T.getTime() + HOUR))).toEqual([]);
+    expect(await queueTrialEndingReminders(server.services, new Date(T.getTime() + DAY))).toEqual([]);
     expect(await mailsTo(soon.email)).toHaveLength(1);
 
     // Two days later the 5-day trial is within 3 days.
-    expect(await sendTrialEndingReminders(server.services, new Date(T.getTime() + 2 * DAY + HOUR))).toEqual([later.businessId]);
+    expect(await queueTrialEndingReminders(server.services, new Date(T.getTime() + 2 * DAY + HOUR))).toEqual([later.businessId]);
     expect(await mailsTo(later.email)).toHaveLength(1);
     for (const o of [withCard, over, active]) expect(await mailsTo(o.email)).toHaveLength(0);
   });
 
-  it("gives the claim back when sending fails, so the next run retries", async () => {
+  it("keeps the business unclaimed when its e-mails cannot be queued, so the next tick queues them", async () => {
     const owner = await trialOwner(new Date(T.getTime() + 10 * DAY + DAY));
     const at = new Date(T.getTime() + 10 * DAY);
-    const errors: unknown[] = [];
-    const failing: Mailer = { send: async () => Promise.reject(new Error("SMTP down")), describe: () => "failing", close: () => {} };
-    const logger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => errors.push(args) };
-    expect(await sendTrialEndingReminders({ ...server.services, mailer: failing, logger }, at)).toEqual([]);
-    expect(errors).toHaveLength(1);
+    // The claim and the e-mail jobs are one transaction. (A failed delivery is retried by the job layer.)
+    const failing = { ...server.services.jobs, enqueue: async () => Promise.reject(new Error("database down")) };
+    await expect(queueTrialEndingReminders({ ...server.services, jobs: failing }, at)).rejects.toThrow("database down");
     expect((await server.services.db.business.findUniqueOrThrow({ where: { id: owner.businessId } })).trialEndingEmailedAt).toBeNull();
 
-    expect(await sendTrialEndingReminders(server.services, new Date(at.getTime() + HOUR))).toEqual([owner.businessId]);
+    expect(await queueTrialEndingReminders(server.services, new Date(at.getTime() + HOUR))).toEqual([owner.businessId]);
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 
-  it("runs as one of the process's scheduled jobs, on the scheduler's clock", async () => {
-    const at = new Date(T.getTime() + 20 * DAY);
-    const owner = await trialOwner(new Date(at.getTime() + 2 * DAY));
-    vi.useFakeTimers({ toFake: ["setTimeout", "setInterval", "clearTimeout", "clearInterval", "Date"], now: at });
-    const jobs = startJobs(server.services);
-    try {
-      await vi.advanceTimersByTimeAsync(61_000);
-    } finally {
-      vi.useRealTimers();
-    }
-    await jobs.stop();
+  it("runs as a schedule of the job layer, whose tick job queues the e-mails", async () => {
+    const rows = await server.database.sql.query<{ name: string; cron: string }>(`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
+    expect(rows).toContainEqual({ name: TRIAL_ENDING_TICK, cron: "7 * * * *" });
+    // A tick is an ordinary job: run one now (the real clock) for a trial ending in two days.
+    const owner = await trialOwner(new Date(Date.now() + 2 * DAY));
+    await server.services.jobs.enqueue(server.services.db, [{ name: TRIAL_ENDING_TICK, key: "tick:test", data: {} }]);
+    await server.services.jobs.idle([TRIAL_ENDING_TICK]);
     const row = await server.services.db.business.findUniqueOrThrow({ where: { id: owner.businessId } });
-    expect(row.trialEndingEmailedAt?.getTime()).toBeGreaterThanOrEqual(at.getTime());
+    expect(row.trialEndingEmailedAt).not.toBeNull();
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 });

@@ -1,0 +1,33 @@
+// The process's schedules (DESIGN §10): pg-boss cron entries, each tick a job of its own queue, taken
+// by one instance however many run. The ticks look for what is due (in each business's time zone)
+// and queue it: the daily summary from 07:00 local time, the trial-ending e-mails.
+import type { AppServices } from "../services.server.ts";
+import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
+import { DAILY_SUMMARY_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { queueDailySummaries } from "./daily-summary.server.ts";
+import { queueTrialEndingReminders } from "./trial-ending.server.ts";
+
+export const schedules: JobSchedule[] = [
+  // Every 10 minutes: a business's summary goes out within 10 minutes of 07:00 in its time zone.
+  { name: DAILY_SUMMARY_TICK, cron: "*/10 * * * *" },
+  { name: TRIAL_ENDING_TICK, cron: "7 * * * *" },
+];
+
+export function scheduleHandlers(services: AppServices): JobHandler<never>[] {
+  return [
+    {
+      name: DAILY_SUMMARY_TICK,
+      async run() {
+        const queued = await queueDailySummaries(services);
+        if (queued.length) services.logger.info(`[jobs] daily summaries queued for ${queued.length} business(es)`);
+      },
+    },
+    {
+      name: TRIAL_ENDING_TICK,
+      async run() {
+        const queued = await queueTrialEndingReminders(services);
+        if (queued.length) services.logger.info(`[jobs] trial-ending e-mails queued for ${queued.length} business(es)`);
+      },
+    },
+  ];
+}
