@@ -12,7 +12,7 @@ import { createRequestMemo } from "./http/request-memo.ts";
 import type { AppServices } from "./services.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
-import { attachRealtime } from "./realtime/realtime.server.ts";
+import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
 import type { ChatService } from "./chat/chat-service.server.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,6 +25,8 @@ export type Application = {
   httpServer: HttpServer;
   io: SocketServer;
   chat: ChatService;
+  /** Pushes to open workspaces, for what happens outside a request (jobs). */
+  workspaceEvents: WorkspaceEvents;
   close(): Promise<void>;
 };
 
@@ -94,6 +96,7 @@ export async function createApplication(
     httpServer,
     io,
     chat,
+    workspaceEvents,
     async close() {
       // io.close() also closes the HTTP server; idle keep-alive connections are dropped so it can.
       const closed = new Promise<void>((resolve) => io.close(() => resolve()));

@@ -47,7 +47,7 @@ const services = createServices({
 });
 const app = await createApplication(services, { mode: dev ? "development" : "production" });
 // The durable job workers and schedules (DESIGN §10): mail, domain events, the daily ticks.
-await startJobWorkers(services);
+await startJobWorkers(services, app.workspaceEvents);
 
 app.httpServer.listen(env.PORT, env.HOST, () => {
   const storage = db.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL";

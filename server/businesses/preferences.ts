@@ -9,9 +9,10 @@ const checkbox = z.preprocess((value) => value === "on" || value === "true" || v
 export const notificationPreferencesSchema = z.object({
   notifyHighPriorityEmail: checkbox,
   notifyDailySummary: checkbox,
+  notifyReminderEmail: checkbox,
 });
 export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
-export const NOTIFICATION_FIELDS = ["notifyHighPriorityEmail", "notifyDailySummary"] as const;
+export const NOTIFICATION_FIELDS = ["notifyHighPriorityEmail", "notifyDailySummary", "notifyReminderEmail"] as const;
 
 export const emailSettingsSchema = z.object({
   emailSenderName: z

@@ -46,7 +46,7 @@ describe("preferences schemas", () => {
   it("reads checkboxes as present = on", () => {
     expect(parseForm(notificationPreferencesSchema, { notifyDailySummary: "on" })).toEqual({
       ok: true,
-      value: { notifyHighPriorityEmail: false, notifyDailySummary: true },
+      value: { notifyHighPriorityEmail: false, notifyDailySummary: true, notifyReminderEmail: false },
     });
   });
   it("refuses a sender name that could break the From header, and a bad reply-to", () => {

@@ -36,6 +36,7 @@ export async function getBusinessSettings(db: Db, businessId: string): Promise<B
       logoPath: true,
       notifyHighPriorityEmail: true,
       notifyDailySummary: true,
+      notifyReminderEmail: true,
       emailSenderName: true,
       emailReplyTo: true,
     },
@@ -55,7 +56,11 @@ export async function getBusinessSettings(db: Db, businessId: string): Promise<B
       description: b.description ?? "",
       logoUrl: b.logoPath ? logoUrl(b.logoPath) : null,
     },
-    notifications: { notifyHighPriorityEmail: b.notifyHighPriorityEmail, notifyDailySummary: b.notifyDailySummary },
+    notifications: {
+      notifyHighPriorityEmail: b.notifyHighPriorityEmail,
+      notifyDailySummary: b.notifyDailySummary,
+      notifyReminderEmail: b.notifyReminderEmail,
+    },
     email: { emailSenderName: b.emailSenderName ?? "", emailReplyTo: b.emailReplyTo ?? "" },
   };
 }

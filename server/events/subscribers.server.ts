@@ -5,6 +5,7 @@ import type { AppServices } from "../services.server.ts";
 import type { JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { mailJob } from "../mail/mail-jobs.server.ts";
 import { leadAlertMails } from "../notifications/lead-alert-email.server.ts";
+import { reminderDueMails } from "../leads/reminder-due.server.ts";
 import type { DomainEvent, DomainEventType } from "./domain-events.ts";
 
 type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
@@ -15,7 +16,10 @@ export const subscribers: Subscribers = {
     async (services, event) =>
       (await leadAlertMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
   ],
-  "reminder.due": [],
+  "reminder.due": [
+    async (services, event) =>
+      (await reminderDueMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
+  ],
 };
 
 export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {

@@ -1,6 +1,7 @@
 // Every durable job handler of the process (DESIGN §10), started by server/main.ts and by the test
 // servers once the services exist. A new kind of job is added here (and its queue in queue/queues.ts).
 import type { AppServices } from "../services.server.ts";
+import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
 import { jobsForEvent } from "../events/subscribers.server.ts";
 import { mailJobHandler } from "../mail/mail-jobs.server.ts";
@@ -8,7 +9,10 @@ import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
 
-export function jobHandlers(services: AppServices): JobHandler<never>[] {
+/** What the handlers push to open workspaces (socket.io), from the application. */
+export type JobRealtime = Pick<WorkspaceEvents, "notification">;
+
+export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
   const handlers: JobHandler<never>[] = [
     mailJobHandler({ db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM }) as JobHandler<never>,
     {
@@ -17,12 +21,12 @@ export function jobHandlers(services: AppServices): JobHandler<never>[] {
         await services.jobs.enqueue(services.db, await jobsForEvent(services, event));
       },
     } as JobHandler<never>,
-    ...scheduleHandlers(services),
+    ...scheduleHandlers(services, realtime),
   ];
   return handlers;
 }
 
 /** Starts the job workers of a process. */
-export function startJobWorkers(services: AppServices): Promise<void> {
-  return services.jobs.start(jobHandlers(services), schedules);
+export function startJobWorkers(services: AppServices, realtime: JobRealtime): Promise<void> {
+  return services.jobs.start(jobHandlers(services, realtime), schedules);
 }

@@ -1,9 +1,12 @@
 // The process's schedules (DESIGN §10): pg-boss cron entries, each tick a job of its own queue, taken
 // by one instance however many run. The ticks look for what is due (in each business's time zone)
-// and queue it: the daily summary from 07:00 local time, the trial-ending e-mails.
+// and queue it: follow-up reminders falling due, the daily summary from 07:00 local time, the
+// trial-ending e-mails.
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
-import { DAILY_SUMMARY_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { DAILY_SUMMARY_TICK, REMINDER_DUE_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { notifyDueReminders } from "../leads/reminder-due.server.ts";
+import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
 import { queueDailySummaries } from "./daily-summary.server.ts";
 import { queueTrialEndingReminders } from "./trial-ending.server.ts";
 
@@ -11,10 +14,19 @@ export const schedules: JobSchedule[] = [
   // Every 10 minutes: a business's summary goes out within 10 minutes of 07:00 in its time zone.
   { name: DAILY_SUMMARY_TICK, cron: "*/10 * * * *" },
   { name: TRIAL_ENDING_TICK, cron: "7 * * * *" },
+  // Every minute (cron's finest): a reminder is told within a minute of its time.
+  { name: REMINDER_DUE_TICK, cron: "* * * * *" },
 ];
 
-export function scheduleHandlers(services: AppServices): JobHandler<never>[] {
+export function scheduleHandlers(services: AppServices, realtime: Pick<WorkspaceEvents, "notification">): JobHandler<never>[] {
   return [
+    {
+      name: REMINDER_DUE_TICK,
+      async run() {
+        // Stored (and their e-mails queued) first; the live push to open workspaces follows.
+        for (const { businessId, notification } of await notifyDueReminders(services)) realtime.notification(businessId, notification);
+      },
+    },
     {
       name: DAILY_SUMMARY_TICK,
       async run() {

@@ -88,7 +88,8 @@ export async function snoozeReminder(db: Db, args: Args): Promise<LeadResult<{ d
   const base = Math.max(now.getTime(), reminder.dueAt.getTime());
   const dueAt = new Date(base + SNOOZE_OPTIONS[checked.value.snooze].ms);
   await db.$transaction([
-    db.reminder.update({ where: { id: reminder.id }, data: { dueAt } }),
+    // Snoozed: it falls due again later, and the team is told again then.
+    db.reminder.update({ where: { id: reminder.id }, data: { dueAt, notifiedAt: null } }),
     db.leadEvent.create({
       data: {
         leadId: lead.id,

@@ -3,7 +3,7 @@
 import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
-import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary } from "./protocol.ts";
+import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary, type WorkspaceNotification } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace } from "./workspace-namespace.server.ts";
 
@@ -15,6 +15,8 @@ export type WorkspaceEvents = {
   memberRemoved(businessId: string, userId: string): void;
   /** An owner changed a member's role: that member's open pages reload their data (menus, owner-only pages). */
   memberRoleChanged(businessId: string, userId: string, role: "owner" | "support"): void;
+  /** A notification stored by a job (a follow-up falling due): pushed to the business's open workspaces. */
+  notification(businessId: string, notification: WorkspaceNotification): void;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -64,6 +66,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     // Rooms span every instance when the Redis adapter is on.
     memberRemoved: (businessId, userId) => workspace.in(memberRoom(businessId, userId)).disconnectSockets(true),
     memberRoleChanged: (businessId, userId, role) => workspace.to(memberRoom(businessId, userId)).emit("member:updated", { role }),
+    notification: (businessId, notification) => workspace.to(businessRoom(businessId)).emit("notification", notification),
   };
   return { chat, workspaceEvents };
 }

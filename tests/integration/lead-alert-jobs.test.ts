@@ -52,7 +52,7 @@ describe("lead.created → the owners' alert e-mail", () => {
     const alerts = sink.messages.filter((m) => m.subject.startsWith("New high-priority lead: Hana High"));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.to).toEqual([DEMO.email]);
-    expect(alerts[0]!.raw).toContain(`/app/leads/${lead.id}`);
+    expect(alerts[0]!.decoded).toContain(`/app/leads/${lead.id}`);
     expect(await db.notification.count({ where: { leadId: lead.id } })).toBe(1);
     const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.email } });
     const key = `lead-alert:${lead.id}:${owner.id}`;

@@ -4,7 +4,19 @@
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./test-server.ts";
 
-export type SunkMail = { messageId: string; to: string[]; subject: string; raw: string };
+export type SunkMail = {
+  messageId: string;
+  to: string[];
+  subject: string;
+  raw: string;
+  /** The message with quoted-printable soft line breaks and escapes undone: search it for text and links. */
+  decoded: string;
+};
+
+function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
 
 export type SmtpSink = {
   url: string;
@@ -53,6 +65,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: header(raw, "Subject"),
             raw,
+            decoded: decodeQuotedPrintable(raw),
           });
           for (const wake of waiters) wake();
           callback();

@@ -128,7 +128,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       widgetLimits: options.widgetLimits,
     });
     const app = await createApplication(services, { mode: "production", buildDir });
-    await startJobWorkers(services);
+    await startJobWorkers(services, app.workspaceEvents);
     await new Promise<void>((resolve) => app.httpServer.listen(port, "127.0.0.1", resolve));
     return { database, services, app };
   }

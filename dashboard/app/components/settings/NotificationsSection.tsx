@@ -1,4 +1,4 @@
-// Notifications (spec §2.14 Settings): e-mail alerts for new high-priority leads and a daily summary.
+// Notifications (spec §2.14 Settings): e-mail alerts for new high-priority leads, due follow-ups and a daily summary.
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import type { NotificationPreferences } from "../../../../server/businesses/preferences.ts";
@@ -21,6 +21,12 @@ export function NotificationsSection({ preferences }: { preferences: Notificatio
       label: "Daily summary",
       hint: "Every morning (7 AM in your time zone) the owners get yesterday's new leads by priority.",
       checked: preferences.notifyDailySummary,
+    },
+    {
+      name: "notifyReminderEmail",
+      label: "Email me when a follow-up is due",
+      hint: "When a lead's follow-up reminder falls due, the owners get an email as well as the in-app notification.",
+      checked: preferences.notifyReminderEmail,
     },
   ] as const;
   return (
