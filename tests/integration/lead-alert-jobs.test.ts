@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { Visitor } from "../support/widget-client.ts";
+import { HttpClient } from "../support/http-client.ts";
 import { DEMO } from "../../server/demo/demo-credentials.ts";
 import { emitEvents } from "../../server/events/emit-events.server.ts";
 import { EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
@@ -80,6 +81,29 @@ describe("lead.created → the owners' alert e-mail", () => {
     await server.services.jobs.idle([EVENT_QUEUE, MAIL_QUEUE]);
     expect(sink.messages.filter((m) => m.subject.includes("Lou Low"))).toEqual([]);
     expect(await server.services.db.emailDelivery.count({ where: { key: { startsWith: `lead-alert:${lead.id}:` } } })).toBe(0);
+  });
+
+  it("lists the business's recent e-mails in Settings > Email Settings, failures with the server's reason", async () => {
+    const db = server.services.db;
+    const demo = await db.chatbot.findUniqueOrThrow({ where: { siteKey: DEMO.siteKey }, select: { businessId: true } });
+    const other = await db.business.create({ data: { name: "Elsewhere Cleaning" } });
+    sink.refuse("gone@nowhere.example");
+    await enqueueMail(server.services.jobs, db, [
+      { key: "ui:refused", mail: { businessId: demo.businessId, kind: "reminder-due", message: { to: "gone@nowhere.example", subject: "Follow-up due: call Gone", text: "x" } } },
+      { key: "ui:other", mail: { businessId: other.id, kind: "lead-alert", message: { to: "x@elsewhere.example", subject: "Elsewhere's own alert", text: "x" } } },
+    ]);
+    await server.services.jobs.idle([MAIL_QUEUE]);
+
+    const http = new HttpClient(server.url);
+    expect((await http.post("/login", { intent: "login", email: DEMO.email, password: DEMO.password })).status).toBe(302);
+    const page = await http.get("/app/settings?tab=email");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Recent emails");
+    expect(page.text).toContain("New high-priority lead: Hana High");
+    expect(page.text).toContain("Follow-up due: call Gone");
+    expect(page.text).toMatch(/Not delivered: (<!-- -->)?550[^<]*No such user/);
+    expect(page.text).not.toContain("Elsewhere&#x27;s own alert");
+    expect(page.text).not.toContain("Elsewhere's own alert");
   });
 });
 

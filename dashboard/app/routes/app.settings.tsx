@@ -5,6 +5,8 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchPara
 import { getBusinessSettings } from "../../../server/businesses/settings.server.ts";
 import { listPendingInvites } from "../../../server/team/invites.server.ts";
 import { listMembers } from "../../../server/team/members.server.ts";
+import { listEmailDeliveries } from "../../../server/mail/deliveries.server.ts";
+import { EmailDeliveries } from "~/components/settings/EmailDeliveries";
 import { EmailSection } from "~/components/settings/EmailSection";
 import { NotificationsSection } from "~/components/settings/NotificationsSection";
 import { ProfileSection } from "~/components/settings/ProfileSection";
@@ -56,7 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mailFromName = /^\s*"?([^"<]*?)"?\s*</.exec(env.MAIL_FROM)?.[1] || "LeadBroom";
   const billing = tab === "billing" ? await getBillingOverview(context.services, businessId) : null;
   const apiKeys = tab === "api" ? await loadApiKeysSection(context, workspace) : null;
-  return { settings, team, billing, apiKeys, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
+  const deliveries = tab === "email" ? await listEmailDeliveries(db, businessId) : null;
+  return { settings, team, billing, apiKeys, deliveries, timeZone: workspace.business.timeZone, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -125,7 +128,8 @@ function UnderDevelopment({ section }: { section: Section }) {
 }
 
 export default function SettingsPage() {
-  const { settings, team, billing, apiKeys, currentUserId, mailFromAddress, mailFromName, now } = useLoaderData<typeof loader>();
+  const { settings, team, billing, apiKeys, deliveries, timeZone, currentUserId, mailFromAddress, mailFromName, now } =
+    useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const current = sectionOf(searchParams.get("tab"));
 
@@ -144,12 +148,15 @@ export default function SettingsPage() {
       break;
     case "email":
       content = (
-        <EmailSection
-          values={settings.email}
-          businessName={settings.profile.name}
-          mailFromAddress={mailFromAddress}
-          mailFromName={mailFromName}
-        />
+        <div className="space-y-6">
+          <EmailSection
+            values={settings.email}
+            businessName={settings.profile.name}
+            mailFromAddress={mailFromAddress}
+            mailFromName={mailFromName}
+          />
+          <EmailDeliveries deliveries={deliveries ?? []} timeZone={timeZone} />
+        </div>
       );
       break;
     case "billing":
