@@ -63,7 +63,7 @@ export function createServices(options: {
     apiLimiter: createApiLimiter({ redis: redis ?? undefined, limits: options.apiLimits }),
     assistant: createAssistant({ env, db, logger }),
     chatbotCache: createChatbotCache({ load: (chatbotId) => findChatbotById(db, chatbotId) }),
-    ...createBillingServices({ env, db, logger }),
+    ...createBillingServices({ env }),
     sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),
   };
 }
@@ -71,7 +71,6 @@ export function createServices(options: {
 export async function closeServices(services: AppServices): Promise<void> {
   await services.jobs.stop();
   services.mailer.close();
-  services.overageReporter.close();
   await services.redis?.quit();
 }
 

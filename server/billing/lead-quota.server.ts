@@ -8,6 +8,8 @@ import { queryPrepared } from "../db/prepared.ts";
 import { sqlUtc } from "../db/timestamps.ts";
 import { leadLimit, type PlanState } from "./entitlements.ts";
 import { usageWindow } from "./usage-window.ts";
+import { insertJobsSql } from "../jobs/queue/job-sql.server.ts";
+import { OVERAGE_QUEUE } from "../jobs/queue/queues.ts";
 
 type QuotaDb = Pick<Db, "business" | "leadUsage" | "$queryRaw">;
 
@@ -76,6 +78,9 @@ export async function countLeadAgainstPlan(
       INSERT INTO "OverageReport" ("leadId", "businessId", "stripeCustomerId", "createdAt")
       SELECT flagged."id", ${args.businessId}, ${business.stripeCustomerId ?? ""}, ${sqlUtc(now)} FROM flagged WHERE ${charge}
       ON CONFLICT ("leadId") DO NOTHING
+      RETURNING "leadId"
+    ), report_job AS (
+      ${insertJobsSql(OVERAGE_QUEUE, Prisma.sql`report`, Prisma.sql`jsonb_build_object('leadId', report."leadId")`, Prisma.sql`'overage:' || report."leadId"`)}
     )
     SELECT usage."count", EXISTS (SELECT 1 FROM flagged) AS "flagged" FROM usage`);
   const count = Number(rows[0]?.count ?? 0);

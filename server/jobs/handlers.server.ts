@@ -5,6 +5,7 @@ import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
 import { jobsForEvent } from "../events/subscribers.server.ts";
 import { mailJobHandler } from "../mail/mail-jobs.server.ts";
+import { overageJobHandler } from "../billing/overage-reporter.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
@@ -21,6 +22,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
         await services.jobs.enqueue(services.db, await jobsForEvent(services, event));
       },
     } as JobHandler<never>,
+    overageJobHandler(services) as JobHandler<never>,
     ...scheduleHandlers(services, realtime),
   ];
   return handlers;

@@ -7,6 +7,7 @@ import type { SetupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usageWindow } from "../../server/billing/usage-window.ts";
 import { captureLead } from "../../server/leads/capture-lead.server.ts";
+import { OVERAGE_QUEUE } from "../../server/jobs/queue/queues.ts";
 import type { StripeMock } from "../mocks/stripe.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { expireTrial, postJson, registerOwner, startStripeMock, STRIPE_ENV, type Owner } from "./billing-support.ts";
@@ -74,8 +75,10 @@ describe("lead limits", () => {
     expect([lead99.isOverage, lead100.isOverage, lead101.isOverage]).toEqual([false, false, true]);
     expect(lead101.name).toBe("Over Limit");
 
-    expect(await server.services.overageReporter.flush()).toBe(1);
-    expect(await server.services.overageReporter.flush()).toBe(0);
+    // The overage is a job written with the count (DESIGN §10): one meter event, once.
+    await server.services.jobs.idle([OVERAGE_QUEUE]);
+    expect(await server.services.db.overageReport.findUniqueOrThrow({ where: { leadId: lead101.id } })).toMatchObject({ attempts: 1 });
+    expect((await server.services.db.overageReport.findUniqueOrThrow({ where: { leadId: lead101.id } })).reportedAt).not.toBeNull();
     const events = mock.state.meterEvents.filter((e) => (e.payload as Record<string, string>).stripe_customer_id === `cus_limits_${owner.businessId}`);
     expect(events).toEqual([
       expect.objectContaining({ event_name: "leadbroom_overage_lead", identifier: `lead_${lead101.id}`, payload: { stripe_customer_id: `cus_limits_${owner.businessId}`, value: "1" } }),
@@ -84,13 +87,20 @@ describe("lead limits", () => {
 
   it("Pro: 499 and 500 included, 501 overage; a Stripe failure is retried until reported", async () => {
     const owner = await payingOwner("Pro", 498);
+    // Stripe refuses the next meter event: the overage job's first attempt.
+    mock.failNext(/meter_events/, 400, "Customer has no active subscription with this meter.", "invalid_request_error");
     const leads = [await captureOne(owner.businessId), await captureOne(owner.businessId), await captureOne(owner.businessId)];
     expect(leads.map((l) => l.isOverage)).toEqual([false, false, true]);
-    mock.failNext(/meter_events/, 400, "Customer has no active subscription with this meter.", "invalid_request_error");
-    expect(await server.services.overageReporter.flush()).toBe(0);
+    // The job's first attempt fails at Stripe; it is kept with the error and retried with backoff.
+    await expect
+      .poll(async () => (await server.services.db.overageReport.findUniqueOrThrow({ where: { leadId: leads[2]!.id } })).attempts, { timeout: 30_000 })
+      .toBe(1);
     const pending = await server.services.db.overageReport.findUniqueOrThrow({ where: { leadId: leads[2]!.id } });
     expect(pending).toMatchObject({ reportedAt: null, attempts: 1 });
-    expect(await server.services.overageReporter.flush()).toBe(1);
+    expect(pending.lastError).toContain("no active subscription");
+    await expect.poll(() => server.services.jobs.releaseDelayed(OVERAGE_QUEUE), { timeout: 30_000 }).toBe(1);
+    await server.services.jobs.idle([OVERAGE_QUEUE]);
+    expect((await server.services.db.overageReport.findUniqueOrThrow({ where: { leadId: leads[2]!.id } })).reportedAt).not.toBeNull();
     expect(mock.state.meterEvents.filter((e) => e.identifier === `lead_${leads[2]!.id}`)).toHaveLength(1);
   });
 
