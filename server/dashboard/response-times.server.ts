@@ -2,8 +2,10 @@
 // of the same conversation (test conversations left out), for visitor messages sent within a period.
 // Computing it from the messages costs one index lookup per visitor message (tens of thousands for a
 // busy business: ~370 ms on PGlite), so hours that are over are rolled up once into ChatResponseHour
-// (pairs and total milliseconds per UTC hour) and only the edges of each period, under an hour and a
-// bit, are computed from the messages per request. The result is the same average, to the millisecond.
+// (pairs and total milliseconds per UTC hour) by an hourly job (`rollUpResponseTimes`, a schedule of
+// the job layer, DESIGN §10) and only the rest of each period, the edges since the last roll-up, is
+// computed from the messages per request; a page load only reads. The result is the same average, to
+// the millisecond, whether or not the roll-up has run.
 // A bot reply stored more than SETTLE_MS after the hour of its visitor message ended is not counted
 // once that hour is rolled up (bot replies take seconds).
 import type { Db } from "../db/client.server.ts";
@@ -68,6 +70,16 @@ export async function fillResponseRollup(db: Db, businessId: string, from: Date,
     INSERT INTO "ChatResponseRollup" ("businessId", "through") VALUES (${businessId}, ${new Date(settled)})
     ON CONFLICT ("businessId") DO UPDATE SET "through" = GREATEST("ChatResponseRollup"."through", EXCLUDED."through")`;
   return settled;
+}
+
+/**
+ * The hourly roll-up: for each business, the hours settled since its last roll-up (all its messages
+ * the first time: imported or older data included). Returns how many businesses it looked at.
+ */
+export async function rollUpResponseTimes(db: Db, now: Date): Promise<number> {
+  const businesses = await db.business.findMany({ select: { id: true }, orderBy: { createdAt: "asc" } });
+  for (const business of businesses) await fillResponseRollup(db, business.id, new Date(0), now);
+  return businesses.length;
 }
 
 type PeriodPlan = { rolled: Range | null; edges: Range[] };
@@ -148,8 +160,9 @@ export async function averageResponseTimes(
   now: Date,
 ): Promise<{ current: number | null; previous: number | null }> {
   if (periods.previous.end.getTime() > periods.current.start.getTime()) throw new Error("response-time periods overlap");
-  const from = periods.previous.start;
-  const through = await fillResponseRollup(db, businessId, from, now);
+  // Rolled-up hours are used up to where the hourly job got; anything later is read from the messages.
+  const rollup = await db.chatResponseRollup.findUnique({ where: { businessId }, select: { through: true } });
+  const through = Math.min(rollup?.through.getTime() ?? 0, now.getTime());
   const current = planPeriod(periods.current, through);
   const previous = planPeriod(periods.previous, through);
   const [rolled, edges] = await Promise.all([

@@ -1,10 +1,11 @@
 // The process's schedules (DESIGN §10): pg-boss cron entries, each tick a job of its own queue, taken
 // by one instance however many run. The ticks look for what is due (in each business's time zone)
 // and queue it: follow-up reminders falling due, the daily summary from 07:00 local time, the
-// trial-ending e-mails.
+// trial-ending e-mails; and the dashboard's hourly response-time roll-up.
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
-import { DAILY_SUMMARY_TICK, REMINDER_DUE_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { DAILY_SUMMARY_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { rollUpResponseTimes } from "../dashboard/response-times.server.ts";
 import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
 import { queueDailySummaries } from "./daily-summary.server.ts";
@@ -16,6 +17,8 @@ export const schedules: JobSchedule[] = [
   { name: TRIAL_ENDING_TICK, cron: "7 * * * *" },
   // Every minute (cron's finest): a reminder is told within a minute of its time.
   { name: REMINDER_DUE_TICK, cron: "* * * * *" },
+  // At :15, once the last hour has settled (response-times.server.ts SETTLE_MS).
+  { name: RESPONSE_ROLLUP_TICK, cron: "15 * * * *" },
 ];
 
 export function scheduleHandlers(services: AppServices, realtime: Pick<WorkspaceEvents, "notification">): JobHandler<never>[] {
@@ -25,6 +28,12 @@ export function scheduleHandlers(services: AppServices, realtime: Pick<Workspace
       async run() {
         // Stored (and their e-mails queued) first; the live push to open workspaces follows.
         for (const { businessId, notification } of await notifyDueReminders(services)) realtime.notification(businessId, notification);
+      },
+    },
+    {
+      name: RESPONSE_ROLLUP_TICK,
+      async run() {
+        await rollUpResponseTimes(services.db, new Date());
       },
     },
     {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { loadDashboard } from "../../server/dashboard/dashboard.server.ts";
 import { rollingDays } from "../../server/dashboard/periods.ts";
-import { averageResponseTimes } from "../../server/dashboard/response-times.server.ts";
+import { averageResponseTimes, rollUpResponseTimes } from "../../server/dashboard/response-times.server.ts";
 import { changeLeadStatus } from "../../server/leads/lead-status.server.ts";
 import type { LeadPriority, LeadStatus } from "../../server/db/generated/enums.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -209,7 +209,7 @@ describe("what the stats read at 100,000 leads", () => {
     expect(await db.lead.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ closedAt: at, valueCents: 60_000 });
   });
 
-  it("rolls settled hours of response times up once and averages exactly what the messages say", async () => {
+  it("rolls settled hours of response times up in the hourly job and averages exactly what the messages say", async () => {
     const business = await newBusiness("Rollup Cleaning");
     const db = server.services.db;
     const id = business.businessId;
@@ -227,6 +227,10 @@ describe("what the stats read at 100,000 leads", () => {
     ], true);
 
     const now = new Date("2026-06-10T12:30:00Z");
+    // Before any roll-up the page reads everything from the messages, and writes nothing.
+    expect(await averageResponseTimes(db, id, rollingDays(now, 30), now)).toEqual({ current: 3, previous: 6 });
+    expect(await db.chatResponseRollup.findUnique({ where: { businessId: id } })).toBeNull();
+    await rollUpResponseTimes(db, now); // the hourly job
     expect(await averageResponseTimes(db, id, rollingDays(now, 30), now)).toEqual({ current: 3, previous: 6 });
     // Hours up to 12:00 (the last one over by 10 minutes) are rolled up; the 12:25 pair was read live.
     expect((await db.chatResponseRollup.findUniqueOrThrow({ where: { businessId: id } })).through).toEqual(new Date("2026-06-10T12:00:00Z"));
@@ -243,6 +247,7 @@ describe("what the stats read at 100,000 leads", () => {
     expect(soon.current).toBeCloseTo(14 / 3, 9);
     expect(soon.previous).toBe(6);
     const after = new Date("2026-06-10T14:30:00Z");
+    await rollUpResponseTimes(db, after);
     const rolled = await averageResponseTimes(db, id, rollingDays(after, 30), after);
     expect(rolled.current).toBeCloseTo(14 / 3, 9);
     expect((await hours()).at(-1)).toEqual({ hour: new Date("2026-06-10T12:00:00Z"), pairs: 2, totalMs: 12_000 });

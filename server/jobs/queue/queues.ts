@@ -26,6 +26,7 @@ export const OVERAGE_QUEUE = "stripe.overage";
 export const DAILY_SUMMARY_TICK = "daily-summary.tick";
 export const TRIAL_ENDING_TICK = "trial-ending.tick";
 export const REMINDER_DUE_TICK = "reminder-due.tick";
+export const RESPONSE_ROLLUP_TICK = "response-rollup.tick";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -38,6 +39,7 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: DAILY_SUMMARY_TICK, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
   { name: TRIAL_ENDING_TICK, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
   { name: REMINDER_DUE_TICK, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 1, workers: 1 },
+  { name: RESPONSE_ROLLUP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
