@@ -1,6 +1,11 @@
-// Password reset by an e-mailed, single-use, expiring link. Only the token's hash is stored.
+// Password reset by an e-mailed, single-use, expiring link. Only the token's hash is stored, and the
+// token itself exists only in the e-mail: the request queues a `password-reset.send` job (DESIGN §10)
+// naming the account, and the job mints the token when it sends, so no link sits in the job table.
+import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
-import type { Mailer } from "../mail/mailer.server.ts";
+import type { JobHandler, JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { PASSWORD_RESET_QUEUE } from "../jobs/queue/queues.ts";
+import { deliverOnce, type DeliverDeps } from "../mail/mail-jobs.server.ts";
 import type { ResetErrorCode } from "./errors.ts";
 import type { AuthLimiter } from "./limiter.server.ts";
 import { hashPassword } from "./password.server.ts";
@@ -9,30 +14,45 @@ import { hashToken, newToken } from "./tokens.server.ts";
 import type { Result } from "./accounts.server.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const RESET_SUBJECT = "Reset your LeadBroom password";
+
+export type PasswordResetJob = { userId: string; email: string };
 
 export async function requestPasswordReset(
-  deps: { db: Db; mailer: Mailer; limiter: AuthLimiter; appUrl: string },
+  deps: { db: Db; jobs: JobQueue; limiter: AuthLimiter },
   email: string,
   ip: string,
-  now = new Date(),
 ): Promise<Result<null, ResetErrorCode>> {
   if (!(await deps.limiter.allowReset(ip))) return { ok: false, code: "too-many-requests" };
   const user = await deps.db.user.findUnique({ where: { email }, select: { id: true } });
   if (!user) return { ok: false, code: "user-not-found" };
-  const token = newToken();
-  await deps.db.passwordResetToken.create({
-    data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
-  });
-  const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: email,
-    subject: "Reset your LeadBroom password",
-    text:
-      `Someone asked to reset the password of your LeadBroom account.\n\n` +
-      `Set a new password here (the link works once and expires in 1 hour):\n${link}\n\n` +
-      `If you did not ask for this, you can ignore this e-mail; your password stays as it is.`,
-  });
+  const job: PasswordResetJob = { userId: user.id, email };
+  await deps.jobs.enqueue(deps.db, [{ name: PASSWORD_RESET_QUEUE, key: `password-reset:${randomUUID()}`, data: job }]);
   return { ok: true, value: null };
+}
+
+export function resetEmailText(link: string): string {
+  return (
+    `Someone asked to reset the password of your LeadBroom account.\n\n` +
+    `Set a new password here (the link works once and expires in 1 hour):\n${link}\n\n` +
+    `If you did not ask for this, you can ignore this e-mail; your password stays as it is.`
+  );
+}
+
+/** Sends the reset e-mail once per request, minting its token at send time. */
+export function passwordResetJobHandler(deps: DeliverDeps & { appUrl: string }): JobHandler<PasswordResetJob> {
+  return {
+    name: PASSWORD_RESET_QUEUE,
+    run: (data, job) =>
+      deliverOnce(deps, job, { kind: "password-reset", to: data.email, subject: RESET_SUBJECT }, async () => {
+        const token = newToken();
+        await deps.db.passwordResetToken.create({
+          data: { userId: data.userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
+        });
+        const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        return { to: data.email, subject: RESET_SUBJECT, text: resetEmailText(link) };
+      }),
+  };
 }
 
 export type ResetTokenStatus = "valid" | "invalid" | "expired" | "used";

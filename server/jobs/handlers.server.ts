@@ -6,6 +6,7 @@ import type { DomainEvent } from "../events/domain-events.ts";
 import { jobsForEvent } from "../events/subscribers.server.ts";
 import { mailJobHandler } from "../mail/mail-jobs.server.ts";
 import { overageJobHandler } from "../billing/overage-reporter.server.ts";
+import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
@@ -14,8 +15,10 @@ import { scheduleHandlers, schedules } from "./schedules.server.ts";
 export type JobRealtime = Pick<WorkspaceEvents, "notification">;
 
 export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
+  const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
   const handlers: JobHandler<never>[] = [
-    mailJobHandler({ db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM }) as JobHandler<never>,
+    mailJobHandler(mail) as JobHandler<never>,
+    passwordResetJobHandler({ ...mail, appUrl: services.env.PUBLIC_APP_URL }) as JobHandler<never>,
     {
       name: EVENT_QUEUE,
       async run(event: DomainEvent) {

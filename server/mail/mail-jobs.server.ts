@@ -4,7 +4,7 @@
 // as sent and stops, or sends the very same message again (receivers collapse a repeated Message-ID).
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
-import type { JobHandler, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
+import type { JobHandler, JobInfo, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
 import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
 import { MAIL_QUEUE, queueSpec } from "../jobs/queue/queues.ts";
 import type { Mailer, MailMessage } from "./mailer.server.ts";
@@ -46,42 +46,58 @@ export function isPermanentMailError(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-export function mailJobHandler(deps: { db: Db; mailer: Mailer; mailFrom: string }): JobHandler<MailJob> {
+export type DeliverDeps = { db: Db; mailer: Mailer; mailFrom: string };
+
+/**
+ * Sends one e-mail once per key: records the attempt (EmailDelivery), sends with the key's Message-ID
+ * and marks it sent; SMTP 5xx answers and the last attempt are kept as failed, other failures throw
+ * (the job is retried). `compose` runs only when the e-mail still has to go out, so an e-mail that
+ * carries a secret (a password-reset link) mints it at send time instead of storing it in the job.
+ */
+export async function deliverOnce(
+  deps: DeliverDeps,
+  job: JobInfo,
+  mail: Omit<MailJob, "message"> & { to: string; subject: string },
+  compose: () => Promise<MailMessage> | MailMessage,
+): Promise<void> {
   const { db, mailer } = deps;
+  const messageId = messageIdFor(job.key, deps.mailFrom);
+  const delivery = await db.emailDelivery.upsert({
+    where: { key: job.key },
+    create: {
+      key: job.key,
+      businessId: mail.businessId ?? null,
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      messageId,
+      attempts: 1,
+    },
+    update: { attempts: { increment: 1 } },
+    select: { id: true, status: true },
+  });
+  if (delivery.status !== "sending") return; // sent already, or refused for good
+
+  try {
+    await mailer.send({ ...(await compose()), messageId });
+  } catch (error) {
+    const reason = mailErrorText(error);
+    const lastAttempt = job.attempt > MAIL_RETRY_LIMIT;
+    if (isPermanentMailError(error) || lastAttempt) {
+      await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "failed", error: reason } });
+      return; // kept as failed with its reason; no further attempts
+    }
+    await db.emailDelivery.update({ where: { id: delivery.id }, data: { error: reason } });
+    throw error;
+  }
+  await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "sent", sentAt: new Date(), error: null } });
+}
+
+export function mailJobHandler(deps: DeliverDeps): JobHandler<MailJob> {
   return {
     name: MAIL_JOB,
-    async run(data, job) {
-      const messageId = messageIdFor(job.key, deps.mailFrom);
-      const delivery = await db.emailDelivery.upsert({
-        where: { key: job.key },
-        create: {
-          key: job.key,
-          businessId: data.businessId ?? null,
-          kind: data.kind,
-          to: data.message.to,
-          subject: data.message.subject,
-          messageId,
-          attempts: 1,
-        },
-        update: { attempts: { increment: 1 } },
-        select: { id: true, status: true },
-      });
-      if (delivery.status !== "sending") return; // sent already, or refused for good
-
-      try {
-        await mailer.send({ ...data.message, messageId });
-      } catch (error) {
-        const reason = mailErrorText(error);
-        const lastAttempt = job.attempt > MAIL_RETRY_LIMIT;
-        if (isPermanentMailError(error) || lastAttempt) {
-          await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "failed", error: reason } });
-          return; // kept as failed with its reason; no further attempts
-        }
-        await db.emailDelivery.update({ where: { id: delivery.id }, data: { error: reason } });
-        throw error;
-      }
-      await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "sent", sentAt: new Date(), error: null } });
-    },
+    run: (data, job) =>
+      deliverOnce(deps, job, { businessId: data.businessId, kind: data.kind, to: data.message.to, subject: data.message.subject }, () => data.message),
   };
 }
 

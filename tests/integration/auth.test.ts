@@ -1,6 +1,7 @@
 // Accounts end to end over HTTP against the real server (production build) and a fresh database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
+import { PASSWORD_RESET_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { hashToken } from "../../server/auth/tokens.server.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -197,6 +198,7 @@ describe("password reset", () => {
     const res = await new HttpClient(server.url).post("/login?mode=reset", { intent: "reset", email });
     expect(res.status).toBe(200);
     expect(res.text).toContain(`We sent a password reset link to ${email}`);
+    await server.services.jobs.idle([PASSWORD_RESET_QUEUE]); // the e-mail is a job (DESIGN §10)
     const mails = await readOutbox(server.services.outboxDir);
     expect(mails).toHaveLength(before + 1);
     const mail = mails.at(-1)!;
@@ -211,8 +213,13 @@ describe("password reset", () => {
     const owner = new HttpClient(server.url);
     await register(owner, email);
     const token = await requestReset(email);
-    // The token itself is never stored, only its hash.
+    // The token itself is never stored, only its hash: not in the reset table, nor in the job that sent it.
     expect(await server.services.db.passwordResetToken.count({ where: { tokenHash: token } })).toBe(0);
+    const inJobs = await server.database.sql.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM pgboss.job WHERE data::text LIKE $1) + (SELECT count(*) FROM pgboss.archive WHERE data::text LIKE $1) AS n`,
+      [`%${token}%`],
+    );
+    expect(Number(inJobs[0]!.n)).toBe(0);
     expect(await server.services.db.passwordResetToken.count({ where: { tokenHash: hashToken(token) } })).toBe(1);
 
     const page = await new HttpClient(server.url).get(`/reset-password?token=${encodeURIComponent(token)}`);
@@ -273,6 +280,7 @@ describe("password reset", () => {
     const res = await new HttpClient(server.url).post("/login?mode=reset", { intent: "reset", email: "ghost@example.com" });
     expect(res.status).toBe(400);
     expect(res.text).toContain("No account found with this email address");
+    await server.services.jobs.idle([PASSWORD_RESET_QUEUE]);
     expect(await readOutbox(server.services.outboxDir)).toHaveLength(before);
   });
 

@@ -27,13 +27,13 @@ type ActionResult =
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  const { db, authLimiter, mailer, env } = context.services;
+  const { db, authLimiter, jobs } = context.services;
 
   if (intent === "reset") {
     const checked = validateResetRequest({ email: form.get("email") });
     if (!checked.ok) return data<ActionResult>({ intent: "reset", error: checked.error }, { status: 400 });
     const result = await requestPasswordReset(
-      { db, mailer, limiter: authLimiter, appUrl: env.PUBLIC_APP_URL },
+      { db, jobs, limiter: authLimiter },
       checked.value.email,
       context.clientIp,
     );
