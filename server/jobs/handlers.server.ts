@@ -7,6 +7,7 @@ import { jobsForEvent } from "../events/subscribers.server.ts";
 import { mailJobHandler } from "../mail/mail-jobs.server.ts";
 import { overageJobHandler } from "../billing/overage-reporter.server.ts";
 import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
+import { inviteEmailJobHandler } from "../team/invites.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
@@ -19,6 +20,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
   const handlers: JobHandler<never>[] = [
     mailJobHandler(mail) as JobHandler<never>,
     passwordResetJobHandler({ ...mail, appUrl: services.env.PUBLIC_APP_URL }) as JobHandler<never>,
+    inviteEmailJobHandler({ ...mail, appUrl: services.env.PUBLIC_APP_URL }) as JobHandler<never>,
     {
       name: EVENT_QUEUE,
       async run(event: DomainEvent) {

@@ -1,18 +1,23 @@
 // Invitations to join a business (spec §2.14 User Access). The e-mailed token is single-use, expires
 // after INVITE_TTL_DAYS and is stored only as its SHA-256. An account belongs to one business
 // (docs/decisions/0012-team-settings-one-business-per-account.md): someone who already belongs to
-// another business cannot accept, and is told so.
+// another business cannot accept, and is told so. The e-mail is a job (DESIGN §10) that mints the
+// link's token when it sends.
 import type { Db } from "../db/client.server.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { hashToken, newToken } from "../auth/tokens.server.ts";
-import type { Mailer } from "../mail/mailer.server.ts";
+import { randomUUID } from "node:crypto";
+import type { JobHandler, JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { INVITE_EMAIL_QUEUE } from "../jobs/queue/queues.ts";
+import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
+import { deliverOnce, type DeliverDeps } from "../mail/mail-jobs.server.ts";
 import { INVITE_TTL_DAYS, TEAM_MESSAGES, type InviteInput } from "./team-input.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type InviteDeps = { db: Db; mailer: Mailer; appUrl: string };
+export type InviteDeps = { db: Db; jobs: JobQueue };
 
 export type PendingInvite = { id: string; email: string; role: MemberRole; expiresAt: string; createdAt: string };
 
@@ -20,20 +25,58 @@ export function inviteLink(appUrl: string, token: string): string {
   return `${appUrl}/invite/${encodeURIComponent(token)}`;
 }
 
-async function sendInviteEmail(
-  deps: InviteDeps,
-  args: { email: string; role: MemberRole; token: string; businessName: string; inviterName: string },
-): Promise<void> {
+export type InviteEmailJob = { inviteId: string; inviterName: string };
+
+export function inviteEmail(args: { email: string; role: MemberRole; link: string; businessName: string; inviterName: string }) {
   const roleText = args.role === "owner" ? "an owner" : "a support team member";
-  await deps.mailer.send({
+  return {
     to: args.email,
     subject: `You're invited to join ${args.businessName} on LeadBroom`,
     text:
       `${args.inviterName} invited you to join ${args.businessName} on LeadBroom as ${roleText}.\n\n` +
       `Accept the invitation here (the link works once and expires in ${INVITE_TTL_DAYS} days):\n` +
-      `${inviteLink(deps.appUrl, args.token)}\n\n` +
+      `${args.link}\n\n` +
       `If you weren't expecting this, you can ignore this e-mail.`,
-  });
+  };
+}
+
+/** Queues the invitation e-mail (DESIGN §10) in the transaction that created or renewed the invite. */
+function queueInviteEmail(jobs: JobQueue, tx: TxClient, inviteId: string, inviterName: string) {
+  const data: InviteEmailJob = { inviteId, inviterName };
+  return jobs.enqueue(tx, [{ name: INVITE_EMAIL_QUEUE, key: `invite:${inviteId}:${randomUUID()}`, data }]);
+}
+
+/**
+ * Sends an invitation once per request. The link's token is minted here, at send time, and replaces
+ * the invite's token hash (the link sent before stops working, as on a resend), so no link is stored
+ * in the job; an invite revoked or accepted meanwhile is not sent.
+ */
+export function inviteEmailJobHandler(deps: DeliverDeps & { appUrl: string }): JobHandler<InviteEmailJob> {
+  return {
+    name: INVITE_EMAIL_QUEUE,
+    async run(data, job) {
+      const invite = await deps.db.invite.findFirst({
+        where: { id: data.inviteId, acceptedAt: null, revokedAt: null },
+        select: { id: true, email: true, role: true, businessId: true, business: { select: { name: true } } },
+      });
+      if (!invite) return;
+      const subject = `You're invited to join ${invite.business.name} on LeadBroom`;
+      await deliverOnce(deps, job, { businessId: invite.businessId, kind: "invite", to: invite.email, subject }, async () => {
+        const token = newToken();
+        await deps.db.invite.updateMany({
+          where: { id: invite.id, acceptedAt: null, revokedAt: null },
+          data: { tokenHash: hashToken(token) },
+        });
+        return inviteEmail({
+          email: invite.email,
+          role: invite.role,
+          link: inviteLink(deps.appUrl, token),
+          businessName: invite.business.name,
+          inviterName: data.inviterName,
+        });
+      });
+    },
+  };
 }
 
 export type InviteResult = { ok: true; invite: PendingInvite } | { ok: false; status: 400 | 404; message: string };
@@ -54,31 +97,26 @@ export async function createInvite(
   if (member) return { ok: false, status: 400, message: TEAM_MESSAGES.alreadyMember };
   const inviter = await db.user.findUnique({ where: { id: args.inviterUserId }, select: { displayName: true } });
 
-  const token = newToken();
-  // One pending invite per address: an earlier one is revoked, so only the newest link works.
-  const [, row] = await db.$transaction([
-    db.invite.updateMany({
+  // One pending invite per address: an earlier one is revoked, so only the newest link works. The
+  // e-mail's job mints the link's token when it sends; until then no token matches this invite.
+  const row = await db.$transaction(async (tx) => {
+    await tx.invite.updateMany({
       where: { businessId: args.businessId, email: args.input.email, acceptedAt: null, revokedAt: null },
       data: { revokedAt: now },
-    }),
-    db.invite.create({
+    });
+    const created = await tx.invite.create({
       data: {
         businessId: args.businessId,
         email: args.input.email,
         role: args.input.role,
-        tokenHash: hashToken(token),
+        tokenHash: hashToken(newToken()),
         invitedById: args.inviterUserId,
         expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS),
         createdAt: now,
       },
-    }),
-  ]);
-  await sendInviteEmail(deps, {
-    email: row.email,
-    role: row.role,
-    token,
-    businessName: business.name,
-    inviterName: inviter?.displayName ?? business.name,
+    });
+    await queueInviteEmail(deps.jobs, tx, created.id, inviter?.displayName ?? business.name);
+    return created;
   });
   return { ok: true, invite: toPending(row) };
 }
@@ -129,24 +167,25 @@ export async function resendInvite(
     select: { id: true, business: { select: { name: true } } },
   });
   if (!invite) return { ok: false, status: 404, message: "Not found" };
-  const token = newToken();
-  const updated = await db.invite.updateMany({
-    where: { id: invite.id, acceptedAt: null, revokedAt: null },
-    data: { tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS), invitedById: args.inviterUserId },
-  });
-  if (updated.count !== 1) return { ok: false, status: 400, message: TEAM_MESSAGES.notPending };
-  const row = await db.invite.findUniqueOrThrow({
-    where: { id: invite.id },
-    select: { id: true, email: true, role: true, expiresAt: true, createdAt: true },
-  });
   const inviter = await db.user.findUnique({ where: { id: args.inviterUserId }, select: { displayName: true } });
-  await sendInviteEmail(deps, {
-    email: row.email,
-    role: row.role,
-    token,
-    businessName: invite.business.name,
-    inviterName: inviter?.displayName ?? invite.business.name,
+  // The old link stops working now; the e-mail's job mints the new one when it sends.
+  const row = await db.$transaction(async (tx) => {
+    const updated = await tx.invite.updateMany({
+      where: { id: invite.id, acceptedAt: null, revokedAt: null },
+      data: {
+        tokenHash: hashToken(newToken()),
+        expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS),
+        invitedById: args.inviterUserId,
+      },
+    });
+    if (updated.count !== 1) return null;
+    await queueInviteEmail(deps.jobs, tx, invite.id, inviter?.displayName ?? invite.business.name);
+    return tx.invite.findUniqueOrThrow({
+      where: { id: invite.id },
+      select: { id: true, email: true, role: true, expiresAt: true, createdAt: true },
+    });
   });
+  if (!row) return { ok: false, status: 400, message: TEAM_MESSAGES.notPending };
   return { ok: true, invite: toPending(row) };
 }
 

@@ -7,6 +7,7 @@ import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { hashPassword } from "../../server/auth/password.server.ts";
 import { hashToken } from "../../server/auth/tokens.server.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
+import { INVITE_EMAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -78,6 +79,7 @@ async function invite(owner: HttpClient, email: string, role: "owner" | "support
 }
 
 async function latestInviteToken(email: string): Promise<string> {
+  await server.services.jobs.idle([INVITE_EMAIL_QUEUE]); // the e-mail is a job (DESIGN §10)
   const mail = (await readOutbox(server.services.outboxDir)).filter((m) => m.to === email).at(-1);
   expect(mail).toBeDefined();
   const link = new RegExp(`${server.url.replace(/[.]/g, "\\.")}/invite/([A-Za-z0-9_-]+)`).exec(mail!.text);

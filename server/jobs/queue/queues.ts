@@ -23,6 +23,7 @@ export const MAIL_QUEUE = "mail.send";
 export const EVENT_QUEUE = "domain.event";
 export const OVERAGE_QUEUE = "stripe.overage";
 export const PASSWORD_RESET_QUEUE = "password-reset.send";
+export const INVITE_EMAIL_QUEUE = "invite.send";
 /** Ticks of the schedules (server/jobs/schedules.server.ts). */
 export const DAILY_SUMMARY_TICK = "daily-summary.tick";
 export const TRIAL_ENDING_TICK = "trial-ending.tick";
@@ -36,6 +37,7 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: EVENT_QUEUE, retryLimit: 10, retryDelaySeconds: 2, expireInSeconds: 60, batchSize: 50, workers: 1 },
   // Like mail.send, for the reset e-mail whose link is minted when it is sent.
   { name: PASSWORD_RESET_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
+  { name: INVITE_EMAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
   // A meter event per overage lead; Stripe deduplicates by the lead's identifier.
   { name: OVERAGE_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 20, workers: 1 },
   // A tick looks for what is due and enqueues it; a missed tick is made up by the next one.

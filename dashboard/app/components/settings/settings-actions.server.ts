@@ -53,7 +53,7 @@ function saved<T>(intent: string, result: SettingsUpdate<T>) {
 }
 
 export async function handleSettingsAction({ request, context, workspace }: Args) {
-  const { db, mailer, env, logger } = context.services;
+  const { db, jobs, env, logger } = context.services;
   const businessId = workspace.business.id;
   const form = await readForm(request);
   if (form === "too-large") return reply({ intent: "logo-upload", ok: false, message: LOGO_MESSAGES.tooLarge }, 413);
@@ -84,7 +84,7 @@ export async function handleSettingsAction({ request, context, workspace }: Args
         return reply({ intent, ok: false, message: Object.values(parsed.errors)[0] ?? "Check the form.", errors: parsed.errors }, 400);
       }
       const result = await createInvite(
-        { db, mailer, appUrl: env.PUBLIC_APP_URL },
+        { db, jobs },
         { businessId, inviterUserId: workspace.userId, input: parsed.value },
       );
       if (!result.ok) {
@@ -106,7 +106,7 @@ export async function handleSettingsAction({ request, context, workspace }: Args
         return reply({ intent, ok: true, message: "Invitation revoked." });
       }
       const result = await resendInvite(
-        { db, mailer, appUrl: env.PUBLIC_APP_URL },
+        { db, jobs },
         { businessId, inviteId: parsed.value.inviteId, inviterUserId: workspace.userId },
       );
       if (!result.ok) {
