@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { AppServices } from "../services.server.ts";
+import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { JOB_POSITIONS, RESUME_CONTENT_ERROR, RESUME_MAX_BYTES, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR, resumeKindFromName, type ApplicationInput } from "./careers.ts";
 import { detectResumeKind, RESUME_CONTENT_TYPES } from "./resume-check.ts";
 import { hashIp, underLimit, windowStart } from "./submission-limit.server.ts";
@@ -28,7 +29,7 @@ export function checkResume(upload: ResumeUpload): string | null {
 }
 
 export async function submitJobApplication(
-  services: Pick<AppServices, "db" | "mailer" | "env" | "logger">,
+  services: Pick<AppServices, "db" | "jobs" | "env">,
   input: ApplicationInput,
   resume: ResumeUpload,
   clientIp: string,
@@ -45,46 +46,54 @@ export async function submitJobApplication(
   const storedAs = `${randomUUID()}.${kind}`;
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, storedAs), resume.bytes, { mode: 0o600, flag: "wx" });
+  const position = JOB_POSITIONS.find((p) => p.id === input.position)!;
   let id: string;
   try {
-    const row = await services.db.jobApplication.create({
-      data: {
-        position: input.position,
-        name: input.name,
-        email: input.email,
-        coverLetter: input.coverLetter,
-        // Only the base name, trimmed: it is shown to the team, never used as a path.
-        resumeFileName: path.basename(resume.fileName).slice(0, 200),
-        resumeStoredAs: storedAs,
-        resumeType: RESUME_CONTENT_TYPES[kind],
-        resumeBytes: resume.bytes.byteLength,
-        ipHash,
-      },
+    // The application and its e-mail to the team are written together (DESIGN §10): the job layer
+    // retries the e-mail until it goes out, and it goes out once.
+    id = await services.db.$transaction(async (tx) => {
+      const row = await tx.jobApplication.create({
+        data: {
+          position: input.position,
+          name: input.name,
+          email: input.email,
+          coverLetter: input.coverLetter,
+          // Only the base name, trimmed: it is shown to the team, never used as a path.
+          resumeFileName: path.basename(resume.fileName).slice(0, 200),
+          resumeStoredAs: storedAs,
+          resumeType: RESUME_CONTENT_TYPES[kind],
+          resumeBytes: resume.bytes.byteLength,
+          ipHash,
+        },
+      });
+      await enqueueMail(services.jobs, tx, [
+        {
+          key: `application:${row.id}`,
+          mail: {
+            kind: "application",
+            message: {
+              to: services.env.CONTACT_EMAIL,
+              subject: `Job application: ${position.title} from ${input.name}`,
+              replyTo: input.email,
+              text: [
+                `New application for ${position.title} (application ${row.id}).`,
+                "",
+                `Name: ${input.name}`,
+                `Email: ${input.email}`,
+                `Resume: ${path.basename(resume.fileName)} (${Math.ceil(resume.bytes.byteLength / 1024)} KB), stored as uploads/resumes/${storedAs}`,
+                "",
+                "Cover letter:",
+                input.coverLetter,
+              ].join("\n"),
+            },
+          },
+        },
+      ]);
+      return row.id;
     });
-    id = row.id;
   } catch (error) {
     await rm(path.join(dir, storedAs), { force: true });
     throw error;
-  }
-
-  const position = JOB_POSITIONS.find((p) => p.id === input.position)!;
-  try {
-    await services.mailer.send({
-      to: services.env.CONTACT_EMAIL,
-      subject: `Job application: ${position.title} from ${input.name}`,
-      text: [
-        `New application for ${position.title} (application ${id}).`,
-        "",
-        `Name: ${input.name}`,
-        `Email: ${input.email}`,
-        `Resume: ${path.basename(resume.fileName)} (${Math.ceil(resume.bytes.byteLength / 1024)} KB), stored as uploads/resumes/${storedAs}`,
-        "",
-        "Cover letter:",
-        input.coverLetter,
-      ].join("\n"),
-    });
-  } catch (error) {
-    services.logger.warn(`[careers] application ${id} stored but not e-mailed: ${(error as Error).message}`);
   }
   return { ok: true, id };
 }

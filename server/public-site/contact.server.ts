@@ -1,12 +1,14 @@
-// Stores a contact-form message and e-mails it to the team address (CONTACT_EMAIL).
+// Stores a contact-form message and e-mails it to the team address (CONTACT_EMAIL): the message and
+// its e-mail job are written in one transaction (DESIGN §10), so the e-mail is never lost or sent twice.
 import type { AppServices } from "../services.server.ts";
+import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import type { ContactInput } from "./contact.ts";
 import { hashIp, underLimit, windowStart } from "./submission-limit.server.ts";
 
 export type ContactSubmission = { ok: true; id: string } | { ok: false; reason: "rate_limited" };
 
 export async function submitContactMessage(
-  services: Pick<AppServices, "db" | "mailer" | "env" | "logger">,
+  services: Pick<AppServices, "db" | "jobs" | "env">,
   input: ContactInput,
   clientIp: string,
   now = new Date(),
@@ -15,27 +17,34 @@ export async function submitContactMessage(
   const recent = await services.db.contactMessage.count({ where: { ipHash, createdAt: { gte: windowStart(now) } } });
   if (!underLimit(recent)) return { ok: false, reason: "rate_limited" };
 
-  const stored = await services.db.contactMessage.create({
-    data: { name: input.name, email: input.email, phone: input.phone ?? null, company: input.company, message: input.message, ipHash },
-  });
-  // The message is stored: a mail failure loses nothing, so it is logged rather than shown to the sender.
-  try {
-    await services.mailer.send({
-      to: services.env.CONTACT_EMAIL,
-      subject: `Contact form: ${input.name} (${input.company})`,
-      text: [
-        `New message from the LeadBroom contact form (id ${stored.id}).`,
-        "",
-        `Name: ${input.name}`,
-        `Email: ${input.email}`,
-        `Phone: ${input.phone ?? "not given"}`,
-        `Company: ${input.company}`,
-        "",
-        input.message,
-      ].join("\n"),
+  const stored = await services.db.$transaction(async (tx) => {
+    const row = await tx.contactMessage.create({
+      data: { name: input.name, email: input.email, phone: input.phone ?? null, company: input.company, message: input.message, ipHash },
     });
-  } catch (error) {
-    services.logger.warn(`[contact] message ${stored.id} stored but not e-mailed: ${(error as Error).message}`);
-  }
+    await enqueueMail(services.jobs, tx, [
+      {
+        key: `contact:${row.id}`,
+        mail: {
+          kind: "contact",
+          message: {
+            to: services.env.CONTACT_EMAIL,
+            subject: `Contact form: ${input.name} (${input.company})`,
+            replyTo: input.email,
+            text: [
+              `New message from the LeadBroom contact form (id ${row.id}).`,
+              "",
+              `Name: ${input.name}`,
+              `Email: ${input.email}`,
+              `Phone: ${input.phone ?? "not given"}`,
+              `Company: ${input.company}`,
+              "",
+              input.message,
+            ].join("\n"),
+          },
+        },
+      },
+    ]);
+    return row;
+  });
   return { ok: true, id: stored.id };
 }
