@@ -5,12 +5,14 @@ import Stripe from "stripe";
 import type { Env } from "../config/env.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import type { Logger, Mailer } from "../mail/mailer.server.ts";
+import type { Logger } from "../mail/mailer.server.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { formatLongDate } from "./billing-display.ts";
 import { ownerEmail } from "./customers.server.ts";
 import { applyInvoiceOutcome, applySubscription, findBillingBusiness, type ApplyOutcome } from "./subscription-state.server.ts";
 
-export type WebhookDeps = { db: Db; env: Env; stripe: Stripe | null; mailer: Mailer; logger: Logger };
+export type WebhookDeps = { db: Db; env: Env; stripe: Stripe | null; jobs: JobQueue; logger: Logger };
 
 export type WebhookResult = { status: number; body: { received: boolean; error?: string; duplicate?: boolean; outcome?: string } };
 
@@ -42,20 +44,25 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, si
         if (isUniqueViolation(error)) throw new DuplicateEvent();
         throw error;
       }
-      return applyEvent(tx as unknown as Db, deps.env, event, at, mails);
+      const applied = await applyEvent(tx as unknown as Db, deps.env, event, at, mails);
+      // The owner's e-mails about this event are jobs of the same transaction (DESIGN §10): once per event.
+      for (const [i, mail] of mails.entries()) {
+        const to = await ownerEmail(tx, mail.businessId);
+        if (!to) continue;
+        await enqueueMail(deps.jobs, tx, [
+          {
+            key: `stripe:${event.id}:${i}`,
+            mail: { businessId: mail.businessId, kind: "billing", message: { to, subject: mail.subject, text: mail.text } },
+          },
+        ]);
+      }
+      return applied;
     });
   } catch (error) {
     if (error instanceof DuplicateEvent || isUniqueViolation(error)) {
       return { status: 200, body: { received: true, duplicate: true } };
     }
     throw error;
-  }
-  for (const mail of mails) {
-    const to = await ownerEmail(deps.db, mail.businessId);
-    if (!to) continue;
-    await deps.mailer.send({ to, subject: mail.subject, text: mail.text }).catch((error: unknown) => {
-      deps.logger.warn(`[billing] could not e-mail ${mail.subject}: ${String(error)}`);
-    });
   }
   return { status: 200, body: { received: true, outcome } };
 }

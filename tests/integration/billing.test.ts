@@ -6,6 +6,7 @@
 import type { SetupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
+import { MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { stripeEvent, type StripeMock } from "../mocks/stripe.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import {
@@ -214,6 +215,7 @@ describe("webhooks", () => {
     expect((await business(owner.businessId)).subscriptionStatus).toBe("past_due");
     const second = await deliverWebhook(server, event);
     expect(second).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
+    await server.services.jobs.idle([MAIL_QUEUE]); // the e-mail is a job of the webhook's transaction
     const mails = (await readOutbox(server.services.outboxDir)).filter((m) => m.to === owner.email && m.subject === "Your LeadBroom payment failed");
     expect(mails).toHaveLength(1);
 
@@ -248,6 +250,7 @@ describe("webhooks", () => {
     const { stripeSubscriptionId } = await business(owner.businessId);
     const event = stripeEvent("customer.subscription.trial_will_end", mock.subscription(stripeSubscriptionId!));
     expect((await deliverWebhook(server, event)).status).toBe(200);
+    await server.services.jobs.idle([MAIL_QUEUE]);
     const mails = (await readOutbox(server.services.outboxDir)).filter((m) => m.to === owner.email && m.subject === "Your LeadBroom trial ends soon");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toMatch(/ends on [A-Z][a-z]+ \d{1,2}, \d{4}/);

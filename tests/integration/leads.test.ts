@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/auth/password.server.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
+import { MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -297,6 +298,7 @@ describe("lead detail actions", () => {
       body: "Hi Nora, $13,500 a month for daily cleaning.",
     });
     expect(res.status).toBe(200);
+    await server.services.jobs.idle([MAIL_QUEUE]); // the e-mail is a job (DESIGN §10)
     const sent = (await readOutbox(server.services.outboxDir)).filter((m) => m.to === "nora@fieldsmed.example");
     expect(sent.at(-1)).toMatchObject({ subject: "Your cleaning quote", text: "Hi Nora, $13,500 a month for daily cleaning." });
     const event = await server.services.db.leadEvent.findFirstOrThrow({ where: { leadId, type: "email_sent" } });
@@ -336,6 +338,7 @@ describe("tenancy", () => {
     }
     expect(await counts(aliceLead)).toEqual(before);
     expect((await server.services.db.reminder.findUniqueOrThrow({ where: { id: reminder.id } })).dueAt).toEqual(reminder.dueAt);
+    await server.services.jobs.idle([MAIL_QUEUE]);
     expect((await readOutbox(server.services.outboxDir)).length).toBe(outboxBefore);
 
     // Bob's own lead cannot reach Alice's reminder either.

@@ -246,12 +246,13 @@ describe("email settings", () => {
     const lead = await server.services.db.lead.create({
       data: { businessId, name: "Pat Buyer", email: "pat@buyer.example", score: 8.5, priority: "high", source: "manual" },
     });
-    const { db, mailer } = server.services;
+    const { db, jobs } = server.services;
     const sent = await sendLeadEmail(
-      { db, mailer },
+      { db, jobs },
       { businessId, leadId: lead.id, actorUserId: (await db.membership.findFirstOrThrow({ where: { businessId } })).userId, input: { kind: "quote", subject: "Your quote", body: "Here it is." } },
     );
     expect(sent.ok).toBe(true);
+    await jobs.idle([MAIL_QUEUE]);
     const mail = (await readOutbox(server.services.outboxDir)).find((m) => m.to === "pat@buyer.example")!;
     expect(mail.from).toBe('"Sparkle Office Care" <no-reply@leadbroom.test>');
     expect(mail.replyTo).toBe("sales@sparkle.example");

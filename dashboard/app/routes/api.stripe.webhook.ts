@@ -7,9 +7,9 @@ import { handleStripeWebhook } from "../../../server/billing/webhook.server.ts";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonResponse({ received: false, error: "Method not allowed" }, 405);
-  const { db, env, stripe, mailer, logger } = context.services;
+  const { db, env, stripe, jobs, logger } = context.services;
   const rawBody = await request.text();
-  const result = await handleStripeWebhook({ db, env, stripe, mailer, logger }, rawBody, request.headers.get("Stripe-Signature"));
+  const result = await handleStripeWebhook({ db, env, stripe, jobs, logger }, rawBody, request.headers.get("Stripe-Signature"));
   return jsonResponse(result.body, result.status);
 }
 

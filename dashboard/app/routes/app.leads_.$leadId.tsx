@@ -50,7 +50,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const fields = formFields(await request.formData());
   const intent = INTENTS.find((i) => i === fields.intent);
   if (!intent) return data<ActionData>({ intent: "note", error: "Unknown action" }, { status: 400 });
-  const { db, mailer, logger } = context.services;
+  const { db, jobs, logger } = context.services;
   const args = { businessId: workspace.business.id, leadId: params.leadId ?? "", actorUserId: workspace.userId, input: fields };
   let result: LeadResult<unknown>;
   switch (intent) {
@@ -73,7 +73,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       result = await scheduleVisit(db, args);
       break;
     case "email":
-      result = await sendLeadEmail({ db, mailer, logger }, args);
+      result = await sendLeadEmail({ db, jobs }, args);
       break;
   }
   if (!result.ok) {
