@@ -38,7 +38,8 @@ export async function createApplication(
   const app = express();
   const httpServer = createServer(app);
   app.disable("x-powered-by");
-  if (services.env.TRUST_PROXY) app.set("trust proxy", true);
+  // The same rule as the socket.io handshake's (server/http/client-ip.ts): a hop count or addresses.
+  if (services.env.TRUST_PROXY !== false) app.set("trust proxy", services.env.TRUST_PROXY);
   app.use(compression());
   app.use(securityHeaders);
 

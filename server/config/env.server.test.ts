@@ -66,12 +66,18 @@ describe("parseEnv defaults", () => {
   });
 
   it.each([
-    ["true", true],
-    ["1", true],
+    ["1", 1],
+    ["2", 2],
     ["false", false],
     ["0", false],
   ])("TRUST_PROXY %s → %s", (value, flag) => {
     expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(flag);
+  });
+
+  it("TRUST_PROXY takes proxy addresses and CIDR ranges, and refuses true and bad addresses", () => {
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.1, 10.1.0.0/16, loopback" }).TRUST_PROXY).toEqual(["10.0.0.1", "10.1.0.0/16", "loopback"]);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY.*number of proxies/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.300" })).toThrow(/TRUST_PROXY/);
   });
 
   it("accepts a complete, valid configuration", () => {

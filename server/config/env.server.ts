@@ -1,6 +1,7 @@
 // The one place that reads the environment (DESIGN §7). Parsed once at start-up; a bad value
 // stops the process with a message naming the variable. Nothing else reads process.env.
 import { z } from "zod";
+import { parseTrustProxy } from "../http/client-ip.ts";
 
 const optionalString = z
   .string()
@@ -76,8 +77,22 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
-  /** Behind a reverse proxy: trust X-Forwarded-For for client IPs. */
-  TRUST_PROXY: booleanFlag,
+  /**
+   * Behind reverse proxies: how many there are ("1") or their addresses/CIDRs ("10.0.0.1, 10.1.0.0/16");
+   * the client IP is then the nearest X-Forwarded-For entry that is not a trusted proxy. "true" is
+   * refused (it would trust what the client writes).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Public site: where contact-form messages and job applications are e-mailed; shown as the contact address. */
   CONTACT_EMAIL: z.string().trim().email("must be an e-mail address").default("hello@leadbroom.com"),
   /** Public site: the external scheduling page opened by Book a Demo and Schedule a Call. */

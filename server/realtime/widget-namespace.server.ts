@@ -1,5 +1,6 @@
 // Namespace /widget (DESIGN §3): the handshake checks the site key, that the chatbot is active and
 // the Origin; handlers validate payloads, rate-limit, then call the chat service and ack.
+import { clientIpOf, type TrustProxy } from "../http/client-ip.ts";
 import type { Namespace, Server, Socket } from "socket.io";
 import type { Db } from "../db/client.server.ts";
 import { ChatbotInactiveError, type ChatService, type VisitorContext } from "../chat/chat-service.server.ts";
@@ -29,18 +30,14 @@ function refuse(code: WidgetConnectError): Error {
   return new Error(code);
 }
 
-export function clientIp(socket: Pick<Socket, "handshake">, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = socket.handshake.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return socket.handshake.address || "unknown";
+/** The visitor's IP by the same rule as Express's (TRUST_PROXY, server/http/client-ip.ts). */
+export function clientIp(socket: Pick<Socket, "handshake">, trustProxy: TrustProxy): string {
+  return clientIpOf(socket.handshake.address, socket.handshake.headers, trustProxy);
 }
 
 export function registerWidgetNamespace(
   io: Server,
-  deps: { db: Db; chat: ChatService; limiter: WidgetLimiter; appUrl: string; trustProxy: boolean; logger: Logger },
+  deps: { db: Db; chat: ChatService; limiter: WidgetLimiter; appUrl: string; trustProxy: TrustProxy; logger: Logger },
 ): WidgetNamespace {
   // socket.io types namespaces per server; this one carries the widget contract of protocol.ts.
   const nsp = io.of(WIDGET_NAMESPACE) as unknown as WidgetNamespace;

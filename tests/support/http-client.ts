@@ -6,7 +6,11 @@ export type HttpResponse = { status: number; location: string | null; text: stri
 export class HttpClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    /** Sent with every request (e.g. an Origin, or an X-Forwarded-For as a proxy would add). */
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -25,7 +29,7 @@ export class HttpClient {
   }
 
   async request(method: string, path: string, body?: Record<string, string>): Promise<HttpResponse> {
-    const headers: Record<string, string> = { Cookie: this.cookieHeader() };
+    const headers: Record<string, string> = { ...this.headers, Cookie: this.cookieHeader() };
     let payload: string | undefined;
     if (body) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
