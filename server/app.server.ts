@@ -3,7 +3,6 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -12,6 +11,7 @@ import { createRequestMemo } from "./http/request-memo.ts";
 import type { AppServices } from "./services.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
+import { remixRequestHandler } from "./http/remix-handler.server.ts";
 import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
 import type { ChatService } from "./chat/chat-service.server.ts";
 
@@ -81,7 +81,7 @@ export async function createApplication(
 
   app.all(
     "*",
-    createRequestHandler({
+    remixRequestHandler({
       build,
       mode: options.mode,
       getLoadContext: (req) => ({

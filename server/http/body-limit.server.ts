@@ -1,0 +1,67 @@
+// Request bodies are bounded before anything reads them (issue 13): a declared Content-Length over the
+// route's limit is answered 413 without reading a byte, and a body without one (chunked) is read only
+// up to the limit, then answered 413 and the connection closed. Each route class has its own limit:
+// forms and JSON are small; uploads (a logo, a résumé) get their own caps plus room for the form.
+import type { IncomingMessage } from "node:http";
+import { LOGO_MAX_BYTES } from "../businesses/logo-type.ts";
+import { RESUME_MAX_BYTES } from "../public-site/careers.ts";
+
+const KB = 1024;
+/** Forms, JSON actions and webhooks. */
+export const DEFAULT_BODY_LIMIT = 64 * KB;
+/** Multipart forms: the file's own cap and the other fields. */
+const UPLOAD_OVERHEAD = 64 * KB;
+
+/** The largest body a request to `pathname` may carry. */
+export function bodyLimitFor(pathname: string): number {
+  if (pathname === "/app/settings") return LOGO_MAX_BYTES + UPLOAD_OVERHEAD; // the logo upload
+  if (pathname === "/api/careers") return RESUME_MAX_BYTES + UPLOAD_OVERHEAD; // the résumé
+  if (pathname.startsWith("/api/v1/")) return 256 * KB; // the REST API's JSON
+  return DEFAULT_BODY_LIMIT; // every other form, and the Stripe webhook
+}
+
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+  }
+}
+
+/** Whether the request says it is over `limit` before sending anything. */
+export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
+  const declared = req.headers["content-length"];
+  return declared !== undefined && Number(declared) > limit;
+}
+
+/** Reads the whole body, at most `limit` bytes; rejects with BodyTooLarge past it (and stops reading). */
+export function readBoundedBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.pause();
+        reject(new BodyTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
