@@ -13,6 +13,7 @@ import { securityHeaders } from "./http/security-headers.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
 import { remixRequestHandler } from "./http/remix-handler.server.ts";
 import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
+import { createConnectionCap } from "./realtime/connection-cap.server.ts";
 import type { ChatService } from "./chat/chat-service.server.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -51,7 +52,16 @@ export async function createApplication(
 
   // Widgets connect from customers' origins: CORS is open at the transport level and the /widget
   // handshake checks each chatbot's allowed origins; /workspace accepts only the app's own origin.
-  const io = new SocketServer(httpServer, { serveClient: false, cors: { origin: true, credentials: false } });
+  // Raw connections are capped per client IP at the handshake, and a connection that joins no
+  // namespace is closed after SOCKET_CONNECT_TIMEOUT_MS (issue 13, realtime/connection-cap.server.ts).
+  const connectionCap = createConnectionCap({ maxPerIp: services.env.MAX_CONNECTIONS_PER_IP, trustProxy: services.env.TRUST_PROXY });
+  const io = new SocketServer(httpServer, {
+    serveClient: false,
+    cors: { origin: true, credentials: false },
+    allowRequest: connectionCap.allowRequest,
+    connectTimeout: services.env.SOCKET_CONNECT_TIMEOUT_MS,
+  });
+  connectionCap.track(io.engine);
   if (services.redis) {
     const { createAdapter } = await import("@socket.io/redis-adapter");
     const subClient = services.redis.duplicate();

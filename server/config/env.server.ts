@@ -93,6 +93,10 @@ export const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Socket connections (engine.io) open at once from one client IP, per process. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(200),
+  /** A socket that joins no namespace within this many milliseconds is closed. */
+  SOCKET_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Public site: where contact-form messages and job applications are e-mailed; shown as the contact address. */
   CONTACT_EMAIL: z.string().trim().email("must be an e-mail address").default("hello@leadbroom.com"),
   /** Public site: the external scheduling page opened by Book a Demo and Schedule a Call. */

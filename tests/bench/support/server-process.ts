@@ -1,6 +1,6 @@
 // The LeadBroom server for the benchmarks, in its own process so that the load generator does not share
 // its event loop. Started by tests/bench/support/child.ts (`fork` with tsx and an IPC channel):
-// startTestServer() with widget rate limits raised out of the way, then it prints `LEADBROOM_URL=<url>`
+// startTestServer() with widget rate limits and the per-IP connection cap raised out of the way, then it prints `LEADBROOM_URL=<url>`
 // and answers requests from the parent over IPC (memory, socket counts, server-side timings, lead counts,
 // close). It exits when the parent asks, or when the parent goes away.
 //
@@ -49,6 +49,8 @@ const big = 1_000_000;
 
 const server = await startTestServer({
   widgetLimits: { connectionsPerIpPerMinute: big, messagesPerVisitorPerMinute: big, messagesPerIpPerMinute: big },
+  // Every simulated visitor connects from loopback: the per-IP cap on open connections is raised too.
+  env: { MAX_CONNECTIONS_PER_IP: String(big) },
 });
 
 // ---- instrumentation (BENCH_INSTRUMENT=1) --------------------------------------------------------
