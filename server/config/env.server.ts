@@ -95,6 +95,8 @@ export const envSchema = z.object({
     }),
   /** Socket connections (engine.io) open at once from one client IP, per process. */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(200),
+  /** How often open workspace sockets have their sessions checked (expired or deleted: disconnected). */
+  SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** A socket that joins no namespace within this many milliseconds is closed. */
   SOCKET_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Public site: where contact-form messages and job applications are e-mailed; shown as the contact address. */

@@ -5,7 +5,7 @@ import { createChatService, type ChatEmitter, type ChatService } from "../chat/c
 import type { AppServices } from "../services.server.ts";
 import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary, type WorkspaceNotification } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
-import { registerWorkspaceNamespace } from "./workspace-namespace.server.ts";
+import { registerWorkspaceNamespace, sessionRoom, userRoom } from "./workspace-namespace.server.ts";
 
 /** Lead changes made in the workspace (HTTP actions), pushed to the business's room (DESIGN §3). */
 export type WorkspaceEvents = {
@@ -15,6 +15,10 @@ export type WorkspaceEvents = {
   memberRemoved(businessId: string, userId: string): void;
   /** An owner changed a member's role: that member's open pages reload their data (menus, owner-only pages). */
   memberRoleChanged(businessId: string, userId: string, role: "owner" | "support"): void;
+  /** A session ended (sign-out, replaced at sign-in): its open sockets are closed now. */
+  sessionEnded(tokenHash: string): void;
+  /** All of a user's sessions ended (password reset): every socket of theirs is closed now. */
+  userSessionsEnded(userId: string): void;
   /** A notification stored by a job (a follow-up falling due): pushed to the business's open workspaces. */
   notification(businessId: string, notification: WorkspaceNotification): void;
 };
@@ -25,6 +29,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     sessionCookie: services.sessionCookie,
     appUrl: services.env.PUBLIC_APP_URL,
     logger: services.logger,
+    sessionRecheckMs: services.env.SESSION_RECHECK_MS,
   });
   const widgetNsp = () => io.of(WIDGET_NAMESPACE);
 
@@ -67,6 +72,8 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     memberRemoved: (businessId, userId) => workspace.in(memberRoom(businessId, userId)).disconnectSockets(true),
     memberRoleChanged: (businessId, userId, role) => workspace.to(memberRoom(businessId, userId)).emit("member:updated", { role }),
     notification: (businessId, notification) => workspace.to(businessRoom(businessId)).emit("notification", notification),
+    sessionEnded: (tokenHash) => workspace.in(sessionRoom(tokenHash)).disconnectSockets(true),
+    userSessionsEnded: (userId) => workspace.in(userRoom(userId)).disconnectSockets(true),
   };
   return { chat, workspaceEvents };
 }

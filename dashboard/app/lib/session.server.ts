@@ -2,6 +2,7 @@
 // up in the database and throw redirects when the caller may not proceed.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { createSession, getSessionUser, revokeSession, type SessionUser } from "../../../server/auth/sessions.server.ts";
+import { hashToken } from "../../../server/auth/tokens.server.ts";
 import { getWorkspace, type Workspace } from "../../../server/businesses/workspace.server.ts";
 
 export async function getSessionToken(request: Request, context: AppLoadContext): Promise<string | null> {
@@ -52,7 +53,7 @@ export async function requireWorkspace(
   if (!workspace) {
     // Signed in but no longer a member of any business (removed from the team): the session ends here,
     // otherwise /login would send the still-signed-in user back to /app in a loop.
-    await revokeSession(context.services.db, await getSessionToken(request, context));
+    await endSession(context, await getSessionToken(request, context));
     const response = loginRedirect(request);
     response.headers.append("Set-Cookie", await context.services.sessionCookie.serialize("", { maxAge: 0 }));
     throw response;
@@ -93,7 +94,7 @@ export async function signInAndRedirect(
   redirectTo: string,
 ): Promise<Response> {
   const previous = await getSessionToken(request, context);
-  if (previous) await revokeSession(context.services.db, previous);
+  if (previous) await endSession(context, previous);
   const { token } = await createSession(context.services.db, userId, {
     ipAddress: context.clientIp,
     userAgent: request.headers.get("User-Agent") ?? undefined,
@@ -103,8 +104,15 @@ export async function signInAndRedirect(
   });
 }
 
+/** Deletes the session's row and closes its open workspace sockets (issue 13). */
+async function endSession(context: AppLoadContext, token: string | null): Promise<void> {
+  if (!token) return;
+  await revokeSession(context.services.db, token);
+  context.realtime.sessionEnded(hashToken(token));
+}
+
 export async function signOutAndRedirect(request: Request, context: AppLoadContext): Promise<Response> {
-  await revokeSession(context.services.db, await getSessionToken(request, context));
+  await endSession(context, await getSessionToken(request, context));
   return redirect("/", {
     headers: { "Set-Cookie": await context.services.sessionCookie.serialize("", { maxAge: 0 }) },
   });

@@ -38,6 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!checked.ok) return data({ error: checked.error }, { status: 400 });
   const result = await completePasswordReset(context.services.db, checked.value.token, checked.value.password);
   if (!result.ok) return data({ error: statusMessages[result.status] }, { status: 400 });
+  // Every session of the account ended with the reset: its open workspace sockets close now too.
+  context.realtime.userSessionsEnded(result.userId);
   return redirect("/login?reset=done");
 }
 
