@@ -42,7 +42,7 @@ export function createServices(options: {
   jobs: JobQueue;
   sessionSecret: string;
   logger?: Logger;
-  authLimits?: AuthLimits;
+  authLimits?: Partial<AuthLimits>;
   widgetLimits?: WidgetLimits;
   apiLimits?: ApiLimits;
 }): AppServices {

@@ -65,19 +65,22 @@ export async function authenticate(
   input: LoginInput,
   ip: string,
 ): Promise<Result<{ userId: string }, LoginErrorCode>> {
-  if (await limiter.isLoginBlocked(input.email, ip)) return { ok: false, code: "too-many-requests" };
+  // The attempt is counted before the password is checked (limiter.server.ts).
+  const gate = await limiter.beginLogin(input.email, ip);
+  if (!gate.allowed) return { ok: false, code: "too-many-requests" };
+  if (gate.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
   const user = await db.user.findUnique({
     where: { email: input.email },
     select: { id: true, passwordHash: true },
   });
   if (!user) {
-    await limiter.recordLoginFailure(input.email, ip);
+    await limiter.loginFailed(input.email);
     return { ok: false, code: "user-not-found" };
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await limiter.recordLoginFailure(input.email, ip);
+    await limiter.loginFailed(input.email);
     return { ok: false, code: "wrong-password" };
   }
-  await limiter.recordLoginSuccess(input.email);
+  await limiter.loginSucceeded(input.email, ip);
   return { ok: true, value: { userId: user.id } };
 }

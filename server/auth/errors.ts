@@ -3,7 +3,7 @@
 
 export type LoginErrorCode = "user-not-found" | "wrong-password" | "invalid-email" | "too-many-requests";
 export type ResetErrorCode = "user-not-found" | "too-many-requests";
-export type RegisterErrorCode = "email-already-in-use" | "invalid-email" | "weak-password";
+export type RegisterErrorCode = "email-already-in-use" | "invalid-email" | "weak-password" | "too-many-requests";
 
 const loginMessages: Record<LoginErrorCode, string> = {
   "user-not-found": "No account found with this email address",
@@ -16,6 +16,8 @@ const registerMessages: Record<RegisterErrorCode, string> = {
   "email-already-in-use": "An account with this email already exists",
   "invalid-email": "Invalid email address",
   "weak-password": "Password is too weak",
+  // Not in the spec's catalogue (its identity provider rate-limited sign-up on its own): our wording.
+  "too-many-requests": "Too many attempts. Please try again later",
 };
 
 export const fallbackMessages = {

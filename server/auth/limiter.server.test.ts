@@ -1,104 +1,80 @@
-// Brute-force protection for sign-in and password reset (memory store).
+// Brute-force protection for sign-in, reset and registration (memory store): consumed before the work,
+// locks only the attacking address, slows distributed guessing down without refusing the owner.
 import { describe, expect, it } from "vitest";
-import { createAuthLimiter, defaultAuthLimits, type AuthLimiter } from "./limiter.server.ts";
+import { createAuthLimiter, defaultAuthLimits, loginDelayMs, MAX_LOGIN_DELAY_MS } from "./limiter.server.ts";
 
-const limits = { failuresPerAccount: 3, failuresPerIp: 5, resetsPerIp: 2, windowSeconds: 60 };
-
-async function fail(limiter: AuthLimiter, email: string, ip: string, times: number): Promise<void> {
-  for (let i = 0; i < times; i += 1) await limiter.recordLoginFailure(email, ip);
-}
+const limits = { attemptsPerAccountAndIp: 3, attemptsPerIp: 5, accountDelayAfter: 4, resetsPerIp: 2, registrationsPerIp: 2, windowSeconds: 60 };
 
 describe("createAuthLimiter (memory)", () => {
   it("has the documented defaults", () => {
-    expect(defaultAuthLimits).toEqual({ failuresPerAccount: 5, failuresPerIp: 20, resetsPerIp: 5, windowSeconds: 900 });
+    expect(defaultAuthLimits).toEqual({
+      attemptsPerAccountAndIp: 5,
+      attemptsPerIp: 20,
+      accountDelayAfter: 10,
+      resetsPerIp: 5,
+      registrationsPerIp: 10,
+      windowSeconds: 900,
+    });
   });
 
-  it.each([0, 1, 2])("does not block an account after %d failures (limit 3)", async (failures) => {
+  it("lets through exactly the limit of parallel attempts for one account from one IP", async () => {
     const limiter = createAuthLimiter({ limits });
-    await fail(limiter, "owner@example.com", "10.0.0.1", failures);
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.1")).toBe(false);
+    const gates = await Promise.all(Array.from({ length: 30 }, () => limiter.beginLogin("owner@example.com", "10.0.0.1")));
+    expect(gates.filter((g) => g.allowed)).toHaveLength(3);
   });
 
-  it.each([3, 4])("blocks an account after %d failures (limit 3), from any IP", async (failures) => {
+  it("locks the attacking address out of the account, not the owner on their own address", async () => {
     const limiter = createAuthLimiter({ limits });
-    await fail(limiter, "owner@example.com", "10.0.0.1", failures);
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.1")).toBe(true);
-    // The account lock is per account, so a different client is refused too.
-    expect(await limiter.isLoginBlocked("owner@example.com", "192.168.1.9")).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      expect((await limiter.beginLogin("owner@example.com", "10.6.6.6")).allowed).toBe(true);
+      await limiter.loginFailed("owner@example.com");
+    }
+    expect((await limiter.beginLogin("owner@example.com", "10.6.6.6")).allowed).toBe(false);
+    expect(await limiter.beginLogin("owner@example.com", "192.168.1.9")).toEqual({ allowed: true, delayMs: 0 });
   });
 
-  it("counts failures of one account across IPs", async () => {
+  it("slows every attempt on an account down after many failures from many addresses, but never refuses it", async () => {
     const limiter = createAuthLimiter({ limits });
-    await limiter.recordLoginFailure("owner@example.com", "10.0.0.1");
-    await limiter.recordLoginFailure("owner@example.com", "10.0.0.2");
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.3")).toBe(false);
-    await limiter.recordLoginFailure("owner@example.com", "10.0.0.3");
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.4")).toBe(true);
+    for (let i = 0; i < 4; i++) {
+      await limiter.beginLogin("owner@example.com", `10.0.1.${i}`);
+      await limiter.loginFailed("owner@example.com");
+    }
+    expect(await limiter.beginLogin("owner@example.com", "192.168.1.9")).toEqual({ allowed: true, delayMs: 250 });
+    // A success clears the account's failures.
+    await limiter.loginSucceeded("owner@example.com", "192.168.1.9");
+    expect(await limiter.beginLogin("owner@example.com", "192.168.1.9")).toEqual({ allowed: true, delayMs: 0 });
   });
 
-  it("does not block another account from the same IP until the IP limit", async () => {
+  it("blocks an address that guesses at many accounts, and gives an attempt back on success", async () => {
     const limiter = createAuthLimiter({ limits });
-    await fail(limiter, "a@example.com", "10.0.0.1", 3); // IP at 3 of 5
-    expect(await limiter.isLoginBlocked("a@example.com", "10.0.0.1")).toBe(true);
-    expect(await limiter.isLoginBlocked("b@example.com", "10.0.0.1")).toBe(false);
-
-    await limiter.recordLoginFailure("b@example.com", "10.0.0.1"); // IP at 4 of 5
-    expect(await limiter.isLoginBlocked("b@example.com", "10.0.0.1")).toBe(false);
-    expect(await limiter.isLoginBlocked("c@example.com", "10.0.0.1")).toBe(false);
-
-    await limiter.recordLoginFailure("b@example.com", "10.0.0.1"); // IP at 5 of 5
-    expect(await limiter.isLoginBlocked("b@example.com", "10.0.0.1")).toBe(true);
-    expect(await limiter.isLoginBlocked("c@example.com", "10.0.0.1")).toBe(true);
-    // Another IP is unaffected for an account that is not locked itself.
-    expect(await limiter.isLoginBlocked("b@example.com", "10.0.0.2")).toBe(false);
-    expect(await limiter.isLoginBlocked("a@example.com", "10.0.0.2")).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await limiter.beginLogin(`user${i}@example.com`, "10.0.0.1")).allowed).toBe(true);
+    expect((await limiter.beginLogin("user9@example.com", "10.0.0.1")).allowed).toBe(false);
+    const other = createAuthLimiter({ limits });
+    for (let i = 0; i < 4; i++) await other.beginLogin(`u${i}@example.com`, "10.0.0.2");
+    await other.beginLogin("ok@example.com", "10.0.0.2");
+    await other.loginSucceeded("ok@example.com", "10.0.0.2");
+    expect((await other.beginLogin("next@example.com", "10.0.0.2")).allowed).toBe(true);
   });
 
-  it("resets the account counter on success", async () => {
+  it("allows resets and registrations up to their limits per IP, atomically", async () => {
     const limiter = createAuthLimiter({ limits });
-    await fail(limiter, "owner@example.com", "10.0.0.1", 2);
-    await limiter.recordLoginSuccess("owner@example.com");
-    // Two more failures would have locked the account without the reset.
-    await fail(limiter, "owner@example.com", "10.0.0.2", 2);
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.3")).toBe(false);
-    await limiter.recordLoginFailure("owner@example.com", "10.0.0.3");
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.4")).toBe(true);
-  });
-
-  it("unlocks a locked account on success but leaves the IP count alone", async () => {
-    const limiter = createAuthLimiter({ limits });
-    await fail(limiter, "owner@example.com", "10.0.0.1", 3);
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.2")).toBe(true);
-    await limiter.recordLoginSuccess("owner@example.com");
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.2")).toBe(false);
-    // 10.0.0.1 still has 3 of 5 failures: two more from any account block it.
-    await fail(limiter, "other@example.com", "10.0.0.1", 2);
-    expect(await limiter.isLoginBlocked("owner@example.com", "10.0.0.1")).toBe(true);
-  });
-
-  it("allows resets up to the limit per IP, then refuses", async () => {
-    const limiter = createAuthLimiter({ limits });
-    expect(await limiter.allowReset("10.0.0.1")).toBe(true);
-    expect(await limiter.allowReset("10.0.0.1")).toBe(true);
-    expect(await limiter.allowReset("10.0.0.1")).toBe(false);
-    expect(await limiter.allowReset("10.0.0.1")).toBe(false);
+    expect(await Promise.all([1, 2, 3, 4].map(() => limiter.allowReset("10.0.0.1")))).toEqual([true, true, false, false]);
     expect(await limiter.allowReset("10.0.0.2")).toBe(true);
-  });
-
-  it("keeps reset and sign-in counts apart", async () => {
-    const limiter = createAuthLimiter({ limits });
-    await fail(limiter, "owner@example.com", "10.0.0.1", 4);
-    expect(await limiter.allowReset("10.0.0.1")).toBe(true);
-    expect(await limiter.allowReset("10.0.0.1")).toBe(true);
-    expect(await limiter.allowReset("10.0.0.1")).toBe(false);
-    expect(await limiter.isLoginBlocked("other@example.com", "10.0.0.1")).toBe(false);
+    expect(await Promise.all([1, 2, 3].map(() => limiter.allowRegistration("10.0.0.1")))).toEqual([true, true, false]);
   });
 
   it("gives each limiter its own counts", async () => {
     const first = createAuthLimiter({ limits });
     const second = createAuthLimiter({ limits });
-    await fail(first, "owner@example.com", "10.0.0.1", 3);
-    expect(await first.isLoginBlocked("owner@example.com", "10.0.0.1")).toBe(true);
-    expect(await second.isLoginBlocked("owner@example.com", "10.0.0.1")).toBe(false);
+    for (let i = 0; i < 3; i++) await first.beginLogin("owner@example.com", "10.0.0.1");
+    expect((await first.beginLogin("owner@example.com", "10.0.0.1")).allowed).toBe(false);
+    expect((await second.beginLogin("owner@example.com", "10.0.0.1")).allowed).toBe(true);
+  });
+});
+
+describe("loginDelayMs", () => {
+  it("is zero below the threshold, then doubles from 250 ms up to the cap", () => {
+    expect([9, 10, 11, 12].map((n) => loginDelayMs(n, 10))).toEqual([0, 250, 500, 1000]);
+    expect(loginDelayMs(100, 10)).toBe(MAX_LOGIN_DELAY_MS);
   });
 });

@@ -7,7 +7,7 @@ import type { AppServices } from "../services.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { JOB_POSITIONS, RESUME_CONTENT_ERROR, RESUME_MAX_BYTES, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR, resumeKindFromName, type ApplicationInput } from "./careers.ts";
 import { detectResumeKind, RESUME_CONTENT_TYPES } from "./resume-check.ts";
-import { hashIp, underLimit, windowStart } from "./submission-limit.server.ts";
+import { hashIp, storeWithinLimit, underLimit, windowStart } from "./submission-limit.server.ts";
 
 export type ResumeUpload = { fileName: string; bytes: Uint8Array };
 export type ApplicationSubmission =
@@ -38,8 +38,11 @@ export async function submitJobApplication(
   const problem = checkResume(resume);
   if (problem) return { ok: false, reason: "invalid_resume", message: problem };
   const ipHash = hashIp(clientIp);
-  const recent = await services.db.jobApplication.count({ where: { ipHash, createdAt: { gte: windowStart(now) } } });
-  if (!underLimit(recent)) return { ok: false, reason: "rate_limited" };
+  const recentApplications = (tx: Pick<typeof services.db, "jobApplication">) =>
+    tx.jobApplication.count({ where: { ipHash, createdAt: { gte: windowStart(now) } } });
+  // A cheap look first, so an address over its limit writes no file; the count that decides is taken
+  // again under the IP's lock, in the transaction that stores the application.
+  if (!underLimit(await recentApplications(services.db))) return { ok: false, reason: "rate_limited" };
 
   const kind = resumeKindFromName(resume.fileName)!;
   const dir = resumesDir(services.env.DATA_DIR);
@@ -47,11 +50,11 @@ export async function submitJobApplication(
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, storedAs), resume.bytes, { mode: 0o600, flag: "wx" });
   const position = JOB_POSITIONS.find((p) => p.id === input.position)!;
-  let id: string;
+  let id: string | null;
   try {
     // The application and its e-mail to the team are written together (DESIGN §10): the job layer
     // retries the e-mail until it goes out, and it goes out once.
-    id = await services.db.$transaction(async (tx) => {
+    id = await storeWithinLimit(services.db, ipHash, recentApplications, async (tx) => {
       const row = await tx.jobApplication.create({
         data: {
           position: input.position,
@@ -94,6 +97,10 @@ export async function submitJobApplication(
   } catch (error) {
     await rm(path.join(dir, storedAs), { force: true });
     throw error;
+  }
+  if (id === null) {
+    await rm(path.join(dir, storedAs), { force: true });
+    return { ok: false, reason: "rate_limited" };
   }
   return { ok: true, id };
 }

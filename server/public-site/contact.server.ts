@@ -3,7 +3,7 @@
 import type { AppServices } from "../services.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import type { ContactInput } from "./contact.ts";
-import { hashIp, underLimit, windowStart } from "./submission-limit.server.ts";
+import { hashIp, storeWithinLimit, windowStart } from "./submission-limit.server.ts";
 
 export type ContactSubmission = { ok: true; id: string } | { ok: false; reason: "rate_limited" };
 
@@ -14,37 +14,40 @@ export async function submitContactMessage(
   now = new Date(),
 ): Promise<ContactSubmission> {
   const ipHash = hashIp(clientIp);
-  const recent = await services.db.contactMessage.count({ where: { ipHash, createdAt: { gte: windowStart(now) } } });
-  if (!underLimit(recent)) return { ok: false, reason: "rate_limited" };
-
-  const stored = await services.db.$transaction(async (tx) => {
-    const row = await tx.contactMessage.create({
-      data: { name: input.name, email: input.email, phone: input.phone ?? null, company: input.company, message: input.message, ipHash },
-    });
-    await enqueueMail(services.jobs, tx, [
-      {
-        key: `contact:${row.id}`,
-        mail: {
-          kind: "contact",
-          message: {
-            to: services.env.CONTACT_EMAIL,
-            subject: `Contact form: ${input.name} (${input.company})`,
-            replyTo: input.email,
-            text: [
-              `New message from the LeadBroom contact form (id ${row.id}).`,
-              "",
-              `Name: ${input.name}`,
-              `Email: ${input.email}`,
-              `Phone: ${input.phone ?? "not given"}`,
-              `Company: ${input.company}`,
-              "",
-              input.message,
-            ].join("\n"),
+  const stored = await storeWithinLimit(
+    services.db,
+    ipHash,
+    (tx) => tx.contactMessage.count({ where: { ipHash, createdAt: { gte: windowStart(now) } } }),
+    async (tx) => {
+      const row = await tx.contactMessage.create({
+        data: { name: input.name, email: input.email, phone: input.phone ?? null, company: input.company, message: input.message, ipHash },
+      });
+      await enqueueMail(services.jobs, tx, [
+        {
+          key: `contact:${row.id}`,
+          mail: {
+            kind: "contact",
+            message: {
+              to: services.env.CONTACT_EMAIL,
+              subject: `Contact form: ${input.name} (${input.company})`,
+              replyTo: input.email,
+              text: [
+                `New message from the LeadBroom contact form (id ${row.id}).`,
+                "",
+                `Name: ${input.name}`,
+                `Email: ${input.email}`,
+                `Phone: ${input.phone ?? "not given"}`,
+                `Company: ${input.company}`,
+                "",
+                input.message,
+              ].join("\n"),
+            },
           },
         },
-      },
-    ]);
-    return row;
-  });
+      ]);
+      return row;
+    },
+  );
+  if (!stored) return { ok: false, reason: "rate_limited" };
   return { ok: true, id: stored.id };
 }

@@ -10,7 +10,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({
-    authLimits: { failuresPerAccount: 5, failuresPerIp: 50, resetsPerIp: 20, windowSeconds: 900 },
+    authLimits: { attemptsPerAccountAndIp: 5, attemptsPerIp: 50, resetsPerIp: 20, windowSeconds: 900 },
   });
 });
 

@@ -10,7 +10,7 @@ beforeAll(async () => {
   server = await startTestServer({
     seedDemo: false,
     env: { TRUST_PROXY: "1" },
-    authLimits: { failuresPerAccount: 100, failuresPerIp: 3, resetsPerIp: 100, windowSeconds: 900 },
+    authLimits: { attemptsPerAccountAndIp: 100, attemptsPerIp: 3, resetsPerIp: 100, windowSeconds: 900 },
   });
 });
 afterAll(async () => {

@@ -32,7 +32,7 @@ export type TestServer = {
 };
 
 export type TestServerOptions = {
-  authLimits?: AuthLimits;
+  authLimits?: Partial<AuthLimits>;
   widgetLimits?: WidgetLimits;
   seedDemo?: boolean;
   /** Scale-out: a second instance on the same PostgreSQL database as this one. */
@@ -124,7 +124,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }),
       sessionSecret: env.SESSION_SECRET!,
       logger: quietLogger,
-      authLimits: options.authLimits,
+      // Tests register many businesses from loopback: the per-IP registration limit is raised unless a
+      // test sets it (tests/integration/limits-race.test.ts does).
+      authLimits: { registrationsPerIp: 10_000, ...options.authLimits },
       widgetLimits: options.widgetLimits,
     });
     const app = await createApplication(services, { mode: "production", buildDir });

@@ -36,6 +36,10 @@ function readRegistration(form: FormData) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const checked = readRegistration(await request.formData());
   if (!checked.ok) return data({ error: checked.error }, { status: 400 });
+  // Consumed before the account is made (issue 13): one address cannot create accounts in bulk.
+  if (!(await context.services.authLimiter.allowRegistration(context.clientIp))) {
+    return data({ error: registerErrorMessage("too-many-requests") }, { status: 429 });
+  }
   const result = await registerAccount(context.services.db, checked.value);
   if (!result.ok) return data({ error: registerErrorMessage(result.code) }, { status: 400 });
   return signInAndRedirect(request, context, result.value.userId, afterRegistrationPath(new URL(request.url).searchParams));
