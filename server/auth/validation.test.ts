@@ -296,6 +296,21 @@ describe("validateNewPassword", () => {
 
 describe("safeRedirectPath", () => {
   it.each([
+    ["/app/leads?q=Müller", "/app/leads?q=M%C3%BCller"],
+    ["/app/é", "/app/%C3%A9"],
+    ["/app/leads#Ünter", "/app/leads#%C3%9Cnter"],
+    ["/%2F%2Fevil.com", "/%2F%2Fevil.com"],
+    ["/app/../settings", "/settings"],
+  ])("encodes or normalises %j to the same-site path %j, valid in a Location header", (target, result) => {
+    expect(safeRedirectPath(target)).toBe(result);
+    expect(() => new Headers({ Location: safeRedirectPath(target) })).not.toThrow();
+  });
+
+  it("drops an over-long target", () => {
+    expect(safeRedirectPath(`/app?${"a".repeat(3000)}`)).toBe("/app");
+  });
+
+  it.each([
     ["/app/leads?x=1", "/app/leads?x=1"],
     ["/app", "/app"],
     ["/", "/"],

@@ -114,5 +114,15 @@ export function safeRedirectPath(target: unknown, fallback = "/app"): string {
   ) {
     return fallback;
   }
-  return target;
+  if (target.length > MAX_REDIRECT_LENGTH) return fallback;
+  // Re-serialised through the URL parser against a throw-away origin: what is left is a same-origin
+  // path whose non-ASCII characters are percent-encoded, so it is always a valid Location header
+  // (a raw "ü" there turned a good sign-in into a 500).
+  const base = "http://same-origin.invalid";
+  const url = new URL(target, base);
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** Longer redirect targets are dropped (the fallback is used). */
+const MAX_REDIRECT_LENGTH = 2048;

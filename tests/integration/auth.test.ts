@@ -119,6 +119,15 @@ describe("registration, sign-in and sign-out", () => {
     expect(bobDashboard.text).not.toContain("Alice Cleaning Co");
   });
 
+  it("signs in to a redirect target with non-Latin-1 characters, percent-encoded, instead of failing", async () => {
+    const email = uniqueEmail();
+    await register(new HttpClient(server.url), email);
+    const client = new HttpClient(server.url);
+    const res = await client.post("/login", { intent: "login", email, password: goodPassword, redirectTo: "/app/leads?q=Müller & Søn" });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/app/leads?q=M%C3%BCller%20&%20S%C3%B8n");
+  });
+
   it("signs a signed-in visitor of /login or /register straight into the workspace", async () => {
     const client = new HttpClient(server.url);
     await register(client, uniqueEmail());
