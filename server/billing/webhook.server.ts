@@ -18,6 +18,9 @@ export type WebhookResult = { status: number; body: { received: boolean; error?:
 
 type Mail = { businessId: string; subject: string; text: string };
 
+/** How far a webhook's signed timestamp may be from our clock, either way (Stripe's default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 class DuplicateEvent extends Error {}
 
 export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, signature: string | null): Promise<WebhookResult> {
@@ -27,7 +30,13 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, si
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error("missing Stripe-Signature header");
-    event = deps.stripe.webhooks.constructEvent(rawBody, signature, deps.env.STRIPE_WEBHOOK_SECRET);
+    // Stripe's check refuses timestamps older than the tolerance but not ones in the future: a
+    // signature dated ahead would stay replayable for as long as it claims. Both ways, then.
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(signedAt) || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) {
+      throw new Error("signature timestamp outside the tolerance");
+    }
+    event = deps.stripe.webhooks.constructEvent(rawBody, signature, deps.env.STRIPE_WEBHOOK_SECRET, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
     deps.logger.warn(`[billing] webhook rejected: ${error instanceof Error ? error.message : String(error)}`);
     return { status: 400, body: { received: false, error: "Invalid signature" } };

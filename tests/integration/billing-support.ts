@@ -66,9 +66,9 @@ export async function postJson(server: TestServer, client: HttpClient | null, pa
 const signer = new Stripe("sk_test_signing_only");
 
 /** Delivers `event` to the webhook endpoint, signed with `secret` (the right one unless told). */
-export async function deliverWebhook(server: TestServer, event: unknown, secret = WEBHOOK_SECRET) {
+export async function deliverWebhook(server: TestServer, event: unknown, secret = WEBHOOK_SECRET, timestamp?: number) {
   const payload = JSON.stringify(event);
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
   const res = await fetch(new URL("/api/stripe/webhook", server.url), {
     method: "POST",
     headers: { "Content-Type": "application/json", "Stripe-Signature": header },

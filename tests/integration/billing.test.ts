@@ -206,6 +206,19 @@ describe("webhooks", () => {
     expect(await server.services.db.stripeEvent.count({ where: { id: event.id as string } })).toBe(0);
   });
 
+  it("refuses a correctly signed event dated outside the tolerance, in the past or in the future", async () => {
+    const owner = await activeOwner();
+    const before = await business(owner.businessId);
+    const event = stripeEvent("customer.subscription.deleted", mock.subscription(owner.subscriptionId, { status: "canceled" }));
+    const now = Math.floor(Date.now() / 1000);
+    expect((await deliverWebhook(server, event, undefined, now + 3600)).status).toBe(400);
+    expect((await deliverWebhook(server, event, undefined, now - 3600)).status).toBe(400);
+    expect(await business(owner.businessId)).toEqual(before);
+    expect(await server.services.db.stripeEvent.count({ where: { id: event.id as string } })).toBe(0);
+    // Within the tolerance it is taken.
+    expect((await deliverWebhook(server, event, undefined, now + 60)).status).toBe(200);
+  });
+
   it("processes an event once, however often it is delivered", async () => {
     const owner = await activeOwner();
     const invoice = mock.state.invoices.find((i) => i.customer === (mock.state.subscriptions.get(owner.subscriptionId)!.customer as string))!;
