@@ -23,7 +23,7 @@ import type {
 import { createConversation, findVisitorConversation, type StoredConversationState } from "./conversations.server.ts";
 import { loadPendingTurn, storeBotTurn, storeVisitorMessage, type PendingTurn } from "./turn-store.server.ts";
 import { newMessageId } from "./ids.ts";
-import { checkMessageText } from "../realtime/widget-payloads.ts";
+import { checkMessageText, pageOriginAndPath } from "../realtime/widget-payloads.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";
 
 /** Where the chat service sends realtime events; implemented over socket.io rooms. */
@@ -109,7 +109,13 @@ export function createChatService(deps: {
       if (conversation.status === "closed") return { ok: false, error: "conversation_closed" };
       // A visitor message stored before a crash but never answered is answered now.
       void queue.run(conversation.id, () => answerPending(conversation.id));
-      return { ok: true, conversationId: conversation.id, messages: conversation.messages, config };
+      return {
+        ok: true,
+        conversationId: conversation.id,
+        messages: conversation.messages,
+        config,
+        ...(conversation.hasMore ? { hasMore: true } : {}),
+      };
     }
     const started = startConversation(toBusinessProfile(chatbot));
     const { conversation, messages } = await createConversation(db, {
@@ -118,7 +124,7 @@ export function createChatService(deps: {
       visitorId: visitor.visitorId,
       // Only the app's own Test Chatbot page may flag a conversation as a test.
       isTest: Boolean(payload.test) && visitor.fromAppOrigin,
-      pageUrl: payload.pageUrl,
+      pageUrl: pageOriginAndPath(payload.pageUrl),
       state: { engine: started.state, handledSeq: 0 },
       opening: started.replies,
       now: clock(),

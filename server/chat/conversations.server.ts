@@ -153,7 +153,7 @@ export async function findConversation(db: Db, conversationId: string): Promise<
 export async function findVisitorConversation(
   db: Db,
   where: { conversationId: string; chatbotId: string; visitorId: string; afterSeq?: number },
-): Promise<(ConversationRow & { messages: Message[] }) | null> {
+): Promise<(ConversationRow & { messages: Message[]; hasMore: boolean }) | null> {
   const row = await db.conversation.findFirst({
     where: { id: where.conversationId, chatbotId: where.chatbotId, visitorId: where.visitorId },
     select: {
@@ -161,14 +161,19 @@ export async function findVisitorConversation(
       messages: {
         where: { seq: { gt: where.afterSeq ?? 0 } },
         orderBy: { seq: "asc" },
-        take: where.afterSeq === undefined ? 0 : MAX_REPLAY,
+        // One more than a page: whether more follow.
+        take: where.afterSeq === undefined ? 0 : MAX_REPLAY + 1,
         select: messageSelect,
       },
     },
   });
   if (!row) return null;
   const { messages, ...conversation } = row;
-  return { ...(conversation as unknown as ConversationRow), messages: messages.map(toMessage) };
+  return {
+    ...(conversation as unknown as ConversationRow),
+    messages: messages.slice(0, MAX_REPLAY).map(toMessage),
+    hasMore: messages.length > MAX_REPLAY,
+  };
 }
 
 export async function saveConversationState(

@@ -41,7 +41,9 @@ export type AckErrorCode =
   | "rate_limited"
   | "conversation_closed"
   | "invalid_payload"
-  | "not_found";
+  | "not_found"
+  /** A transient failure on our side: keep the conversation and the outbox, retry with backoff. */
+  | "server_error";
 
 export type AckError = { ok: false; error: AckErrorCode };
 
@@ -62,6 +64,11 @@ export type ConversationOpenAck =
       messages: Message[];
       /** The chatbot's public appearance (an addition to DESIGN §3's ack; older clients ignore it). */
       config?: WidgetConfig;
+      /**
+       * More messages follow the last one sent here (a replay is paged, 500 messages at a time): open
+       * again with `lastSeq` set to the last one received.
+       */
+      hasMore?: boolean;
     }
   | AckError;
 

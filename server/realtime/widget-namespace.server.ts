@@ -93,7 +93,8 @@ export function registerWidgetNamespace(
       } catch (error) {
         if (error instanceof ChatbotInactiveError) return refuseInactive(ack);
         deps.logger.error("[widget] conversation:open failed", error);
-        ack({ ok: false, error: "not_found" });
+        // Our failure, not the visitor's: they keep the conversation and try again (DESIGN §3).
+        ack({ ok: false, error: "server_error" });
       }
     });
 
@@ -111,7 +112,7 @@ export function registerWidgetNamespace(
         if (error instanceof ChatbotInactiveError) return refuseInactive(ack);
         deps.logger.error("[widget] message:send failed", error);
         // Not acknowledged as stored: the widget keeps the message in its outbox and retries.
-        ack({ ok: false, error: "rate_limited" });
+        ack({ ok: false, error: "server_error" });
       }
     });
   });

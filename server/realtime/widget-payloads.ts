@@ -29,9 +29,27 @@ export const messageSendSchema = z
 
 export type MessageCheck = { ok: true; text: string } | { ok: false; error: "invalid_payload" | "message_too_long" };
 
+/** C0 control characters and DEL, but not tab, line feed or carriage return (a NUL cannot be stored). */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
 export function checkMessageText(text: string): MessageCheck {
   const trimmed = text.trim();
-  if (trimmed.length === 0) return { ok: false, error: "invalid_payload" };
+  if (trimmed.length === 0 || CONTROL_CHARACTERS.test(trimmed)) return { ok: false, error: "invalid_payload" };
   if ([...trimmed].length > MAX_MESSAGE_LENGTH) return { ok: false, error: "message_too_long" };
   return { ok: true, text: trimmed };
+}
+
+/**
+ * The page a conversation started on, as stored: origin and path only, whatever the client sent (an
+ * older widget sent the whole address, query and fragment included); null when it is not a web URL.
+ */
+export function pageOriginAndPath(pageUrl: string | undefined): string | undefined {
+  if (!pageUrl) return undefined;
+  try {
+    const url = new URL(pageUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return undefined;
+  }
 }

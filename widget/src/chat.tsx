@@ -47,7 +47,9 @@ export function mount(ctx: MountContext): ChatController {
           withCredentials: false,
           reconnectionDelayMax: 10_000,
         }) as unknown as SocketLike,
-      pageUrl: () => location.href,
+      // The page's origin and path only: a query or fragment can carry secrets (a reset token, a
+      // session id in a URL); channel attribution (DESIGN §13) will send what it needs on its own.
+      pageUrl: () => location.origin + location.pathname,
       onConfig: (config) => ctx.setAccent(config.accentColor),
       onFatal: (reason: FatalReason) => {
         if (reason === "origin_not_allowed" && !warnedOrigin) {

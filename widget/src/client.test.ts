@@ -144,6 +144,37 @@ describe("connection", () => {
     }
   });
 
+  it("asks for the next page of a long replay until the server says there is no more", () => {
+    const t = setup();
+    connectAndOpen(t, [msg(1), msg(2)]);
+    t.socket.drop();
+    t.socket.serverConnect();
+    t.socket.take("conversation:open").ack(null, { ok: true, conversationId: "conv-1", messages: [msg(3), msg(4)], hasMore: true });
+    const next = t.socket.take("conversation:open");
+    expect(next.payload).toMatchObject({ conversationId: "conv-1", lastSeq: 4 });
+    next.ack(null, { ok: true, conversationId: "conv-1", messages: [msg(5)] });
+    expect(t.client.getState().messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(t.client.getState().status).toBe("online");
+    expect(t.socket.count("conversation:open")).toBe(0);
+  });
+
+  it("keeps the conversation and retries on server_error, for an open and for a message", () => {
+    const t = setup();
+    connectAndOpen(t, [msg(1)]);
+    t.socket.drop();
+    t.socket.serverConnect();
+    t.socket.take("conversation:open").ack(null, { ok: false, error: "server_error" });
+    vi.advanceTimersByTime(2000);
+    const again = t.socket.take("conversation:open");
+    expect(again.payload).toMatchObject({ conversationId: "conv-1", lastSeq: 1 });
+    again.ack(null, { ok: true, conversationId: "conv-1", messages: [] });
+    t.client.send("Offices");
+    ackSend(t, 2, { ok: false, error: "server_error" });
+    expect(t.store.state.outbox.map((o) => o.text)).toEqual(["Offices"]);
+    vi.advanceTimersByTime(2000);
+    expect((t.socket.take("message:send").payload as MessageSendPayload).text).toBe("Offices");
+  });
+
   it("retries conversation:open after a timeout or rate_limited", () => {
     const t = setup();
     t.socket.serverConnect();

@@ -191,6 +191,11 @@ export function createClient(options: ClientOptions): ChatClient {
         options.onConfig?.(ack.config);
       }
       store.addMessages(Array.isArray(ack.messages) ? ack.messages : [], true);
+      if (ack.hasMore === true) {
+        // A long conversation's replay comes in pages: ask for the next one from the last seq received.
+        emit();
+        return openConversation();
+      }
       store.addMessages(early);
       early = [];
       ready = true;
@@ -237,7 +242,7 @@ export function createClient(options: ClientOptions): ChatClient {
         ready = false;
         openConversation();
       } else {
-        retry("send", pump); // rate_limited
+        retry("send", pump); // rate_limited or server_error: kept in the outbox, retried with backoff
       }
       emit();
     });
