@@ -43,7 +43,7 @@ export function createServices(options: {
   sessionSecret: string;
   logger?: Logger;
   authLimits?: Partial<AuthLimits>;
-  widgetLimits?: WidgetLimits;
+  widgetLimits?: Partial<WidgetLimits>;
   apiLimits?: ApiLimits;
 }): AppServices {
   const { env, db } = options;

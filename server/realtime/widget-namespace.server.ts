@@ -83,6 +83,11 @@ export function registerWidgetNamespace(
       const parsed = conversationOpenSchema.safeParse(payload ?? {});
       if (!parsed.success) return ack(invalid);
       try {
+        // A new conversation is counted before it is made; resuming one is not.
+        if (!parsed.data.conversationId) {
+          const visitorKey = `${socket.data.chatbotId}:${socket.data.visitorId}`;
+          if (!(await deps.limiter.allowNewConversation(visitorKey, socket.data.ip))) return ack({ ok: false, error: "rate_limited" });
+        }
         const result = await deps.chat.open(socket.data, parsed.data);
         if (result.ok) {
           // One conversation per socket at a time: leave any previous conversation room.

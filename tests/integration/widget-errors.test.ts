@@ -145,3 +145,34 @@ describe("widget protocol errors", () => {
     expect(seqs).toEqual(Array.from({ length: last }, (_, i) => i + 1));
   });
 });
+
+describe("new conversations per visitor and per IP", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ widgetLimits: { conversationsPerVisitorPerMinute: 3, conversationsPerIpPerMinute: 5 } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("refuses a visitor's new conversations past its limit with rate_limited, in parallel too, but lets it resume one", async () => {
+    const one = new Visitor(limited.url, { siteKey: DEMO.siteKey, localAddress: "127.0.0.2" });
+    visitors.push(one);
+    await one.connect();
+    const acks = await Promise.all(Array.from({ length: 6 }, () => one.open()));
+    expect(acks.filter((a) => a.ok)).toHaveLength(3);
+    expect(acks.filter((a) => !a.ok && a.error === "rate_limited")).toHaveLength(3);
+    const resumed = acks.find((a) => a.ok)!;
+    if (!resumed.ok) throw new Error("unreachable");
+    expect((await one.open({ conversationId: resumed.conversationId, lastSeq: 0 })).ok).toBe(true);
+  });
+
+  it("refuses new conversations from one address past its limit, whoever asks", async () => {
+    const many = Array.from({ length: 8 }, () => new Visitor(limited.url, { siteKey: DEMO.siteKey, localAddress: "127.0.0.3" }));
+    visitors.push(...many);
+    await Promise.all(many.map((v) => v.connect()));
+    const acks = await Promise.all(many.map((v) => v.open()));
+    expect(acks.filter((a) => a.ok)).toHaveLength(5);
+    expect(acks.filter((a) => !a.ok && a.error === "rate_limited")).toHaveLength(3);
+  });
+});

@@ -33,7 +33,7 @@ export type TestServer = {
 
 export type TestServerOptions = {
   authLimits?: Partial<AuthLimits>;
-  widgetLimits?: WidgetLimits;
+  widgetLimits?: Partial<WidgetLimits>;
   seedDemo?: boolean;
   /** Scale-out: a second instance on the same PostgreSQL database as this one. */
   shareDatabaseWith?: TestServer;
@@ -127,7 +127,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // Tests register many businesses from loopback: the per-IP registration limit is raised unless a
       // test sets it (tests/integration/limits-race.test.ts does).
       authLimits: { registrationsPerIp: 10_000, ...options.authLimits },
-      widgetLimits: options.widgetLimits,
+      // Every test visitor connects from loopback: new conversations per IP are raised unless a test
+      // sets them (tests/integration/widget-errors.test.ts does).
+      widgetLimits: { conversationsPerIpPerMinute: 10_000, ...options.widgetLimits },
     });
     const app = await createApplication(services, { mode: "production", buildDir });
     await startJobWorkers(services, app.workspaceEvents);

@@ -48,7 +48,13 @@ const instrument = process.env.BENCH_INSTRUMENT === "1";
 const big = 1_000_000;
 
 const server = await startTestServer({
-  widgetLimits: { connectionsPerIpPerMinute: big, messagesPerVisitorPerMinute: big, messagesPerIpPerMinute: big },
+  widgetLimits: {
+    connectionsPerIpPerMinute: big,
+    messagesPerVisitorPerMinute: big,
+    messagesPerIpPerMinute: big,
+    conversationsPerVisitorPerMinute: big,
+    conversationsPerIpPerMinute: big,
+  },
   // Every simulated visitor connects from loopback: the per-IP cap on open connections is raised too.
   env: { MAX_CONNECTIONS_PER_IP: String(big) },
 });
