@@ -68,6 +68,13 @@ describe("the dashboard of an expired trial", () => {
     // The leads list hides the same lead the same way.
     const list = await owner.client.get("/app/leads");
     for (const secret of SECRETS) expect(list.text, secret).not.toContain(secret);
+    // And a search cannot tell them apart (which leads match a name would say who they are): it is
+    // not run while details are hidden, so a matching and a non-matching term list the same rows.
+    const leadRows = (html: string) => [...html.matchAll(/href="\/app\/leads\/([^"?/]+)"/g)].map((m) => m[1]).filter((id) => id !== "new").sort();
+    const matching = await owner.client.get("/app/leads?q=Harriet");
+    const other = await owner.client.get("/app/leads?q=zzzz-no-such-lead");
+    expect(leadRows(matching.text)).toEqual(leadRows(other.text));
+    expect(leadRows(matching.text)).toContain(lead.id);
     // So do the conversations list and the replay (the conversation is kept, not shown).
     const conversations = await owner.client.get("/app/conversations");
     expect(conversations.status).toBe(200);

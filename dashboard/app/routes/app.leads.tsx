@@ -22,6 +22,7 @@ import { useLiveLeadList } from "~/components/live/use-live-lead-list";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { leadsVisibleTo } from "../../../server/billing/lead-visibility.ts";
+import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
 
 export const meta = workspaceMeta("Leads");
 
@@ -31,8 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseLeadListQuery(new URL(request.url).searchParams);
   const { db } = context.services;
   const { timeZone } = workspace.business;
-  // An expired trial keeps its leads but hides their details until subscribing (server/billing).
-  const page = leadsVisibleTo(workspace.business, await listLeads(db, workspace.business.id, query, { timeZone }));
+  // An expired trial keeps its leads but hides their details until subscribing (server/billing), and
+  // a search would read them all the same (which leads match "smith" tells who they are): it is not run.
+  const hidden = leadDetailsHidden(workspace.business);
+  const searched = hidden ? { ...query, q: undefined } : query;
+  const page = leadsVisibleTo(workspace.business, await listLeads(db, workspace.business.id, searched, { timeZone }));
   const ms = performance.now() - started;
   return data(
     { query, page, timeZone, canAddLeads: workspace.role === "owner" },
