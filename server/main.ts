@@ -5,6 +5,7 @@ import { resolveSessionSecret } from "./config/session-secret.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { loadMigrations, migrate } from "./db/migrate.server.ts";
 import { ensureDemoData, DEMO } from "./demo/demo-data.server.ts";
+import { ensureSiteChatbot } from "./demo/site-chatbot.server.ts";
 import { createApplication } from "./app.server.ts";
 import { closeServices, createServices } from "./services.server.ts";
 import { startJobWorkers } from "./jobs/handlers.server.ts";
@@ -34,6 +35,7 @@ if (env.MOCKS) {
 const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 const migrations = await migrate(db.sql, await loadMigrations());
 if (migrations.applied.length) console.info(`Applied migrations: ${migrations.applied.join(", ")}`);
+await ensureSiteChatbot(db.prisma, env.SITE_CHATBOT_KEY);
 if (env.SEED_DEMO) {
   const { created } = await ensureDemoData(db.prisma);
   if (created) console.info(`Demo account created: ${DEMO.email} / ${DEMO.password}`);

@@ -78,6 +78,11 @@ export const envSchema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   /**
+   * The site key of the chatbot on LeadBroom's own public pages. Unknown at start: a chatbot of a
+   * member-less "LeadBroom" business is made for it (server/demo/site-chatbot.server.ts).
+   */
+  SITE_CHATBOT_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{1,100}$/, "must be a site key").default("leadbroom-site"),
+  /**
    * Behind reverse proxies: how many there are ("1") or their addresses/CIDRs ("10.0.0.1, 10.1.0.0/16");
    * the client IP is then the nearest X-Forwarded-For entry that is not a trusted proxy. "true" is
    * refused (it would trust what the client writes).

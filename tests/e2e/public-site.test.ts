@@ -216,6 +216,17 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.context().close();
   });
 
+  it("runs no chat on the sign-in, registration and password-reset pages", async () => {
+    const page = await newPage();
+    for (const path of ["/login", "/register", "/reset-password?token=abc"]) {
+      await open(page, path);
+      await page.waitForLoadState("networkidle");
+      expect(await page.locator("script[data-leadbroom-site-widget]").count(), path).toBe(0);
+      expect(await page.getByRole("button", { name: "Open chat" }).count(), path).toBe(0);
+    }
+    await page.context().close();
+  });
+
   it("a visitor talks to LeadBroom's own chatbot on the home page", async () => {
     const page = await newPage();
     await open(page, "/");
@@ -227,6 +238,14 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await input.fill("Regular commercial cleaning");
     await input.press("Enter");
     await expect.poll(() => log.getByText(/how large is the space/i).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The chat belongs to LeadBroom's own business, which no account is a member of: the demo
+    // account (whose credentials are public) never sees public-site visitors (issue 13).
+    const db = server.services.db;
+    const siteChatbot = await db.chatbot.findUniqueOrThrow({ where: { siteKey: server.services.env.SITE_CHATBOT_KEY } });
+    const conversation = await db.conversation.findFirstOrThrow({ where: { chatbotId: siteChatbot.id }, orderBy: { createdAt: "desc" } });
+    expect(await db.membership.count({ where: { businessId: siteChatbot.businessId } })).toBe(0);
+    const demo = await db.chatbot.findUniqueOrThrow({ where: { siteKey: "demo" } });
+    expect(conversation.businessId).not.toBe(demo.businessId);
     // Leaving the public site for the workspace hides LeadBroom's own launcher.
     await page.getByRole("button", { name: "Close chat" }).click();
     await page.getByRole("link", { name: "Sign In" }).first().click();

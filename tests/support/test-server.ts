@@ -14,6 +14,7 @@ import { parseEnv } from "../../server/config/env.server.ts";
 import { openDatabase, type Database } from "../../server/db/client.server.ts";
 import { loadMigrations, migrate } from "../../server/db/migrate.server.ts";
 import { ensureDemoData } from "../../server/demo/demo-data.server.ts";
+import { ensureSiteChatbot } from "../../server/demo/site-chatbot.server.ts";
 import { copyPgliteTemplate } from "./pglite-template.ts";
 import { closeServices, createServices, type AppServices } from "../../server/services.server.ts";
 import { createJobQueue } from "../../server/jobs/queue/job-queue.server.ts";
@@ -112,6 +113,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   async function boot() {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
     await migrate(database.sql, await loadMigrations());
+    await ensureSiteChatbot(database.prisma, env.SITE_CHATBOT_KEY);
     if (options.seedDemo !== false) await ensureDemoData(database.prisma);
     const services = createServices({
       env,

@@ -1,23 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLocation } from "@remix-run/react";
 import { SiteFooter } from "~/components/site/SiteFooter";
 import { SiteHeader } from "~/components/site/SiteHeader";
 import { SiteWidget } from "~/components/site/SiteWidget";
 import { useSiteData, type SiteData } from "~/components/site/site-data";
 import { useRootData } from "~/root";
 
-/** The demo business's site key (DESIGN §5): the public site runs LeadBroom's own chatbot. */
-export const PUBLIC_SITE_WIDGET_KEY = "demo";
-
 export function loader({ context }: LoaderFunctionArgs): SiteData {
   const { env } = context.services;
-  return { contactEmail: env.CONTACT_EMAIL, schedulingUrl: env.SCHEDULING_URL };
+  // LeadBroom's own chatbot (SITE_CHATBOT_KEY): a business no public account belongs to (issue 13).
+  return { contactEmail: env.CONTACT_EMAIL, schedulingUrl: env.SCHEDULING_URL, siteChatbotKey: env.SITE_CHATBOT_KEY };
 }
+
+/** Pages where no chat runs: a chat opened there would sit next to passwords and one-time tokens. */
+const NO_CHAT_PAGES = ["/login", "/register", "/reset-password"];
 
 /** Public pages: sticky header, content, footer (spec §2.3), and our own chat widget. */
 export default function SiteLayout() {
   const root = useRootData();
   const site = useSiteData();
+  const { pathname } = useLocation();
+  const chat = !NO_CHAT_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`));
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader signedIn={Boolean(root?.user)} />
@@ -25,7 +28,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter contactEmail={site.contactEmail} />
-      <SiteWidget siteKey={PUBLIC_SITE_WIDGET_KEY} />
+      {chat && site.siteChatbotKey ? <SiteWidget siteKey={site.siteChatbotKey} /> : null}
     </div>
   );
 }

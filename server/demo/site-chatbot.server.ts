@@ -1,0 +1,39 @@
+// LeadBroom's own chatbot on its public site (issue 13). It belonged to the demo business, whose
+// credentials are public: anyone signed in as demo read every public-site visitor's name, e-mail and
+// phone. It now belongs to a business of its own that has no members, so no public account can read
+// its conversations; an operator points SITE_CHATBOT_KEY at a chatbot of theirs in production (and
+// reads its conversations as a member of that business). Made at start-up when the key is unknown.
+import type { Db } from "../db/client.server.ts";
+import { DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
+
+export const SITE_BUSINESS_NAME = "LeadBroom";
+
+/** Creates the site's chatbot (and its member-less business) unless a chatbot has this key already. */
+export async function ensureSiteChatbot(db: Db, siteKey: string): Promise<{ created: boolean }> {
+  const existing = await db.chatbot.findUnique({ where: { siteKey }, select: { id: true } });
+  if (existing) return { created: false };
+  await db.business.create({
+    data: {
+      name: SITE_BUSINESS_NAME,
+      businessType: "Commercial Cleaning",
+      description:
+        "LeadBroom answers a cleaning company's website visitors around the clock, asks the qualification " +
+        "questions and scores each lead out of 10. This chat shows what a company's visitors see.",
+      // Never billed, never expiring: it is the product's own.
+      isDemo: true,
+      subscriptionStatus: "active",
+      plan: "Enterprise",
+      chatbots: {
+        create: {
+          siteKey,
+          businessName: SITE_BUSINESS_NAME,
+          welcomeMessage:
+            "Hi! This is the LeadBroom chatbot, as your website's visitors would meet it. What type of cleaning are you looking for?",
+          serviceTypes: [...DEFAULT_SERVICE_TYPES],
+        },
+      },
+    },
+    select: { id: true },
+  });
+  return { created: true };
+}
