@@ -10,6 +10,7 @@ import { Server as SocketServer } from "socket.io";
 import { createRequestMemo } from "./http/request-memo.ts";
 import type { AppServices } from "./services.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
+import { sameOriginGuard } from "./http/same-origin.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
 import { remixRequestHandler } from "./http/remix-handler.server.ts";
 import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
@@ -43,6 +44,7 @@ export async function createApplication(
   if (services.env.TRUST_PROXY !== false) app.set("trust proxy", services.env.TRUST_PROXY);
   app.use(compression());
   app.use(securityHeaders);
+  app.use(sameOriginGuard(services.env.PUBLIC_APP_URL));
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
