@@ -19,8 +19,8 @@ export async function ensureSiteChatbot(db: Db, siteKey: string): Promise<{ crea
       description:
         "LeadBroom answers a cleaning company's website visitors around the clock, asks the qualification " +
         "questions and scores each lead out of 10. This chat shows what a company's visitors see.",
-      // Never billed, never expiring: it is the product's own.
-      isDemo: true,
+      // Active on the top plan with no Stripe customer: never billed, never expiring, not "the demo"
+      // (isDemo names the public demo business, which tests and seeds look up by it).
       subscriptionStatus: "active",
       plan: "Enterprise",
       chatbots: {
