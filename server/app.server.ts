@@ -43,7 +43,7 @@ export async function createApplication(
   // The same rule as the socket.io handshake's (server/http/client-ip.ts): a hop count or addresses.
   if (services.env.TRUST_PROXY !== false) app.set("trust proxy", services.env.TRUST_PROXY);
   app.use(compression());
-  app.use(securityHeaders);
+  app.use(securityHeaders(services.env.PUBLIC_APP_URL));
   app.use(sameOriginGuard(services.env.PUBLIC_APP_URL));
 
   app.get("/healthz", (_req, res) => {

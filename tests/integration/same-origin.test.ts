@@ -51,3 +51,18 @@ describe("same-origin guard", () => {
     expect(api.status).toBe(401);
   });
 });
+
+describe("HSTS", () => {
+  it("is sent only when the app is served over https", async () => {
+    expect((await fetch(new URL("/", server.url))).headers.get("Strict-Transport-Security")).toBeNull();
+    const secure = await startTestServer({ seedDemo: false, env: { PUBLIC_APP_URL: "https://app.leadbroom.example" } });
+    try {
+      const address = secure.app.httpServer.address();
+      if (!address || typeof address === "string") throw new Error("no port");
+      const res = await fetch(`http://127.0.0.1:${address.port}/healthz`);
+      expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    } finally {
+      await secure.close();
+    }
+  });
+});
