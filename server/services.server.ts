@@ -1,5 +1,6 @@
 // Everything a request, socket or job needs, created once at start-up and passed down explicitly
 // (Remix load context, socket.io factory). No module-level state.
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import type { Cookie } from "@remix-run/node";
 import { Redis } from "ioredis";
@@ -34,6 +35,8 @@ export type AppServices = {
   chatbotCache: ChatbotCache;
   /** The durable job layer (DESIGN §10): every side effect that leaves a request is a job. */
   jobs: JobQueue;
+  /** Signs and verifies short-lived tokens (the Test Chatbot page's), derived from the session secret. */
+  signingSecret: string;
 } & BillingServices;
 
 export function createServices(options: {
@@ -54,6 +57,7 @@ export function createServices(options: {
     env,
     db,
     jobs: options.jobs,
+    signingSecret: createHmac("sha256", options.sessionSecret).update("leadbroom-signing").digest("base64url"),
     logger,
     outboxDir,
     redis,

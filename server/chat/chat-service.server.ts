@@ -24,6 +24,7 @@ import { createConversation, findVisitorConversation, type StoredConversationSta
 import { loadPendingTurn, storeBotTurn, storeVisitorMessage, type PendingTurn } from "./turn-store.server.ts";
 import { newMessageId } from "./ids.ts";
 import { checkMessageText, pageOriginAndPath } from "../realtime/widget-payloads.ts";
+import { verifyTestToken } from "./test-token.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";
 
 /** Where the chat service sends realtime events; implemented over socket.io rooms. */
@@ -62,6 +63,8 @@ export function createChatService(deps: {
   assistant: Assistant;
   emitter: ChatEmitter;
   logger: Logger;
+  /** Verifies the Test Chatbot page's tokens (test-token.ts). */
+  testTokenSecret: string;
   clock?: () => Date;
 }) {
   const { db, emitter, logger } = deps;
@@ -122,8 +125,9 @@ export function createChatService(deps: {
       businessId: visitor.businessId,
       chatbotId: visitor.chatbotId,
       visitorId: visitor.visitorId,
-      // Only the app's own Test Chatbot page may flag a conversation as a test.
-      isTest: Boolean(payload.test) && visitor.fromAppOrigin,
+      // Only the app's own Test Chatbot page may flag a conversation as a test: with the token it was
+      // given for this chatbot (the Origin alone can be forged by a non-browser client).
+      isTest: visitor.fromAppOrigin && verifyTestToken(deps.testTokenSecret, visitor.chatbotId, payload.test, clock().getTime()),
       pageUrl: pageOriginAndPath(payload.pageUrl),
       state: { engine: started.state, handledSeq: 0 },
       opening: started.replies,

@@ -54,7 +54,11 @@ export type ConversationOpenPayload = {
   lastSeq?: number;
   pageUrl?: string;
   /** Set by the app's "Test Chatbot" page: the conversation is flagged and kept apart. */
-  test?: boolean;
+  /**
+   * The Test Chatbot page's signed token (server/chat/test-token.ts): the conversation is a test one.
+   * A bare `true` (older widgets) flags nothing.
+   */
+  test?: string | boolean;
 };
 
 export type ConversationOpenAck =

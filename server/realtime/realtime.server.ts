@@ -55,6 +55,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     assistant: services.assistant,
     emitter,
     logger: services.logger,
+    testTokenSecret: services.signingSecret,
   });
   registerWidgetNamespace(io, {
     db: services.db,

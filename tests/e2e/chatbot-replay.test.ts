@@ -177,6 +177,27 @@ describe.skipIf(!hasChromium)("AI Chatbot page and conversation replay", () => {
     await context.close();
   });
 
+  it("the owner's Test Chatbot page flags its conversations as tests (with the page's signed token)", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, DEMO.email, DEMO.password, "/app/chatbot");
+    // Opened as the AI Chatbot page's button opens it: a page load of its own (a new window).
+    await page.goto(`${server.url}/test-chatbot`);
+    const token = await page.locator("script[data-site-key]").getAttribute("data-test");
+    expect(token).toMatch(/^\d{13}\.[\w-]{43}$/);
+    const log = page.getByRole("log", { name: "Messages" });
+    await log.waitFor();
+    await page.getByRole("textbox", { name: "Type your message" }).fill("Regular commercial cleaning");
+    await page.getByRole("textbox", { name: "Type your message" }).press("Enter");
+    await expect.poll(() => log.getByText(/how large is the space/i).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const latest = await server.services.db.conversation.findFirstOrThrow({
+      where: { chatbot: { siteKey: "demo" } },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(latest.isTest).toBe(true);
+    await context.close();
+  });
+
   it("the owner deactivates the chatbot and the widget on the customer's site disappears on the next load", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

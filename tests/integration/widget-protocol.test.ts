@@ -5,6 +5,7 @@ import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { findChatbotById, findChatbotBySiteKey } from "../../server/chatbots/profile.server.ts";
 import type { LeadSummary } from "../../server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { signTestToken } from "../../server/chat/test-token.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { connectError, newClientMessageId, Visitor } from "../support/widget-client.ts";
 
@@ -353,7 +354,7 @@ describe("refusals", () => {
   it("answers a malformed conversation:open with invalid_payload", async () => {
     const v = visitor();
     await v.connect();
-    for (const payload of [{ lastSeq: -1 }, { lastSeq: "3" }, { test: "yes" }, { conversationId: 12 }, { extra: 1 }]) {
+    for (const payload of [{ lastSeq: -1 }, { lastSeq: "3" }, { test: 42 }, { test: "x".repeat(300) }, { conversationId: 12 }, { extra: 1 }]) {
       expect(await v.socket.timeout(5000).emitWithAck("conversation:open", payload as never)).toEqual({
         ok: false,
         error: "invalid_payload",
@@ -443,19 +444,34 @@ describe("tenancy", () => {
     });
   });
 
-  it("flags test conversations only from the app's own origin", async () => {
-    const fromApp = visitor({ origin: server.url });
-    await fromApp.connect();
-    await fromApp.open({ test: true });
-    const fromSite = visitor();
-    await fromSite.connect();
-    await fromSite.open({ test: true });
-    const rows = await server.services.db.conversation.findMany({
-      where: { id: { in: [fromApp.conversationId!, fromSite.conversationId!] } },
+  it("flags test conversations only with the Test Chatbot page's token for this chatbot, from the app's own origin", async () => {
+    const chatbot = await server.services.db.chatbot.findUniqueOrThrow({ where: { siteKey: "demo" } });
+    const token = signTestToken(server.services.signingSecret, chatbot.id);
+    const opened = async (options: { origin?: string }, test: string | boolean | undefined) => {
+      const v = visitor(options);
+      await v.connect();
+      await v.open({ test });
+      return v.conversationId!;
+    };
+    const cases = {
+      withToken: await opened({ origin: server.url }, token),
+      // A forged Origin and the old boolean flag no longer flag anything.
+      bareFlag: await opened({ origin: server.url }, true),
+      forgedToken: await opened({ origin: server.url }, `${Date.now() + 60_000}.${"A".repeat(43)}`),
+      otherChatbot: await opened({ origin: server.url }, signTestToken(server.services.signingSecret, "another-chatbot")),
+      expired: await opened({ origin: server.url }, signTestToken(server.services.signingSecret, chatbot.id, Date.now() - 11 * 60_000)),
+      fromSite: await opened({}, token),
+    };
+    const rows = await server.services.db.conversation.findMany({ where: { id: { in: Object.values(cases) } } });
+    const isTest = new Map(rows.map((r) => [r.id, r.isTest]));
+    expect(Object.fromEntries(Object.entries(cases).map(([k, id]) => [k, isTest.get(id)]))).toEqual({
+      withToken: true,
+      bareFlag: false,
+      forgedToken: false,
+      otherChatbot: false,
+      expired: false,
+      fromSite: false,
     });
-    const byId = new Map(rows.map((r) => [r.id, r.isTest]));
-    expect(byId.get(fromApp.conversationId!)).toBe(true);
-    expect(byId.get(fromSite.conversationId!)).toBe(false);
   });
 
   it("refuses the workspace namespace without a session", async () => {

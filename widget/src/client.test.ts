@@ -8,7 +8,7 @@ const config: WidgetConfig = { businessName: "Sparkle", welcomeMessage: "Hi!", a
 let n = 0;
 const ids = () => `cid-${String(++n).padStart(6, "0")}`;
 
-function setup(options: { storage?: FakeStorage; test?: boolean } = {}) {
+function setup(options: { storage?: FakeStorage; test?: string } = {}) {
   const storage = options.storage ?? new FakeStorage();
   const store = createStore(storage, "site-1", ids);
   const socket = new FakeSocket();
@@ -18,7 +18,7 @@ function setup(options: { storage?: FakeStorage; test?: boolean } = {}) {
   const opts: ClientOptions = {
     store,
     siteKey: "site-1",
-    test: options.test ?? false,
+    test: options.test,
     connect: (auth) => (auths.push(auth), socket),
     pageUrl: () => "https://customer.example/pricing",
     onFatal: (reason) => fatal.push(reason),
@@ -57,11 +57,11 @@ afterEach(() => {
 
 describe("connection", () => {
   it("connects with the site key and the stored visitor id, and opens a new conversation", () => {
-    const t = setup({ test: true });
+    const t = setup({ test: "1795539574000.token" });
     expect(t.auths).toEqual([{ siteKey: "site-1", visitorId: t.store.state.visitorId }]);
     expect(t.client.getState().status).toBe("connecting");
     const payload = connectAndOpen(t);
-    expect(payload).toEqual({ pageUrl: "https://customer.example/pricing", test: true });
+    expect(payload).toEqual({ pageUrl: "https://customer.example/pricing", test: "1795539574000.token" });
     const s = t.client.getState();
     expect(s.status).toBe("online");
     expect(s.config).toEqual(config);
@@ -108,7 +108,7 @@ describe("connection", () => {
     expect(t.client.getState().status).toBe("reconnecting");
     t.socket.serverConnect();
     const open = t.socket.take("conversation:open");
-    expect(open.payload).toEqual({ pageUrl: "https://customer.example/pricing", test: false, conversationId: "conv-1", lastSeq: 2 });
+    expect(open.payload).toEqual({ pageUrl: "https://customer.example/pricing", test: undefined, conversationId: "conv-1", lastSeq: 2 });
     // Missed messages, some duplicated and out of order: rendered once each, by seq.
     open.ack(null, { ok: true, conversationId: "conv-1", messages: [msg(4), msg(2), msg(3)] });
     expect(t.client.getState().messages.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
@@ -137,7 +137,7 @@ describe("connection", () => {
       expect((open.payload as ConversationOpenPayload).conversationId).toBe("old");
       open.ack(null, { ok: false, error });
       const again = t.socket.take("conversation:open");
-      expect(again.payload).toEqual({ pageUrl: "https://customer.example/pricing", test: false });
+      expect(again.payload).toEqual({ pageUrl: "https://customer.example/pricing", test: undefined });
       expect(t.client.getState().messages).toEqual([]);
       again.ack(null, { ok: true, conversationId: "new", messages: [msg(1, { conversationId: "new" })] });
       expect(t.store.state.conversationId).toBe("new");

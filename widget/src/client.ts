@@ -63,7 +63,7 @@ export type ViewState = {
 export type ClientOptions = {
   store: Store;
   siteKey: string;
-  test: boolean;
+  test: string | undefined;
   /** Creates the socket, which connects by itself (as io() does). */
   connect(auth: WidgetAuth): SocketLike;
   pageUrl(): string;

@@ -23,7 +23,7 @@ function boot(script: HTMLScriptElement | null): void {
   }
   const data = script.dataset;
   const scriptUrl = new URL(script.src, location.href);
-  const test = data.test === "true";
+  const test = data.test || undefined;
 
   // localStorage, read at most once and only when needed: on a first open, or when an earlier page view
   // of a returning chat visitor may have left the panel open and an accent colour.

@@ -10,8 +10,8 @@ export type MountContext = {
   siteKey: string;
   /** Origin of the app host that served widget.js (socket.io connects here). */
   origin: string;
-  /** `data-test="true"` on the script tag: conversations are flagged as tests. */
-  test: boolean;
+  /** `data-test` on the script tag: the Test Chatbot page's signed token; conversations are flagged as tests. */
+  test: string | undefined;
   /** localStorage, or null when the browser refuses it (the widget then keeps state in memory). */
   storage: Storage | null;
   /** Ask the loader to close the panel (Escape, the panel's own minimize button); focus returns to the launcher. */

@@ -4,17 +4,24 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getBusinessChatbot } from "../../../server/chatbots/chatbots.server.ts";
 import { requireWorkspace } from "~/lib/session.server";
+import { signTestToken } from "../../../server/chat/test-token.ts";
 
 export const meta: MetaFunction = () => [{ title: "Test your chatbot | LeadBroom" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
   const chatbot = await getBusinessChatbot(context.services.db, workspace.business.id);
-  return { businessName: workspace.business.name, siteKey: chatbot?.siteKey ?? null, isActive: chatbot?.isActive ?? false };
+  return {
+    businessName: workspace.business.name,
+    siteKey: chatbot?.siteKey ?? null,
+    isActive: chatbot?.isActive ?? false,
+    // The widget on this page carries it, so its conversations are flagged as tests (10 minutes).
+    testToken: chatbot ? signTestToken(context.services.signingSecret, chatbot.id) : null,
+  };
 }
 
 export default function TestChatbot() {
-  const { businessName, siteKey, isActive } = useLoaderData<typeof loader>();
+  const { businessName, siteKey, isActive, testToken } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="mx-auto max-w-3xl px-6 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Test your chatbot</h1>
@@ -27,7 +34,7 @@ export default function TestChatbot() {
           Your chatbot is inactive, so it does not appear on your website or here. Activate it on the AI Chatbot page.
         </p>
       ) : null}
-      {siteKey ? <script src="/widget.js" data-site-key={siteKey} data-test="true" data-open="true" async /> : null}
+      {siteKey && testToken ? <script src="/widget.js" data-site-key={siteKey} data-test={testToken} data-open="true" async /> : null}
     </main>
   );
 }
