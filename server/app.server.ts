@@ -11,6 +11,7 @@ import { createRequestMemo } from "./http/request-memo.ts";
 import type { AppServices } from "./services.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
 import { sameOriginGuard } from "./http/same-origin.server.ts";
+import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
 import { remixRequestHandler } from "./http/remix-handler.server.ts";
 import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
@@ -45,6 +46,7 @@ export async function createApplication(
   app.use(compression());
   app.use(securityHeaders(services.env.PUBLIC_APP_URL));
   app.use(sameOriginGuard(services.env.PUBLIC_APP_URL));
+  if (options.mode === "production") app.use(contentSecurityPolicy);
 
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
@@ -96,11 +98,12 @@ export async function createApplication(
     remixRequestHandler({
       build,
       mode: options.mode,
-      getLoadContext: (req) => ({
+      getLoadContext: (req, res) => ({
         services,
         realtime: workspaceEvents,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestMemo: createRequestMemo(),
+        cspNonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined,
       }),
     }),
   );

@@ -11,6 +11,8 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** Per-request memo for the guards (one session and workspace lookup per request). */
     requestMemo?: RequestMemo;
+    /** This response's Content-Security-Policy nonce (production), for the inline scripts Remix writes. */
+    cspNonce?: string;
   }
 }
 

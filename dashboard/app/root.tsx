@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useNonce } from "./lib/nonce";
 import {
   isRouteErrorResponse,
   Links,
@@ -38,6 +39,7 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -48,14 +50,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-full bg-white font-sans text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         {data ? (
           <script
+            nonce={nonce}
             // The browser's allow-listed configuration (server/config/env.server.ts publicEnv).
             dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(data.env).replace(/</g, "\\u003c")};` }}
           />
         ) : null}
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -216,6 +216,34 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.context().close();
   });
 
+  it("serves pages under a nonce-based Content-Security-Policy that nothing of ours breaks", async () => {
+    const page = await newPage();
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to (load|execute|connect|apply)/i.test(message.text())) violations.push(message.text());
+    });
+    const res = await page.goto(`${server.url}/`);
+    expect(res?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    await page.getByRole("button", { name: "Open chat" }).click();
+    await page.getByRole("log", { name: "Messages" }).waitFor();
+    for (const path of ["/pricing", "/resources", "/features", "/login"]) await open(page, path);
+    await page.getByRole("button", { name: /demo account/i }).click();
+    await page.waitForURL(/\/app\//);
+    await page.goto(`${server.url}/app/settings?tab=billing`);
+    await page.goto(`${server.url}/app/leads`);
+    await page.waitForLoadState("networkidle");
+    // An inline script without the nonce (what an injected one would be) is refused.
+    const injected = await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.body.appendChild(script);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(injected).toBe(false);
+    expect(violations.filter((v) => !v.includes("__injected") && !/inline script/i.test(v))).toEqual([]);
+    await page.context().close();
+  });
+
   it("runs no chat on the sign-in, registration and password-reset pages", async () => {
     const page = await newPage();
     for (const path of ["/login", "/register", "/reset-password?token=abc"]) {
