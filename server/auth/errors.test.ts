@@ -70,7 +70,8 @@ describe("registerErrorMessage", () => {
     ["invalid-email", "Invalid email address"],
     ["weak-password", "Password is too weak"],
     ["user-not-found", REGISTER_FALLBACK],
-    ["too-many-requests", REGISTER_FALLBACK],
+    // Registration is rate-limited per IP now (issue 13): our own wording, the spec has none.
+    ["too-many-requests", "Too many attempts. Please try again later"],
   ])("%s → %j", (code, text) => {
     expect(registerErrorMessage(code)).toBe(text);
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/auth/password.server.ts";
 import { getChatbotStats } from "../../server/chatbots/stats.server.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { signTestToken } from "../../server/chat/test-token.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { connectError, Visitor } from "../support/widget-client.ts";
 
@@ -209,10 +210,10 @@ describe("chatbot stats", () => {
     await visitor.open();
     await visitor.say("Do you clean on weekends?");
     visitor.disconnect();
-    // A test conversation (from the app's own origin with the test flag) is left out.
+    // A test conversation (from the app's own origin with the Test Chatbot page's token) is left out.
     const tester = new Visitor(server.url, { siteKey: chatbot.siteKey, origin: server.url });
     await tester.connect();
-    await tester.open({ test: true });
+    await tester.open({ test: signTestToken(server.services.signingSecret, chatbot.id) });
     await tester.say("Is this a test?");
     tester.disconnect();
 
