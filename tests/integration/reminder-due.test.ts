@@ -2,12 +2,13 @@
 // "follow-up" notification pushed live to the business's open workspaces, and an e-mail to the owners
 // (a real SMTP server) when "Email me when a follow-up is due" is on. Once per reminder; again after
 // a snooze; never for a completed reminder, a closed lead or another business.
-import { io as ioClient, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { EVENT_QUEUE, MAIL_QUEUE, REMINDER_DUE_TICK } from "../../server/jobs/queue/queues.ts";
 import type { WorkspaceNotification } from "../../server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { connected, cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -38,20 +39,11 @@ async function newOwner(name: string) {
 async function liveNotifications(owner: { email: string; password: string }): Promise<WorkspaceNotification[]> {
   const http = new HttpClient(server.url);
   await http.post("/login", { intent: "login", email: owner.email, password: owner.password });
-  const cookie = [...http.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const socket = ioClient(`${server.url}/workspace`, {
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { Cookie: cookie, Origin: server.url },
-  });
+  const socket = workspaceSocket(server.url, cookieHeader(http));
   sockets.push(socket);
   const received: WorkspaceNotification[] = [];
   socket.on("notification", (n: WorkspaceNotification) => received.push(n));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
+  await connected(socket);
   return received;
 }
 

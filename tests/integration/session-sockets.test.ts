@@ -1,11 +1,12 @@
 // A workspace socket lives no longer than its session (issue 13): /workspace sockets once survived
 // sign-out and a password reset and kept streaming new leads. Real socket.io clients, real server.
-import { io as ioClient, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { PASSWORD_RESET_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { connected, cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;
@@ -33,19 +34,11 @@ async function signedIn() {
 }
 
 /** A connected workspace socket with this browser's cookie; resolves once connected. */
-async function workspaceSocket(http: HttpClient): Promise<{ socket: Socket; disconnected: Promise<string> }> {
-  const socket = ioClient(`${server.url}/workspace`, {
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { Cookie: [...http.cookies].map(([k, v]) => `${k}=${v}`).join("; "), Origin: server.url },
-  });
+async function openSocket(http: HttpClient): Promise<{ socket: Socket; disconnected: Promise<string> }> {
+  const socket = workspaceSocket(server.url, cookieHeader(http));
   sockets.push(socket);
   const disconnected = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
+  await connected(socket);
   return { socket, disconnected };
 }
 
@@ -54,8 +47,8 @@ describe("workspace sockets end with their session", () => {
     const a = await signedIn();
     const other = new HttpClient(server.url);
     expect((await other.post("/login", { intent: "login", email: a.email, password: a.password })).status).toBe(302);
-    const first = await workspaceSocket(a.http);
-    const second = await workspaceSocket(other);
+    const first = await openSocket(a.http);
+    const second = await openSocket(other);
 
     expect((await a.http.post("/logout", {})).status).toBe(302);
     expect(await first.disconnected).toBe("io server disconnect");
@@ -64,7 +57,7 @@ describe("workspace sockets end with their session", () => {
 
   it("closes every socket of the account when its password is reset", async () => {
     const a = await signedIn();
-    const open = await workspaceSocket(a.http);
+    const open = await openSocket(a.http);
     const res = await new HttpClient(server.url).post("/login?mode=reset", { intent: "reset", email: a.email });
     expect(res.status).toBe(200);
     await server.services.jobs.idle([PASSWORD_RESET_QUEUE]);
@@ -77,28 +70,22 @@ describe("workspace sockets end with their session", () => {
 
   it("closes a socket whose session expired or was deleted without notice, on the periodic re-check", async () => {
     const a = await signedIn();
-    const expiring = await workspaceSocket(a.http);
+    const expiring = await openSocket(a.http);
     await server.services.db.session.updateMany({ where: { userId: a.userId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await expiring.disconnected).toBe("io server disconnect");
 
     const b = await signedIn();
-    const deleted = await workspaceSocket(b.http);
+    const deleted = await openSocket(b.http);
     await server.services.db.session.deleteMany({ where: { userId: b.userId } });
     expect(await deleted.disconnected).toBe("io server disconnect");
   });
 
   it("refuses to reconnect with the ended session", async () => {
     const a = await signedIn();
-    const cookie = [...a.http.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const cookie = cookieHeader(a.http);
     await a.http.post("/logout", {});
-    const socket = ioClient(`${server.url}/workspace`, {
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { Cookie: cookie, Origin: server.url },
-    });
+    const socket = workspaceSocket(server.url, cookie);
     sockets.push(socket);
-    const error = await new Promise<Error>((resolve) => socket.once("connect_error", resolve));
-    expect(error.message).toBe("unauthorized");
+    await expect(connected(socket)).rejects.toThrow("unauthorized");
   });
 });
