@@ -69,8 +69,14 @@ export type JobQueueOptions = {
 
 export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { logger } = options;
+  // Once stopped, pg-boss's late calls (it completes and fails jobs without awaiting) must not reach a
+  // database that is being closed: they become no-ops, and what they would have written is redone
+  // after a restart (active jobs are retried).
+  let closed = false;
+  const sql = executorDb(options.sql);
+  const bossDb: PgBoss.Db = { executeSql: (text, values) => (closed ? Promise.resolve({ rows: [] }) : sql.executeSql(text, values)) };
   const boss = new PgBoss({
-    db: executorDb(options.sql),
+    db: bossDb,
     schema: JOB_SCHEMA,
     // Completed jobs are kept a day for inspection, failed ones a week (pg-boss's maintenance deletes them).
     deleteAfterDays: 7,
@@ -91,7 +97,9 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   const workers: string[] = [];
-  let stopped = false;
+  let stopping = false;
+  /** Batches being handled now: stop() waits for them. */
+  const running = new Set<Promise<unknown>>();
 
   async function ensureQueue(spec: QueueSpec) {
     const queue = {
@@ -109,7 +117,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
 
   async function startWorker(handler: JobHandler<never>, batchSize: number): Promise<string> {
     let workerId = "";
-    workerId = await boss.work<never>(handler.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+    const runBatch = async (jobs: PgBoss.JobWithMetadata<never>[]) => {
       // A full batch means more are probably due: fetch again at once instead of waiting a poll.
       if (jobs.length === batchSize) boss.notifyWorker(workerId);
       const results = await Promise.allSettled(
@@ -124,6 +132,13 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         logger.warn(`[jobs] ${handler.name} ${job.singletonKey ?? job.id} attempt ${job.retryCount + 1} failed: ${message}`);
         await boss.fail(handler.name, job.id, { message });
       }
+    };
+    workerId = await boss.work<never>(handler.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, (jobs) => {
+      // Fetched while stopping: not run (they are failed, so retried after the restart).
+      if (stopping) return Promise.reject(new Error("the job runner is stopping"));
+      const batch = runBatch(jobs);
+      running.add(batch);
+      return batch.finally(() => running.delete(batch));
     });
     return workerId;
   }
@@ -195,9 +210,11 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     },
 
     async stop() {
-      if (stopped) return;
-      stopped = true;
+      if (stopping) return;
+      stopping = true;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await Promise.allSettled([...running]);
+      closed = true;
     },
   };
 }
