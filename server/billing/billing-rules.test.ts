@@ -73,6 +73,14 @@ describe("usage windows", () => {
     const none = { subscriptionStatus: "canceled", trialEnd: null, currentPeriodStart: null };
     expect(usageWindow(none, now)).toEqual({ start: new Date("2026-03-01T00:00:00Z"), end: new Date("2026-04-01T00:00:00Z") });
   });
+
+  it("cuts the calendar month in the business's time zone (local midnight of the 1st, across a DST change)", () => {
+    const none = { subscriptionStatus: "active", trialEnd: null, currentPeriodStart: null, timeZone: "America/New_York" };
+    // 18 March 2026: EST until 8 March, EDT after; the month starts at 05:00 UTC and the next at 04:00 UTC.
+    expect(usageWindow(none, new Date("2026-03-18T12:00:00Z"))).toEqual({ start: new Date("2026-03-01T05:00:00Z"), end: new Date("2026-04-01T04:00:00Z") });
+    // 1 March 02:00 UTC is still 28 February in New York: February's window.
+    expect(usageWindow(none, new Date("2026-03-01T02:00:00Z"))).toEqual({ start: new Date("2026-02-01T05:00:00Z"), end: new Date("2026-03-01T05:00:00Z") });
+  });
 });
 
 describe("display", () => {

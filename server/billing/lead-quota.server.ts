@@ -22,6 +22,7 @@ const quotaBusinessSelect = {
   trialEnd: true,
   currentPeriodStart: true,
   stripeCustomerId: true,
+  timeZone: true,
 } as const;
 
 /** The business fields the quota needs (read fresh: by this module, or by the caller's statement). */
@@ -32,6 +33,8 @@ export type QuotaBusiness = {
   trialEnd: Date | null;
   currentPeriodStart: Date | null;
   stripeCustomerId: string | null;
+  /** The calendar-month window's zone (usage-window.ts). */
+  timeZone: string;
 };
 
 /**

@@ -11,6 +11,7 @@ import { leadUsage } from "./lead-quota.server.ts";
 import { listCards, type CardView } from "./payment-methods.server.ts";
 import { billingConfigured } from "./stripe-client.server.ts";
 import { isSubscribed } from "./subscription.ts";
+import { billingCard, type BillingCard } from "./billing-card.ts";
 
 export type BillingOverview = {
   configured: boolean;
@@ -31,6 +32,8 @@ export type BillingOverview = {
   invoices: InvoiceView[];
   usage: { count: number; limit: number | null; periodStart: string; periodEnd: string };
   features: Record<Feature, boolean>;
+  /** The Current Plan card for this state (billing-card.ts). */
+  planCard: BillingCard;
   timeZone: string;
   overageFeeCents: number;
   stripeError: string | null;
@@ -72,6 +75,7 @@ export async function getBillingOverview(
     }
   }
   const usage = await leadUsage(deps.db, businessId, now);
+  const hasStripeSubscription = business.stripeSubscriptionId !== null && business.subscriptionStatus !== "canceled";
   const features = Object.fromEntries(
     (["cold_outreach", "competitor_analysis", "api_access", "white_label"] as const).map((feature) => [feature, hasFeature(business, feature, now)]),
   ) as Record<Feature, boolean>;
@@ -86,7 +90,7 @@ export async function getBillingOverview(
       currentPeriodEnd: business.currentPeriodEnd?.toISOString() ?? null,
       amountCents: business.amountCents,
       subscribed: isSubscribed(business, now),
-      hasStripeSubscription: business.stripeSubscriptionId !== null && business.subscriptionStatus !== "canceled",
+      hasStripeSubscription,
       effectivePlan: effectivePlan(business, now),
     },
     card: business.cardLastFour ? { lastFour: business.cardLastFour, expMonth: business.cardExpMonth, expYear: business.cardExpYear } : null,
@@ -94,6 +98,17 @@ export async function getBillingOverview(
     invoices,
     usage: { count: usage.count, limit: usage.limit, periodStart: usage.periodStart.toISOString(), periodEnd: usage.periodEnd.toISOString() },
     features,
+    planCard: billingCard({
+      isDemo: business.isDemo,
+      status: business.subscriptionStatus,
+      plan: business.plan,
+      trialEnd: business.trialEnd?.toISOString() ?? null,
+      currentPeriodEnd: business.currentPeriodEnd?.toISOString() ?? null,
+      hasStripeSubscription,
+      configured,
+      timeZone: business.timeZone,
+      now,
+    }),
     timeZone: business.timeZone,
     overageFeeCents: deps.env.LEAD_OVERAGE_FEE_CENTS,
     stripeError,

@@ -65,6 +65,8 @@ export function createChatService(deps: {
   logger: Logger;
   /** Verifies the Test Chatbot page's tokens (test-token.ts). */
   testTokenSecret: string;
+  /** A conversation was opened on the Test Chatbot page (the first-run checklist's "test" step). */
+  onTestOpened?: (visitor: VisitorContext) => void;
   clock?: () => Date;
 }) {
   const { db, emitter, logger } = deps;
@@ -121,13 +123,15 @@ export function createChatService(deps: {
       };
     }
     const started = startConversation(toBusinessProfile(chatbot));
+    // Only the app's own Test Chatbot page may flag a conversation as a test: with the token it was
+    // given for this chatbot (the Origin alone can be forged by a non-browser client).
+    const isTest = visitor.fromAppOrigin && verifyTestToken(deps.testTokenSecret, visitor.chatbotId, payload.test, clock().getTime());
+    if (isTest) deps.onTestOpened?.(visitor);
     const { conversation, messages } = await createConversation(db, {
       businessId: visitor.businessId,
       chatbotId: visitor.chatbotId,
       visitorId: visitor.visitorId,
-      // Only the app's own Test Chatbot page may flag a conversation as a test: with the token it was
-      // given for this chatbot (the Origin alone can be forged by a non-browser client).
-      isTest: visitor.fromAppOrigin && verifyTestToken(deps.testTokenSecret, visitor.chatbotId, payload.test, clock().getTime()),
+      isTest,
       pageUrl: pageOriginAndPath(payload.pageUrl),
       state: { engine: started.state, handledSeq: 0 },
       opening: started.replies,

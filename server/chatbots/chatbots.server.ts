@@ -1,7 +1,7 @@
 // The workspace's view of its chatbot. Always scoped by the businessId of the signed-in session.
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { parseChatbotSettings, type ChatbotSettingsValues, type FieldErrors } from "./settings.ts";
+import { allowedOriginsSchema, parseChatbotSettings, type ChatbotSettingsValues, type FieldErrors } from "./settings.ts";
 
 export function getBusinessChatbot(db: Db, businessId: string) {
   return db.chatbot.findFirst({
@@ -86,7 +86,7 @@ export async function updateChatbotSettings(db: Db, businessId: string, input: u
         afterHoursMessage: value.afterHoursMessage,
         serviceTypes: value.serviceTypes,
         marketPriceCents: value.marketPrice,
-        allowedOrigins: value.allowedOrigins,
+        ...(value.allowedOrigins !== undefined ? { allowedOrigins: value.allowedOrigins } : {}),
         settings: settings as Prisma.InputJsonObject,
       },
     }),
@@ -98,6 +98,19 @@ export async function updateChatbotSettings(db: Db, businessId: string, input: u
   const saved = await getChatbotSettings(db, businessId);
   if (!saved) return { ok: false, notFound: true };
   return { ok: true, settings: saved };
+}
+
+/** The Installation tab's allowed origins (allowedOriginsSchema): the one field, validated, or its error. */
+export async function updateAllowedOrigins(
+  db: Db,
+  businessId: string,
+  text: unknown,
+): Promise<{ ok: true; allowedOrigins: string[] } | { ok: false; error: string } | { ok: false; notFound: true }> {
+  const parsed = allowedOriginsSchema.safeParse(typeof text === "string" ? text : "");
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Check the website addresses." };
+  const { count } = await db.chatbot.updateMany({ where: { id: (await getBusinessChatbot(db, businessId))?.id ?? "", businessId }, data: { allowedOrigins: parsed.data } });
+  if (count === 0) return { ok: false, notFound: true };
+  return { ok: true, allowedOrigins: parsed.data };
 }
 
 /** Activates or deactivates the business's chatbot; an inactive one is refused at the widget handshake. */

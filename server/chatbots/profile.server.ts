@@ -11,6 +11,8 @@ export type ChatbotRecord = {
   businessId: string;
   isActive: boolean;
   allowedOrigins: string[];
+  /** The widget has connected from a website other than the app (server/onboarding/installation.server.ts). */
+  installed: boolean;
   businessName: string;
   welcomeMessage: string;
   hoursStart: string;
@@ -42,7 +44,7 @@ type ChatbotRow = Omit<ChatbotRecord, "business"> & Omit<ChatbotRecord["business
  */
 function chatbotWhere(where: Prisma.Sql) {
   return Prisma.sql`
-    SELECT c."id", c."businessId", c."isActive", c."allowedOrigins", c."businessName", c."welcomeMessage",
+    SELECT c."id", c."businessId", c."isActive", c."allowedOrigins", c."installedAt" IS NOT NULL AS "installed", c."businessName", c."welcomeMessage",
            c."hoursStart", c."hoursEnd", c."hoursDays", c."afterHoursMessage", c."serviceTypes", c."marketPriceCents",
            c."settings", b."serviceAreas", b."description", b."timeZone", b."phone", b."email", b."plan",
            b."subscriptionStatus"::text AS "subscriptionStatus",

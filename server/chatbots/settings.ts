@@ -103,6 +103,36 @@ const text = (label: string, max: number) =>
 
 const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
+/**
+ * The websites allowed to embed the chatbot (DESIGN §3): origins separated by spaces, commas or new
+ * lines; an empty text allows any website. Edited on the chatbot's Installation tab.
+ */
+export const allowedOriginsSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const entries = value
+      .split(/[\s,]+/)
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const origins: string[] = [];
+    for (const entry of entries) {
+      const origin = parseOrigin(entry);
+      if (!origin) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${entry.slice(0, 100)}" is not a valid website origin. Use the form https://www.example.com (no path).`,
+        });
+        return z.NEVER;
+      }
+      if (!origins.includes(origin)) origins.push(origin);
+    }
+    if (origins.length > MAX_ORIGINS) {
+      ctx.addIssue({ code: "custom", message: `At most ${MAX_ORIGINS} allowed origins.` });
+      return z.NEVER;
+    }
+    return origins;
+  });
+
 /** The form as posted: strings, with repeated fields (days, service types) as arrays. */
 export const chatbotSettingsSchema = z.object({
   businessName: text("Business name", 100),
@@ -152,32 +182,8 @@ export const chatbotSettingsSchema = z.object({
       }
       return cents;
     }),
-  allowedOrigins: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const entries = value
-        .split(/[\s,]+/)
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      const origins: string[] = [];
-      for (const entry of entries) {
-        const origin = parseOrigin(entry);
-        if (!origin) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${entry.slice(0, 100)}" is not a valid website origin. Use the form https://www.example.com (no path).`,
-          });
-          return z.NEVER;
-        }
-        if (!origins.includes(origin)) origins.push(origin);
-      }
-      if (origins.length > MAX_ORIGINS) {
-        ctx.addIssue({ code: "custom", message: `At most ${MAX_ORIGINS} allowed origins.` });
-        return z.NEVER;
-      }
-      return origins;
-    }),
+  /** Absent: the origins stay as they are (they are edited on the Installation tab, allowedOriginsSchema). */
+  allowedOrigins: allowedOriginsSchema.optional(),
   accentColor: z
     .string()
     .trim()

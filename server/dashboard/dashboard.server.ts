@@ -4,6 +4,7 @@
 import type { Db } from "../db/client.server.ts";
 import type { LeadSummary, Message } from "../realtime/protocol.ts";
 import { toLeadSummary } from "../leads/lead-summary.ts";
+import { CLOSED_STATUSES, FOLLOW_UP_PRIORITY } from "../leads/follow-up.ts";
 import { toMessage } from "../chat/conversations.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { HIDDEN_LEAD_NAME, hideLeadDetails } from "../billing/lead-visibility.ts";
@@ -182,24 +183,33 @@ export async function dashboardStats(db: Db, input: { businessId: string; timeZo
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-type RecentLeadRow = Omit<LeadSummary, "createdAt"> & { tab: "all" | "high" | "medium"; createdAt: Date };
+type RecentLeadRow = Omit<LeadSummary, "createdAt"> & { tab: "all" | "high" | "followUp"; createdAt: Date };
 
-/** The newest leads of each tab (All, High Priority, Needs Follow-up) in one round trip. */
+/**
+ * The newest leads of each tab in one round trip: All, High Priority, and Needs Follow-up (open Medium
+ * leads, server/leads/follow-up.ts: a Won or Lost lead needs no follow-up).
+ */
 export async function recentLeads(db: Db, businessId: string, take = RECENT_LEADS): Promise<RecentLeads> {
+  const closed = Prisma.join(CLOSED_STATUSES.map((status) => Prisma.sql`${status}::"LeadStatus"`));
+  const filters: Record<RecentLeadRow["tab"], Prisma.Sql> = {
+    all: Prisma.empty,
+    high: Prisma.sql`AND "priority" = 'high'::"LeadPriority"`,
+    followUp: Prisma.sql`AND "priority" = ${FOLLOW_UP_PRIORITY}::"LeadPriority" AND "status" NOT IN (${closed})`,
+  };
   const newest = (tab: RecentLeadRow["tab"]) => Prisma.sql`(
     SELECT ${tab} AS tab, "id", "name", "email", "phone", "company", "score", "priority"::text AS priority,
            "status"::text AS status, "conversationId", "isTest", "createdAt"
       FROM "Lead"
-     WHERE "businessId" = ${businessId} AND "isTest" = false ${tab === "all" ? Prisma.empty : Prisma.sql`AND "priority" = ${tab}::"LeadPriority"`}
+     WHERE "businessId" = ${businessId} AND "isTest" = false ${filters[tab]}
      ORDER BY "createdAt" DESC, "id" DESC
      LIMIT ${take})`;
-  const rows = await db.$queryRaw<RecentLeadRow[]>`${newest("all")} UNION ALL ${newest("high")} UNION ALL ${newest("medium")}`;
+  const rows = await db.$queryRaw<RecentLeadRow[]>`${newest("all")} UNION ALL ${newest("high")} UNION ALL ${newest("followUp")}`;
   const of = (tab: RecentLeadRow["tab"]) =>
     rows
       .filter((r) => r.tab === tab)
       .map(({ tab: _tab, ...lead }) => toLeadSummary({ ...lead, score: Number(lead.score) }))
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  return { all: of("all"), high: of("high"), followUp: of("medium") };
+  return { all: of("all"), high: of("high"), followUp: of("followUp") };
 }
 
 /** Open conversations in which the visitor has said something, most recently active first. */

@@ -29,11 +29,13 @@ export type PreparedClient = Pick<PGlite, "exec" | "transaction"> & {
 
 export function createPreparedClient(pglite: PGlite): PreparedClient {
   const statements = new Map<string, Prepared>();
+  let named = 0;
   const locks = pglite as unknown as Locks;
   const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
 
   async function prepare(sql: string): Promise<Prepared> {
-    const name = `lb_${statements.size + 1}`;
+    // A counter, not the map's size: a name is never reused, whatever happens to a statement.
+    const name = `lb_${++named}`;
     await send(protocol.serialize.parse({ name, text: sql, types: [] }));
     const described = await send(protocol.serialize.describe({ type: "S", name }));
     return { name, paramTypes: parse.parseDescribeStatementResults(described) };
@@ -54,7 +56,9 @@ export function createPreparedClient(pglite: PGlite): PreparedClient {
       locks.runExclusive(async () => {
         const messages = [];
         try {
-          let statement = known;
+          // Looked up again under the lock: concurrent first uses of one text prepare it once (the
+          // lookup before the lock is stale by then, and preparing it again reused a taken name).
+          let statement = statements.get(sql);
           if (!statement) {
             statement = await prepare(sql);
             statements.set(sql, statement);

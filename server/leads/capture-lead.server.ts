@@ -13,6 +13,7 @@ import type { LeadSummary, WorkspaceNotification } from "../realtime/protocol.ts
 import { leadSummarySelect, toLeadSummary, type LeadRow } from "./lead-summary.ts";
 import { asUtcDate, sqlUtc, utcText } from "../db/timestamps.ts";
 import { countLeadAgainstPlan, type QuotaBusiness } from "../billing/lead-quota.server.ts";
+import { normalizePhone } from "../format/phone.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { newLeadNotificationText } from "../notifications/notifications.server.ts";
 import { leadCreatedEventSql } from "../events/emit-events.server.ts";
@@ -39,7 +40,7 @@ function leadFields(answers: Answers, scoreInput: ScoreInput) {
     data: {
       name: answers.name ?? null,
       email: answers.email ?? null,
-      phone: answers.phone ?? null,
+      phone: normalizePhone(answers.phone),
       company: answers.company ?? null,
       serviceType: answers.serviceType ?? null,
       buildingSizeSqFt: answers.buildingSizeSqFt ?? null,
@@ -133,7 +134,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
     SELECT lead.*, notification."id" AS "notificationId", notification."createdAt" AS "notificationAt",
            b."isDemo", b."subscriptionStatus"::text AS "subscriptionStatus", b."plan"::text AS "plan",
            ${utcText('b."trialEnd"')} AS "trialEnd",
-           ${utcText('b."currentPeriodStart"')} AS "currentPeriodStart", b."stripeCustomerId"
+           ${utcText('b."currentPeriodStart"')} AS "currentPeriodStart", b."stripeCustomerId", b."timeZone"
       FROM lead LEFT JOIN notification ON true JOIN "Business" b ON b."id" = ${input.businessId}`);
   const row = rows[0];
   if (!row) {
@@ -167,6 +168,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
       trialEnd: row.trialEnd === null ? null : asUtcDate(row.trialEnd),
       currentPeriodStart: row.currentPeriodStart === null ? null : asUtcDate(row.currentPeriodStart),
       stripeCustomerId: row.stripeCustomerId,
+      timeZone: row.timeZone,
     },
   });
   const notification: WorkspaceNotification | undefined =

@@ -2,6 +2,7 @@
 // and the default wording of the e-mails. Pure.
 import type { LeadPriorityValue } from "./lead-filters.ts";
 import type { EmailKind } from "./lead-input.ts";
+import { expectedMonthlyCostCents, type FrequencyBand } from "../scoring/score.ts";
 
 export type LeadAction = "call" | "quote" | "visit" | "info";
 
@@ -33,23 +34,76 @@ export function telHref(phone: string | null | undefined): string | null {
   return `tel:${trimmed.startsWith("+") ? "+" : ""}${digits}`;
 }
 
-export function defaultEmail(
-  kind: EmailKind,
-  lead: { name: string | null; company: string | null; serviceType: string | null },
-  businessName: string,
-): { subject: string; body: string } {
+/** The lead's answers a quote or an information e-mail is drafted from (the lead detail's fields). */
+export type DraftLead = {
+  name: string | null;
+  company: string | null;
+  serviceType: string | null;
+  buildingSizeSqFt: number | null;
+  frequency: string | null;
+  /** The market price the lead was scored with (cents per 1,000 sq ft per visit). */
+  marketPriceCents: number;
+};
+
+const FREQUENCY_WORDS: Record<FrequencyBand, string> = {
+  daily: "daily cleaning (about 22 visits a month)",
+  two_three_weekly: "cleaning 2–3 times a week (about 11 visits a month)",
+  weekly: "weekly cleaning (about 4 visits a month)",
+  biweekly_or_less: "cleaning every other week (about 2 visits a month)",
+};
+
+const isFrequency = (value: string | null): value is FrequencyBand => value !== null && value in FREQUENCY_WORDS;
+
+/** "$1,300" from cents, rounded to whole dollars. */
+function dollars(cents: number): string {
+  return `$${Math.round(cents / 100).toLocaleString("en-US")}`;
+}
+
+/**
+ * The editor's starting text for Send Quote and Send Info, from the lead's answers (service, size,
+ * frequency) and the market price estimate (DESIGN §4: size × the price the lead was scored with ×
+ * visits a month, decision 0020's rounding to $10). What the lead did not say stays a bracketed
+ * placeholder for the owner to replace: the server refuses to send one (findPlaceholder).
+ */
+export function defaultEmail(kind: EmailKind, lead: DraftLead, businessName: string): { subject: string; body: string } {
   const greeting = `Hi ${lead.name?.split(/\s+/)[0] ?? "there"},`;
   const place = lead.company ? ` for ${lead.company}` : "";
+  const service = lead.serviceType ? lead.serviceType.toLowerCase() : null;
   if (kind === "quote") {
+    const size = lead.buildingSizeSqFt !== null ? `${lead.buildingSizeSqFt.toLocaleString("en-US")} sq ft` : "[building size]";
+    const frequency = isFrequency(lead.frequency) ? FREQUENCY_WORDS[lead.frequency] : "[how often]";
+    const estimate =
+      lead.buildingSizeSqFt !== null && isFrequency(lead.frequency)
+        ? dollars(Math.round(expectedMonthlyCostCents(lead.buildingSizeSqFt, lead.frequency, lead.marketPriceCents) / 1000) * 1000)
+        : "[monthly price]";
     return {
       subject: `Your cleaning quote from ${businessName}`,
-      body: `${greeting}\n\nThank you for your interest in ${businessName}. Here is our quote${place}:\n\n[Service, frequency and monthly price]\n\nReply to this e-mail or call us to get started.\n\nBest regards,\n${businessName}`,
+      body: [
+        greeting,
+        "",
+        `Thank you for your interest in ${businessName}. Here is our quote${place}:`,
+        "",
+        `Service: ${lead.serviceType ?? "[service]"}`,
+        `Building size: ${size}`,
+        `Frequency: ${frequency}`,
+        `Price: ${estimate} a month`,
+        "",
+        "Reply to this e-mail or call us to get started.",
+        "",
+        "Best regards,",
+        businessName,
+      ].join("\n"),
     };
   }
   return {
     subject: `More about ${businessName}`,
     body: `${greeting}\n\nThank you for getting in touch with ${businessName}. Here is some information about our ${
-      lead.serviceType ? lead.serviceType.toLowerCase() : "commercial cleaning"
+      service ?? "commercial cleaning"
     } services${place}.\n\nReply to this e-mail with any question; we are happy to help.\n\nBest regards,\n${businessName}`,
   };
+}
+
+/** The first bracketed placeholder left in a draft ("[monthly price]"), or null. */
+export function findPlaceholder(text: string): string | null {
+  return /\[[^[\]\n]{1,60}\]/.exec(text)?.[0] ?? null;
 }

@@ -2,6 +2,8 @@
 // by the route actions and the domain functions; each failure carries one clear message.
 import { z } from "zod";
 import { LEAD_STATUSES } from "./lead-filters.ts";
+import { findPlaceholder } from "./lead-actions.ts";
+import { normalizePhone } from "../format/phone.ts";
 import { COMPETITOR_NAME_MAX, isLostReason, normalizeCompetitorName, type LostReason } from "./lost-reasons.ts";
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -160,10 +162,15 @@ export function validateVisit(input: unknown): Checked<VisitInput> {
 export const EMAIL_KINDS = ["quote", "info"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export type EmailInput = { kind: EmailKind; subject: string; body: string };
+/** A draft's bracketed gap ("[monthly price]") must be replaced by the owner's own words before it goes out. */
+const noPlaceholder = (field: string) => (value: string, ctx: z.RefinementCtx) => {
+  const placeholder = findPlaceholder(value);
+  if (placeholder) ctx.addIssue({ code: "custom", message: `Replace ${placeholder} in the ${field} with your own words before sending` });
+};
 const emailSchema = z.object({
   kind: z.enum(EMAIL_KINDS, { error: "Please choose what to send" }),
-  subject: text(EMAIL_SUBJECT_MAX, "Please enter a subject", `Subjects are limited to ${EMAIL_SUBJECT_MAX} characters`),
-  body: text(EMAIL_BODY_MAX, "Please write a message", `Messages are limited to ${EMAIL_BODY_MAX.toLocaleString("en-US")} characters`),
+  subject: text(EMAIL_SUBJECT_MAX, "Please enter a subject", `Subjects are limited to ${EMAIL_SUBJECT_MAX} characters`).superRefine(noPlaceholder("subject")),
+  body: text(EMAIL_BODY_MAX, "Please write a message", `Messages are limited to ${EMAIL_BODY_MAX.toLocaleString("en-US")} characters`).superRefine(noPlaceholder("message")),
 });
 export function validateEmail(input: unknown): Checked<EmailInput> {
   return run(emailSchema, input);
@@ -214,7 +221,10 @@ export const manualLeadSchema = z
       (v) => v === null || emailPattern.test(v),
       "Invalid email address",
     ),
-    phone: optionalText(40, "Phone numbers are limited to 40 characters"),
+    // Stored normalised (E.164 where possible, server/format/phone.ts) whichever way it was typed.
+    phone: optionalText(40, "Phone numbers are limited to 40 characters")
+      .refine((v) => v === null || normalizePhone(v) !== null, "Enter a phone number with 7 to 15 digits, e.g. (555) 123-4567")
+      .transform((v) => normalizePhone(v)),
     company: optionalText(160, "Company names are limited to 160 characters"),
     serviceType: optionalText(120, "Service types are limited to 120 characters"),
     buildingSize: z

@@ -147,7 +147,15 @@ export interface WorkspaceServerToClientEvents {
   notification: (notification: WorkspaceNotification) => void;
   /** Sent to one member's own sockets when an owner changes their role: the open pages reload their data. */
   "member:updated": (payload: { role: "owner" | "support" }) => void;
+  /**
+   * A first-run checklist fact was recorded (server/onboarding/): the widget first loaded on the
+   * owner's website (`verify`, with that origin) or a test conversation was first opened (`test`).
+   * An open dashboard ticks the step without a reload.
+   */
+  "onboarding:updated": (payload: OnboardingUpdate) => void;
 }
+
+export type OnboardingUpdate = { step: "verify"; origin: string } | { step: "test" };
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface WorkspaceClientToServerEvents {}

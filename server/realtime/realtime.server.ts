@@ -3,7 +3,8 @@
 import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
-import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary, type WorkspaceNotification } from "./protocol.ts";
+import { recordTested } from "../onboarding/installation.server.ts";
+import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary, type OnboardingUpdate, type WorkspaceNotification } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace, sessionRoom, userRoom } from "./workspace-namespace.server.ts";
 
@@ -49,6 +50,8 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     leadUpdated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:updated", { lead }),
   };
 
+  // First-run checklist facts recorded at the chat's edges, pushed to open dashboards (server/onboarding/).
+  const onboarding = (businessId: string, update: OnboardingUpdate) => workspace.to(businessRoom(businessId)).emit("onboarding:updated", update);
   const chat = createChatService({
     db: services.db,
     chatbots: services.chatbotCache,
@@ -56,6 +59,13 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     emitter,
     logger: services.logger,
     testTokenSecret: services.signingSecret,
+    onTestOpened: (visitor) => {
+      recordTested(services.db, { chatbotId: visitor.chatbotId })
+        .then((first) => {
+          if (first) onboarding(visitor.businessId, { step: "test" });
+        })
+        .catch((error: unknown) => services.logger.warn(`[chat] recording the chatbot's first test failed: ${String(error)}`));
+    },
   });
   registerWidgetNamespace(io, {
     db: services.db,
@@ -64,6 +74,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     appUrl: services.env.PUBLIC_APP_URL,
     trustProxy: services.env.TRUST_PROXY,
     logger: services.logger,
+    onInstalled: (businessId, origin) => onboarding(businessId, { step: "verify", origin }),
   });
   // A lead added by hand is pushed without a "new-lead" notification: someone in the team made it.
   const workspaceEvents: WorkspaceEvents = {

@@ -6,6 +6,7 @@ import type { Db } from "../db/client.server.ts";
 import { ChatbotInactiveError, type ChatService, type VisitorContext } from "../chat/chat-service.server.ts";
 import { findChatbotBySiteKey } from "../chatbots/profile.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
+import { recordInstallation } from "../onboarding/installation.server.ts";
 import { isOriginAllowed, normalizeOrigin } from "./origin.ts";
 import {
   WIDGET_NAMESPACE,
@@ -37,7 +38,16 @@ export function clientIp(socket: Pick<Socket, "handshake">, trustProxy: TrustPro
 
 export function registerWidgetNamespace(
   io: Server,
-  deps: { db: Db; chat: ChatService; limiter: WidgetLimiter; appUrl: string; trustProxy: TrustProxy; logger: Logger },
+  deps: {
+    db: Db;
+    chat: ChatService;
+    limiter: WidgetLimiter;
+    appUrl: string;
+    trustProxy: TrustProxy;
+    logger: Logger;
+    /** The chatbot's first connection from a website other than the app was just recorded. */
+    onInstalled?: (businessId: string, origin: string) => void;
+  },
 ): WidgetNamespace {
   // socket.io types namespaces per server; this one carries the widget contract of protocol.ts.
   const nsp = io.of(WIDGET_NAMESPACE) as unknown as WidgetNamespace;
@@ -54,19 +64,26 @@ export function registerWidgetNamespace(
       if (!chatbot.isActive) return next(refuse("chatbot_inactive"));
       const origin = socket.handshake.headers.origin;
       if (!isOriginAllowed(origin, chatbot.allowedOrigins, appOrigin)) return next(refuse("origin_not_allowed"));
-      socket.data = {
-        chatbotId: chatbot.id,
-        businessId: chatbot.businessId,
-        visitorId: auth.data.visitorId,
-        fromAppOrigin: origin !== undefined && normalizeOrigin(origin) === appOrigin,
-        ip,
-      };
+      const fromAppOrigin = origin !== undefined && normalizeOrigin(origin) === appOrigin;
+      socket.data = { chatbotId: chatbot.id, businessId: chatbot.businessId, visitorId: auth.data.visitorId, fromAppOrigin, ip };
+      // The first load on the owner's website ticks "Verify the installation" (once: the row just read
+      // says whether it was recorded, so later handshakes cost nothing). Not awaited by the handshake.
+      const siteOrigin = origin === undefined ? null : normalizeOrigin(origin);
+      if (!chatbot.installed && !fromAppOrigin && siteOrigin) noteInstallation(chatbot.id, chatbot.businessId, siteOrigin);
       next();
     } catch (error) {
       deps.logger.error("[widget] handshake failed", error);
       next(new Error("server_error"));
     }
   });
+
+  function noteInstallation(chatbotId: string, businessId: string, origin: string) {
+    recordInstallation(deps.db, { chatbotId, origin })
+      .then((first) => {
+        if (first) deps.onInstalled?.(businessId, origin);
+      })
+      .catch((error: unknown) => deps.logger.warn(`[widget] recording the installation of chatbot ${chatbotId} failed: ${String(error)}`));
+  }
 
   nsp.on("connection", (socket: WidgetSocket) => {
     const invalid: AckError = { ok: false, error: "invalid_payload" };

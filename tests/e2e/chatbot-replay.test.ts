@@ -133,21 +133,29 @@ describe.skipIf(!hasChromium)("AI Chatbot page and conversation replay", () => {
     await page.waitForURL((url) => url.searchParams.get("tab") === "settings");
     await page.getByLabel("Service areas").fill(" Springfield , Decatur ,, Peoria ");
     await page.getByLabel("Opens at").selectOption("07:00");
-    await page.getByLabel("Allowed origins").fill("not a url");
+    await page.getByLabel("Welcome message").fill("   ");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByRole("alert").filter({ hasText: "Error saving settings. Please try again." }).waitFor();
-    expect(await page.getByLabel("Allowed origins").getAttribute("aria-invalid")).toBe("true");
     if (process.env.LB_SCREENSHOTS) await page.screenshot({ path: `${process.env.LB_SCREENSHOTS}/settings-error.png`, fullPage: true });
-    await page.getByLabel("Allowed origins").fill(`${demo.url}/`);
+    await page.getByLabel("Welcome message").fill("Hi! Need a cleaning quote?");
     await page.getByRole("button", { name: "Save settings" }).click();
     await page.getByText("Settings saved successfully!").waitFor();
     const business = await server.services.db.business.findFirstOrThrow({ where: { isDemo: true } });
     expect(business.serviceAreas).toEqual(["Springfield", "Decatur", "Peoria"]);
     const chatbot = await server.services.db.chatbot.findUniqueOrThrow({ where: { siteKey: "demo" } });
     expect(chatbot.hoursStart).toBe("07:00");
-    expect(chatbot.allowedOrigins).toEqual([demo.url]);
 
+    // Allowed origins live on the Installation tab, beside the snippet (issue 14).
     await sections.getByRole("link", { name: "Installation", exact: true }).click();
+    await page.getByLabel("Allowed origins").fill("not a url");
+    await page.getByRole("button", { name: "Save allowed origins" }).click();
+    await page.getByText("is not a valid website origin").waitFor();
+    expect(await page.getByLabel("Allowed origins").getAttribute("aria-invalid")).toBe("true");
+    await page.getByLabel("Allowed origins").fill(`${demo.url}/`);
+    await page.getByRole("button", { name: "Save allowed origins" }).click();
+    await page.getByText("Allowed origins saved.").waitFor();
+    expect((await server.services.db.chatbot.findUniqueOrThrow({ where: { siteKey: "demo" } })).allowedOrigins).toEqual([demo.url]);
+
     await page.getByRole("button", { name: "Copy code" }).click();
     await page.getByText("Code copied to clipboard!").waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('data-site-key="demo"');

@@ -102,6 +102,10 @@ describe("Settings → API Keys", () => {
     const docs = await owner.client.get("/app/settings/api-docs");
     expect(docs.status).toBe(200);
     expect(docs.text).toContain("Authorization: Bearer");
+    // A page of the workspace, the markdown rendered (issue 14: it used to be served as raw text).
+    expect(docs.text).toContain("<h1>LeadBroom REST API</h1>");
+    expect(docs.text).toContain("<table");
+    expect(docs.text).not.toContain("## Authentication");
   });
 
   it("lists keys with who created them, revokes one (it stops working at once) and refuses revoking it twice", async () => {
@@ -304,6 +308,8 @@ describe("REST API leads", () => {
     expect(lead).toMatchObject({
       name: "Nora Fields",
       email: "nora@fieldsmed.example",
+      // Sent as "(555) 123-4567": stored normalised, as from the form and the chat (server/format/phone.ts).
+      phone: "+15551234567",
       company: "Fields Medical Plaza",
       buildingSizeSqFt: 60000,
       frequency: "daily",

@@ -104,6 +104,8 @@ describe("manual leads", () => {
     expect(lead.status).toBe("new");
     expect(lead.source).toBe("manual");
     expect(lead.email).toBe("nora@fieldsmed.example");
+    // Typed "(555) 123-4567": stored in E.164, shown formatted (server/format/phone.ts).
+    expect(lead.phone).toBe("+15551234567");
     expect(lead.events.map((e) => e.type)).toEqual(["created", "note"]);
     expect(lead.events[0]!.actorUserId).toBe(owner.userId);
     expect(lead.reminders).toHaveLength(1);
@@ -113,7 +115,8 @@ describe("manual leads", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("Nora Fields");
     expect(page.text).toContain("Fields Medical Plaza");
-    expect(page.text).toContain('href="tel:5551234567"');
+    expect(page.text).toContain('href="tel:+15551234567"');
+    expect(page.text).toContain(">(555) 123-4567</a>");
     expect(page.text).toContain("Referred by the building manager.");
     expect(page.text).toContain("Lead added by hand");
   });
@@ -143,6 +146,7 @@ describe("manual leads", () => {
     const cases: [Record<string, string>, string][] = [
       [{ ...goodLead, name: "  " }, "Please enter the contact&#x27;s name"],
       [{ ...goodLead, email: "", phone: "" }, "Please enter an email address or a phone number"],
+      [{ ...goodLead, phone: "call the front desk" }, "Enter a phone number with 7 to 15 digits, e.g. (555) 123-4567"],
       [{ ...goodLead, email: "not-an-email" }, "Invalid email address"],
       [{ ...goodLead, buildingSize: "big" }, "Building size must be a whole number of square feet"],
       [{ ...goodLead, frequency: "hourly" }, "Please choose a cleaning frequency"],

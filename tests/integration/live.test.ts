@@ -186,7 +186,7 @@ describe("notifications", () => {
     expect((await owner.get("/app/dashboard")).text).toMatch(unreadLabel);
     expect((await support.get("/app/dashboard")).text).toMatch(unreadLabel);
 
-    const listed = await owner.get("/app/notifications");
+    const listed = await owner.get("/app/notifications/feed");
     expect(listed.status).toBe(200);
     const list = JSON.parse(listed.text) as { notifications: (WorkspaceNotification & { read: boolean })[]; unreadCount: number };
     expect(list.unreadCount).toBe(2);
@@ -196,19 +196,19 @@ describe("notifications", () => {
     ]);
 
     // Mark one read (the owner only).
-    const one = await owner.post("/app/notifications", { intent: "mark-read", id: list.notifications[0]!.id });
+    const one = await owner.post("/app/notifications/feed", { intent: "mark-read", id: list.notifications[0]!.id });
     expect(one.status).toBe(200);
     expect(JSON.parse(one.text)).toMatchObject({ ok: true, marked: 1, unreadCount: 1 });
-    const afterOne = JSON.parse((await owner.get("/app/notifications")).text) as typeof list;
+    const afterOne = JSON.parse((await owner.get("/app/notifications/feed")).text) as typeof list;
     expect(afterOne.notifications.map((n) => n.read)).toEqual([true, false]);
     expect((await owner.get("/app/dashboard")).text).toMatch(unreadLabel);
 
     // Mark all read: the owner's dot goes, the support member's stays.
-    const all = await owner.post("/app/notifications", { intent: "mark-all-read" });
+    const all = await owner.post("/app/notifications/feed", { intent: "mark-all-read" });
     expect(JSON.parse(all.text)).toMatchObject({ ok: true, marked: 1, unreadCount: 0 });
     expect((await owner.get("/app/dashboard")).text).not.toMatch(unreadLabel);
     expect((await support.get("/app/dashboard")).text).toMatch(unreadLabel);
-    const supportList = JSON.parse((await support.get("/app/notifications")).text) as typeof list;
+    const supportList = JSON.parse((await support.get("/app/notifications/feed")).text) as typeof list;
     expect(supportList.unreadCount).toBe(2);
     expect(await server.services.db.notificationRead.count({ where: { notification: { businessId: business.businessId } } })).toBe(2);
   });
@@ -220,9 +220,9 @@ describe("notifications", () => {
     });
     const business = await newBusiness("Spotless Facilities");
     const owner = await signIn(business);
-    const list = JSON.parse((await owner.get("/app/notifications")).text) as { notifications: { id: string }[] };
+    const list = JSON.parse((await owner.get("/app/notifications/feed")).text) as { notifications: { id: string }[] };
     expect(list.notifications.map((n) => n.id)).not.toContain(foreign.id);
-    const res = await owner.post("/app/notifications", { intent: "mark-read", id: foreign.id });
+    const res = await owner.post("/app/notifications/feed", { intent: "mark-read", id: foreign.id });
     expect(JSON.parse(res.text)).toMatchObject({ ok: true, marked: 0 });
     expect(await server.services.db.notificationRead.count({ where: { notificationId: foreign.id } })).toBe(0);
   });

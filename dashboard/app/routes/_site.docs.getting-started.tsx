@@ -57,8 +57,8 @@ export default function GettingStartedPage() {
       </p>
       <p>
         To stop other websites from using your chatbot, add your website's address (for example
-        https://www.example.com) under <strong>Allowed origins</strong> in the chatbot settings. Until you do, the
-        installation tab warns you that any website can embed it.
+        https://www.example.com) under <strong>Allowed origins</strong> on the Installation tab of the AI Chatbot page.
+        Until you do, that tab and your dashboard's setup checklist warn you that any website can embed it.
       </p>
 
       <h2>4. Test it</h2>

@@ -137,7 +137,7 @@ function ReasonsCard({ analysis }: { analysis: CompetitorAnalysis }) {
       {analysis.totals.lost === 0 ? (
         <p className="text-sm text-slate-700">No leads were lost in this period. When you move a lead to Lost, say why and it shows here.</p>
       ) : (
-        <table className="min-w-full text-sm">
+        <table className="stack-table min-w-full text-sm">
           <thead>
             <tr className="text-slate-700">
               <th scope="col" className={th}>Reason</th>
@@ -150,14 +150,14 @@ function ReasonsCard({ analysis }: { analysis: CompetitorAnalysis }) {
             {analysis.lostByReason.map((row) => (
               <tr key={row.reason ?? "none"} data-reason={row.reason ?? "none"}>
                 <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-900">{row.label}</th>
-                <td className={td}>{row.leads}</td>
-                <td className={td}>
+                <td data-label="Leads" className={td}>{row.leads}</td>
+                <td data-label="Share" className={td}>
                   <span className="inline-flex items-center gap-2">
                     <span aria-hidden="true" className="inline-block h-2 rounded bg-brand-600" style={{ width: `${Math.max(row.percent, row.leads ? 2 : 0)}px` }} />
                     {row.percent}%
                   </span>
                 </td>
-                <td className={td}>{formatCents(row.estimatedValueCents)}</td>
+                <td data-label="Est. monthly value" className={td}>{formatCents(row.estimatedValueCents)}</td>
               </tr>
             ))}
           </tbody>
@@ -175,7 +175,7 @@ function CompetitorsCard({ analysis }: { analysis: CompetitorAnalysis }) {
           No competitors named in this period. Choose “Went with a competitor” and enter their name when you mark a lead as Lost.
         </p>
       ) : (
-        <table className="min-w-full text-sm">
+        <table className="stack-table min-w-full text-sm">
           <thead>
             <tr className="text-slate-700">
               <th scope="col" className={th}>Competitor</th>
@@ -189,10 +189,10 @@ function CompetitorsCard({ analysis }: { analysis: CompetitorAnalysis }) {
             {analysis.competitors.map((c) => (
               <tr key={c.name} data-competitor={c.name}>
                 <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-900">{c.name}</th>
-                <td className={td}>{c.lost}</td>
-                <td className={td}>{c.won}</td>
-                <td className={td}>{percent(c.winRate)}</td>
-                <td className={td}>{formatCents(c.lostEstimatedValueCents)}</td>
+                <td data-label="Lost to them" className={td}>{c.lost}</td>
+                <td data-label="Won against them" className={td}>{c.won}</td>
+                <td data-label="Your win rate" className={td}>{percent(c.winRate)}</td>
+                <td data-label="Est. monthly value lost" className={td}>{formatCents(c.lostEstimatedValueCents)}</td>
               </tr>
             ))}
           </tbody>
@@ -214,7 +214,7 @@ function PriceCard({ analysis }: { analysis: CompetitorAnalysis }) {
         budget is compared with its size × visits a month × the market price it was scored with (your price at the time); within 10%
         counts as at market.
       </p>
-      <table className="mt-4 min-w-full text-sm">
+      <table className="stack-table mt-4 min-w-full text-sm">
         <thead>
           <tr className="text-slate-700">
             <th scope="col" className={th}>Outcome</th>
@@ -229,13 +229,13 @@ function PriceCard({ analysis }: { analysis: CompetitorAnalysis }) {
           {rows.map(({ key, label, row }) => (
             <tr key={key} data-outcome={key}>
               <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-900">{label}</th>
-              <td className={td}>
+              <td data-label="Leads with a budget" className={td}>
                 {row.withBudget} of {row.closed}
               </td>
-              <td className={td}>{money(row.averageBudgetCents)}</td>
-              <td className={td}>{money(row.averageMarketCents)}</td>
-              <td className={td}>{percent(row.budgetToMarketPercent)}</td>
-              <td className={td}>
+              <td data-label="Avg. stated budget" className={td}>{money(row.averageBudgetCents)}</td>
+              <td data-label="Avg. market estimate" className={td}>{money(row.averageMarketCents)}</td>
+              <td data-label="Budget vs market" className={td}>{percent(row.budgetToMarketPercent)}</td>
+              <td data-label="Below / at / above market" className={td}>
                 {row.belowMarket} / {row.atMarket} / {row.aboveMarket}
               </td>
             </tr>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import {
   getChatbotSettings,
   setChatbotActive,
+  updateAllowedOrigins,
   updateChatbotSettings,
   widgetSnippet,
 } from "../../../server/chatbots/chatbots.server.ts";
@@ -18,13 +19,17 @@ import {
 } from "../../../server/chatbots/settings.ts";
 import { getChatbotDailySeries, getChatbotStats } from "../../../server/chatbots/stats.server.ts";
 import { getMonthlyAiUsage, summarizeAssistant } from "../../../server/ai/usage-view.server.ts";
-import { CopySnippet } from "~/components/chatbot/CopySnippet";
+import { InstallationPanel, type InstallationView } from "~/components/chatbot/InstallationPanel";
+import { formatLongDate } from "../../../server/billing/billing-display.ts";
+import { loadOnboardingFacts } from "../../../server/onboarding/checklist.server.ts";
+import { emailInstallInstructions, recordSnippetShared } from "../../../server/onboarding/installation.server.ts";
 import { CustomizeModal } from "~/components/chatbot/CustomizeModal";
 import { AnalyticsPanel, AssistantPanel, OverviewPanel } from "~/components/chatbot/Panels";
 import { SettingsFields } from "~/components/chatbot/SettingsFields";
 import { cardClass, focusRing, primaryButton, secondaryButton } from "~/components/chatbot/ui";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner, requireWorkspace } from "~/lib/session.server";
+import { openTestWindow } from "~/components/chatbot/test-window";
 
 export const meta = workspaceMeta("AI Chatbot");
 
@@ -48,11 +53,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = tabOf(new URL(request.url));
   const settings = await getChatbotSettings(db, businessId);
   if (!settings) throw new Response("This business has no chatbot.", { status: 404 });
-  const [stats, series, aiUsage] = await Promise.all([
+  const [stats, series, aiUsage, facts] = await Promise.all([
     tab === "overview" ? getChatbotStats(db, businessId, settings.timeZone) : null,
     tab === "analytics" ? getChatbotDailySeries(db, businessId, settings.timeZone) : null,
     tab === "settings" ? getMonthlyAiUsage(db, businessId) : null,
+    tab === "installation" ? loadOnboardingFacts(db, businessId) : null,
   ]);
+  const installation: InstallationView | null = facts
+    ? {
+        allowedOrigins: settings.allowedOrigins,
+        snippetShared: facts.snippetSharedAt !== null,
+        installedAt: facts.installedAt?.toISOString() ?? null,
+        installedOrigin: facts.installedOrigin,
+        isActive: settings.isActive,
+      }
+    : null;
   const { id: _id, siteKey, ...values } = settings;
   return {
     tab,
@@ -63,6 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     series,
     assistant: summarizeAssistant(context.services.assistant.name),
     aiUsage,
+    installation,
   };
 }
 
@@ -80,6 +96,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isActive === null) throw new Response("Not found", { status: 404 });
     context.services.chatbotCache.forgetBusiness(workspace.business.id);
     return { ok: true as const, message: isActive ? "Your chatbot is active." : "Your chatbot is inactive." };
+  }
+  if (intent === "origins") {
+    const result = await updateAllowedOrigins(db, workspace.business.id, form.get("allowedOrigins"));
+    if ("notFound" in result) throw new Response("Not found", { status: 404 });
+    if (!result.ok) return data({ ok: false as const, intent, message: result.error }, { status: 400 });
+    context.services.chatbotCache.forgetBusiness(workspace.business.id);
+    return {
+      ok: true as const,
+      intent,
+      message: result.allowedOrigins.length ? "Allowed origins saved." : "Allowed origins cleared: any website can show your chatbot.",
+    };
+  }
+  if (intent === "snippet-copied") {
+    await recordSnippetShared(db, workspace.business.id);
+    return { ok: true as const, intent, message: "Snippet copied." };
+  }
+  if (intent === "email-instructions") {
+    const result = await emailInstallInstructions(
+      { db, jobs: context.services.jobs, appUrl: context.services.env.PUBLIC_APP_URL },
+      { businessId: workspace.business.id, senderName: workspace.displayName, input: Object.fromEntries(form) },
+    );
+    if (!result.ok) {
+      if (result.status === 404) throw new Response("Not found", { status: 404 });
+      return data({ ok: false as const, intent, message: result.error }, { status: 400 });
+    }
+    return { ok: true as const, intent, message: `Instructions sent to ${result.to}.` };
   }
   if (intent === "save") {
     try {
@@ -119,13 +161,9 @@ function useFlash(): [string | null, (message: string) => void] {
   return [message, flash];
 }
 
-function openTestWindow(event: React.MouseEvent<HTMLAnchorElement>) {
-  const opened = window.open("/test-chatbot", "leadbroom-test-chatbot", "popup,width=480,height=760");
-  if (opened) event.preventDefault(); // otherwise the link's target="_blank" opens it
-}
 
 export default function ChatbotPage() {
-  const { tab, canEdit, settings, snippet, stats, series, assistant, aiUsage } = useLoaderData<typeof loader>();
+  const { tab, canEdit, settings, snippet, stats, series, assistant, aiUsage, installation } = useLoaderData<typeof loader>();
   const toggle = useFetcher<ActionResult>({ key: "chatbot-toggle" });
   const save = useFetcher<ActionResult>({ key: "chatbot-settings" });
   const [customizing, setCustomizing] = useState(false);
@@ -256,29 +294,13 @@ export default function ChatbotPage() {
         </section>
       ) : null}
 
-      {tab === "installation" ? (
-        <section aria-labelledby="install-heading" className={cardClass}>
-          <h2 id="install-heading" className="text-lg font-semibold text-slate-900">
-            Installation
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Paste this snippet just before the closing &lt;/body&gt; tag of every page of your website.
-          </p>
-          <div className="mt-3">
-            <CopySnippet snippet={snippet} confirmation="Code copied to clipboard!" />
-          </div>
-          {settings.allowedOrigins.length === 0 ? (
-            <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Warning: no allowed origins are set, so any website can embed your chatbot. Add your website in{" "}
-              <Link to="?tab=settings" className="font-semibold underline">
-                Settings
-              </Link>
-              .
-            </p>
-          ) : (
-            <p className="mt-4 text-sm text-slate-600">Allowed on: {settings.allowedOrigins.join(", ")}</p>
-          )}
-        </section>
+      {tab === "installation" && installation ? (
+        <InstallationPanel
+          view={installation}
+          snippet={snippet}
+          canEdit={canEdit}
+          formatDate={(iso) => formatLongDate(iso, settings.timeZone)}
+        />
       ) : null}
 
       {tab === "analytics" && series ? <AnalyticsPanel series={series} /> : null}

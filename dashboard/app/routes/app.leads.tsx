@@ -1,4 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { formatPhone } from "../../../server/format/phone.ts";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import {
@@ -226,7 +227,7 @@ type Item = ReturnType<typeof useLoaderData<typeof loader>>["page"]["items"][num
 function LeadTable({ items, timeZone }: { items: Item[]; timeZone: string }) {
   return (
     <div className="mt-4 overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
         <thead>
           <tr className="text-left text-slate-700">
             <th scope="col" className="py-2 pr-4 font-semibold">Lead</th>
@@ -241,7 +242,7 @@ function LeadTable({ items, timeZone }: { items: Item[]; timeZone: string }) {
         <tbody className="divide-y divide-slate-100">
           {items.map((lead) => (
             <tr key={lead.id} className={lead.overdueReminders ? "bg-red-50/60" : undefined}>
-              <td className="py-3 pr-4 align-top">
+              <td className="stack-title py-3 pr-4 align-top">
                 <Link to={`/app/leads/${lead.id}`} className={linkClass}>
                   {lead.name ?? "Unnamed lead"}
                 </Link>
@@ -255,21 +256,21 @@ function LeadTable({ items, timeZone }: { items: Item[]; timeZone: string }) {
                   ) : null}
                 </div>
               </td>
-              <td className="py-3 pr-4 align-top text-slate-800">
+              <td data-label="Contact" className="py-3 pr-4 align-top text-slate-800">
                 {lead.email ? <div className="break-all">{lead.email}</div> : null}
-                {lead.phone ? <div>{lead.phone}</div> : null}
+                {lead.phone ? <div>{formatPhone(lead.phone)}</div> : null}
               </td>
-              <td className="py-3 pr-4 align-top">
+              <td data-label="Score" className="py-3 pr-4 align-top">
                 <ScoreBadge score={lead.score} />
               </td>
-              <td className="py-3 pr-4 align-top">
+              <td data-label="Priority" className="py-3 pr-4 align-top">
                 <PriorityBadge priority={lead.priority} />
               </td>
-              <td className="py-3 pr-4 align-top">
+              <td data-label="Status" className="py-3 pr-4 align-top">
                 <StatusBadge status={lead.status} />
               </td>
-              <td className="py-3 pr-4 align-top text-slate-800">{SOURCE_LABELS[lead.source]}</td>
-              <td className="py-3 align-top whitespace-nowrap text-slate-800">{formatDateTime(lead.createdAt, timeZone)}</td>
+              <td data-label="Source" className="py-3 pr-4 align-top text-slate-800">{SOURCE_LABELS[lead.source]}</td>
+              <td data-label="Created" className="py-3 align-top whitespace-nowrap text-slate-800">{formatDateTime(lead.createdAt, timeZone)}</td>
             </tr>
           ))}
         </tbody>

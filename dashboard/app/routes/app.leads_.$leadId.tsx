@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { ACTION_LABELS, actionsFor, defaultEmail, telHref, type LeadAction } from "../../../server/leads/lead-actions.ts";
 import { getLeadDetail } from "../../../server/leads/lead-detail.server.ts";
+import { formatPhone } from "../../../server/format/phone.ts";
 import { sendLeadEmail } from "../../../server/leads/lead-email.server.ts";
 import { LEAD_STATUSES, SOURCE_LABELS, STATUS_LABELS } from "../../../server/leads/lead-filters.ts";
 import { FREQUENCY_OPTIONS, formFields, SNOOZE_OPTIONS, TIMELINE_OPTIONS, type EmailKind } from "../../../server/leads/lead-input.ts";
@@ -17,6 +18,7 @@ import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/
 import { buttonClass, cardClass, cardTitleClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
 import { formatCents, formatDateTime, todayIn } from "~/components/leads/format";
 import { useLiveLead } from "~/components/live/use-live-lead";
+import { EmailComposer } from "~/components/leads/EmailComposer";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 
@@ -27,8 +29,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context, { requireSubscription: true });
   const detail = await getLeadDetail(context.services.db, workspace.business.id, params.leadId ?? "");
   if (!detail) throw new Response(LEAD_NOT_FOUND, { status: 404 });
+  // The Send Quote / Send Info editors start from the lead's answers and the price it was scored with.
+  const draftLead = { ...detail.lead, marketPriceCents: detail.breakdown.marketPriceCents };
+  const drafts = { quote: defaultEmail("quote", draftLead, detail.businessName), info: defaultEmail("info", draftLead, detail.businessName) };
   // loadedAt: the page keeps whichever of its own and its live reload's data is newer (useLiveLead).
-  return { ...detail, today: todayIn(detail.timeZone), loadedAt: Date.now() };
+  return { ...detail, drafts, today: todayIn(detail.timeZone), loadedAt: Date.now() };
 }
 
 const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit"] as const;
@@ -131,18 +136,19 @@ export default function LeadDetailPage() {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        {/* min-w-0: grid items no wider than the page (the score table and transcript pushed it sideways). */}
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <ContactCard detail={detail} />
           <ScoreCard detail={detail} />
           <RemindersCard detail={detail} />
           <HistoryCard detail={detail} />
           <TranscriptCard detail={detail} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <StatusCard detail={detail} />
           <NoteCard />
           <VisitCard detail={detail} />
-          <EmailCard detail={detail} defaultKind={actions.primary === "info" ? "info" : "quote"} />
+          <EmailCard detail={detail} />
         </div>
       </div>
     </div>
@@ -169,7 +175,7 @@ function ActionBar({ actions, phone, email }: { actions: ReturnType<typeof actio
     }
     if (!email) return null;
     return (
-      <Link key={action} to={`?compose=${action}#send-email`} preventScrollReset={false} className={cls}>
+      <Link key={action} to={`?compose=${action}`} preventScrollReset className={cls}>
         {ACTION_LABELS[action]}
       </Link>
     );
@@ -213,7 +219,7 @@ function ContactCard({ detail }: { detail: Detail }) {
       <dl className="divide-y divide-slate-100">
         <Row label="Name">{lead.name ?? "Not given"}</Row>
         <Row label="Email">{lead.email ? <a className={linkClass} href={`mailto:${lead.email}`}>{lead.email}</a> : "Not given"}</Row>
-        <Row label="Phone">{lead.phone ? tel ? <a className={linkClass} href={tel}>{lead.phone}</a> : lead.phone : "Not given"}</Row>
+        <Row label="Phone">{lead.phone ? tel ? <a className={linkClass} href={tel}>{formatPhone(lead.phone)}</a> : formatPhone(lead.phone) : "Not given"}</Row>
         <Row label="Company">{lead.company ?? "Not given"}</Row>
         <Row label="Service">{lead.serviceType ?? "Not given"}</Row>
         <Row label="Source">{SOURCE_LABELS[lead.source]}</Row>
@@ -251,7 +257,7 @@ function ScoreCard({ detail }: { detail: Detail }) {
   return (
     <Card id="score" title="Qualification and score" aside={<ScoreBadge score={lead.score} />}>
       <div className="overflow-x-auto">
-        <table className="min-w-full text-sm">
+        <table className="stack-table min-w-full text-sm">
           <thead>
             <tr className="text-left text-slate-700">
               <th scope="col" className="py-2 pr-4 font-semibold">Factor</th>
@@ -265,10 +271,10 @@ function ScoreCard({ detail }: { detail: Detail }) {
             {rows.map((row) => (
               <tr key={row.factor}>
                 <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-900">{row.factor}</th>
-                <td className="py-2 pr-4 text-slate-800">{row.answer}</td>
-                <td className="py-2 pr-4 tabular-nums text-slate-900">{row.part.points}/10</td>
-                <td className="py-2 pr-4 tabular-nums text-slate-800">{row.part.weightPercent}%</td>
-                <td className="py-2 tabular-nums text-slate-900">{(row.part.contributionHundredths / 100).toFixed(2)}</td>
+                <td data-label="Answer" className="py-2 pr-4 text-slate-800">{row.answer}</td>
+                <td data-label="Points" className="py-2 pr-4 tabular-nums text-slate-900">{row.part.points}/10</td>
+                <td data-label="Weight" className="py-2 pr-4 tabular-nums text-slate-800">{row.part.weightPercent}%</td>
+                <td data-label="Adds" className="py-2 tabular-nums text-slate-900">{(row.part.contributionHundredths / 100).toFixed(2)}</td>
               </tr>
             ))}
           </tbody>
@@ -453,12 +459,28 @@ function VisitCard({ detail }: { detail: Detail }) {
   );
 }
 
-function EmailCard({ detail, defaultKind }: { detail: Detail; defaultKind: EmailKind }) {
-  const [searchParams] = useSearchParams();
+function EmailCard({ detail }: { detail: Detail }) {
+  const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("compose");
-  const kind: EmailKind = requested === "quote" || requested === "info" ? requested : defaultKind;
-  const template = defaultEmail(kind, detail.lead, detail.businessName);
-  const { formRef, busy, error, notice } = useIntentResult("email");
+  const kind: EmailKind | null = requested === "quote" || requested === "info" ? requested : null;
+  const [notice, setNotice] = useState<string | null>(null);
+  const close = useCallback(() => {
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete("compose");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [setSearchParams]);
+  const sent = useCallback(
+    (message: string) => {
+      setNotice(message);
+      close();
+    },
+    [close],
+  );
   if (!detail.lead.email) {
     return (
       <Card id="send-email" title="Send an email">
@@ -467,23 +489,30 @@ function EmailCard({ detail, defaultKind }: { detail: Detail; defaultKind: Email
     );
   }
   return (
-    <Card id="send-email" title={kind === "quote" ? "Send Quote" : "Send Info"}>
-      <Form method="post" ref={formRef} className="space-y-3" noValidate key={kind}>
-        <input type="hidden" name="intent" value="email" />
-        <input type="hidden" name="kind" value={kind} />
-        <FormError message={error} />
-        <FormNotice message={notice} />
-        <p className="text-sm text-slate-700">To: {detail.lead.email}</p>
-        <div>
-          <label htmlFor="email-subject" className="block text-sm font-medium text-slate-800">Subject</label>
-          <input id="email-subject" name="subject" defaultValue={template.subject} maxLength={200} className={smallInputClass} />
-        </div>
-        <div>
-          <label htmlFor="email-body" className="block text-sm font-medium text-slate-800">Message</label>
-          <textarea id="email-body" name="body" rows={8} defaultValue={template.body} maxLength={5000} className={smallInputClass} />
-        </div>
-        <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Sending..." : kind === "quote" ? "Send Quote" : "Send Info"}</button>
-      </Form>
+    <Card id="send-email" title="Send an email">
+      <div role="status" aria-live="polite">
+        {notice ? <FormNotice message={notice} /> : null}
+      </div>
+      <p className="text-sm text-slate-700">Write to {detail.lead.email}: the editor starts from the lead&apos;s answers and your market price.</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to="?compose=quote" preventScrollReset className={secondaryButtonClass} onClick={() => setNotice(null)}>
+          {ACTION_LABELS.quote}
+        </Link>
+        <Link to="?compose=info" preventScrollReset className={secondaryButtonClass} onClick={() => setNotice(null)}>
+          {ACTION_LABELS.info}
+        </Link>
+      </div>
+      {kind ? (
+        <EmailComposer
+          key={kind}
+          leadId={detail.lead.id}
+          kind={kind}
+          to={detail.lead.email}
+          template={detail.drafts[kind]}
+          onClose={close}
+          onSent={sent}
+        />
+      ) : null}
     </Card>
   );
 }

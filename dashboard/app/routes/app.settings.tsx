@@ -12,6 +12,8 @@ import { NotificationsSection } from "~/components/settings/NotificationsSection
 import { ProfileSection } from "~/components/settings/ProfileSection";
 import { handleSettingsAction } from "~/components/settings/settings-actions.server";
 import { UsersSection } from "~/components/settings/UsersSection";
+import { SetupChecklistCard } from "~/components/settings/SetupChecklistCard";
+import { loadOnboarding } from "../../../server/onboarding/checklist.server.ts";
 import { ComingSoon } from "~/components/workspace/ComingSoon";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner } from "~/lib/session.server";
@@ -59,7 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const billing = tab === "billing" ? await getBillingOverview(context.services, businessId) : null;
   const apiKeys = tab === "api" ? await loadApiKeysSection(context, workspace) : null;
   const deliveries = tab === "email" ? await listEmailDeliveries(db, businessId) : null;
-  return { settings, team, billing, apiKeys, deliveries, timeZone: workspace.business.timeZone, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
+  const onboarding = tab === "profile" ? await loadOnboarding(db, businessId) : null;
+  return { settings, team, billing, apiKeys, deliveries, onboarding, timeZone: workspace.business.timeZone, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -128,7 +131,7 @@ function UnderDevelopment({ section }: { section: Section }) {
 }
 
 export default function SettingsPage() {
-  const { settings, team, billing, apiKeys, deliveries, timeZone, currentUserId, mailFromAddress, mailFromName, now } =
+  const { settings, team, billing, apiKeys, deliveries, onboarding, timeZone, currentUserId, mailFromAddress, mailFromName, now } =
     useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const current = sectionOf(searchParams.get("tab"));
@@ -136,7 +139,12 @@ export default function SettingsPage() {
   let content: React.ReactNode;
   switch (current.tab) {
     case "profile":
-      content = <ProfileSection profile={settings.profile} />;
+      content = (
+        <div className="space-y-6">
+          <ProfileSection profile={settings.profile} />
+          {onboarding ? <SetupChecklistCard onboarding={onboarding} /> : null}
+        </div>
+      );
       break;
     case "users":
       content = team ? (

@@ -2,6 +2,7 @@
 // with the test flag, so conversations started here are flagged as tests and kept apart.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { getBusinessChatbot } from "../../../server/chatbots/chatbots.server.ts";
 import { requireWorkspace } from "~/lib/session.server";
 import { signTestToken } from "../../../server/chat/test-token.ts";
@@ -34,7 +35,27 @@ export default function TestChatbot() {
           Your chatbot is inactive, so it does not appear on your website or here. Activate it on the AI Chatbot page.
         </p>
       ) : null}
-      {siteKey && testToken ? <script src="/widget.js" data-site-key={siteKey} data-test={testToken} data-open="true" async /> : null}
+      {siteKey && testToken ? <TestWidget siteKey={siteKey} testToken={testToken} /> : null}
     </main>
   );
+}
+
+/**
+ * The widget's loader, added after hydration (as SiteWidget does): it appends its launcher to <body>,
+ * which React owns while hydrating the document, so a server-rendered tag that ran first (a slow page)
+ * made hydration fail and React's client re-render removed the chat.
+ */
+function TestWidget({ siteKey, testToken }: { siteKey: string; testToken: string }) {
+  useEffect(() => {
+    if (document.querySelector("script[data-leadbroom-test-widget]")) return;
+    const script = document.createElement("script");
+    script.src = "/widget.js";
+    script.async = true;
+    script.dataset.siteKey = siteKey;
+    script.dataset.test = testToken;
+    script.dataset.open = "true";
+    script.dataset.leadbroomTestWidget = "true";
+    document.body.appendChild(script);
+  }, [siteKey, testToken]);
+  return null;
 }

@@ -69,12 +69,14 @@ export type JobQueueOptions = {
 
 export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { logger } = options;
-  // Once stopped, pg-boss's late calls (it completes and fails jobs without awaiting) must not reach a
-  // database that is being closed: they become no-ops, and what they would have written is redone
-  // after a restart (active jobs are retried).
+  // Once stopped, pg-boss's late calls (it completes and fails jobs without awaiting, a tick after our
+  // batch settles) must not reach a database that is being closed. They are left pending for ever
+  // rather than answered: pg-boss reads `rows[0].count` of a completion's answer, so an empty answer
+  // throws inside its unawaited call (an unhandled rejection), and nothing awaits them any more. What
+  // they would have written is redone after a restart (active jobs are retried).
   let closed = false;
   const sql = executorDb(options.sql);
-  const bossDb: PgBoss.Db = { executeSql: (text, values) => (closed ? Promise.resolve({ rows: [] }) : sql.executeSql(text, values)) };
+  const bossDb: PgBoss.Db = { executeSql: (text, values) => (closed ? new Promise<never>(() => {}) : sql.executeSql(text, values)) };
   const boss = new PgBoss({
     db: bossDb,
     schema: JOB_SCHEMA,

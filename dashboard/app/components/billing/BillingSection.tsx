@@ -3,7 +3,7 @@
 import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import type { BillingOverview } from "../../../../server/billing/overview.server.ts";
-import { BILLING_ERRORS, detailLine, formatLongDate, planLabel, statusDisplay } from "../../../../server/billing/billing-display.ts";
+import { BILLING_ERRORS, formatLongDate } from "../../../../server/billing/billing-display.ts";
 import { formatUsd, parseBillingPeriod, parsePlanName, type BillingPeriod, type PlanName } from "../../../../server/billing/plans.ts";
 import { AddPaymentMethodModal } from "./AddPaymentMethodModal";
 import { postBilling } from "./api";
@@ -29,8 +29,13 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
     // Forget the plan chosen before registering, so a reload does not reopen the modal.
     if (searchParams.has("plan")) setSearchParams({ tab: "billing" }, { replace: true, preventScrollReset: true });
   }, [searchParams, setSearchParams]);
-  const status = statusDisplay(subscription.status);
+  const current = overview.planCard;
   const publishableKey = configured ? overview.publishableKey : null;
+  const [modalPlan, setModalPlan] = useState<PlanName | null>(null);
+  function openSubscribe(plan: PlanName) {
+    setModalPlan(plan);
+    setModal("subscribe");
+  }
 
   async function openPortal() {
     setPortalError(null);
@@ -49,15 +54,15 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
   }
 
   const planForModal = initialPlan ?? {
-    plan: parsePlanName(subscription.plan) ?? "Pro",
+    plan: modalPlan ?? current.subscribe?.plan ?? parsePlanName(subscription.plan) ?? "Pro",
     period: parseBillingPeriod(subscription.billingPeriod) ?? "monthly",
   };
 
   return (
     <div className="space-y-6">
-      {!configured ? (
+      {current.notConfigured ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {BILLING_ERRORS.notConfigured}
+          {current.notConfigured}
         </p>
       ) : null}
       {overview.stripeError ? (
@@ -66,41 +71,53 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
         </p>
       ) : null}
 
-      <section aria-labelledby="billing-current-plan" className={cardClass}>
+      <section aria-labelledby="billing-current-plan" className={cardClass} data-billing-state={current.state}>
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <div>
+          <div className="min-w-0">
             <h2 id="billing-current-plan" className="text-lg font-semibold text-slate-900">
               Current Plan
             </h2>
-            <p className="mt-2 flex items-center gap-3">
+            <p className="mt-2 flex flex-wrap items-center gap-3">
               <span className="text-2xl font-bold text-slate-900" data-testid="plan-label">
-                {planLabel(subscription.plan)}
+                {current.planLabel}
               </span>
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status.className}`} data-testid="status-label">
-                {status.label}
+              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${current.status.className}`} data-testid="status-label">
+                {current.status.label}
               </span>
             </p>
             <p className="mt-1 text-sm text-slate-700" data-testid="plan-detail">
-              {detailLine(subscription, overview.timeZone)}
+              {current.detail}
             </p>
-            {subscription.amountCents !== null && subscription.status === "active" ? (
+            {subscription.amountCents !== null && current.state === "active" ? (
               <p className="mt-1 text-sm text-slate-600">
                 {formatUsd(subscription.amountCents)} / {subscription.billingPeriod === "annual" ? "year" : "month"}
               </p>
             ) : null}
+            {current.note ? (
+              <p className="mt-2 text-sm text-slate-700" data-testid="plan-note">
+                {current.note}
+              </p>
+            ) : null}
           </div>
           <div className="flex flex-wrap gap-2">
-            {subscription.hasStripeSubscription ? (
+            {current.portal ? (
               <button type="button" className={primaryButton} onClick={openPortal} disabled={portalBusy}>
-                Manage Subscription
+                {current.state === "past_due" ? "Update Payment Method" : "Manage Subscription"}
               </button>
             ) : null}
-            <button type="button" className={secondaryButton} onClick={() => setModal("subscribe")}>
-              {subscription.hasStripeSubscription ? "Change Plan" : "Subscribe"}
-            </button>
+            {current.subscribe ? (
+              <button type="button" className={current.portal ? secondaryButton : primaryButton} onClick={() => openSubscribe(current.subscribe!.plan)}>
+                {current.subscribe.label}
+              </button>
+            ) : null}
+            {current.upgrades.map((plan) => (
+              <button key={plan} type="button" className={secondaryButton} onClick={() => openSubscribe(plan)}>
+                Upgrade to {plan}
+              </button>
+            ))}
           </div>
         </div>
-        {!subscription.hasStripeSubscription && subscription.status !== "active" ? (
+        {current.noSubscription ? (
           <div className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
             <p>You don't have an active subscription yet.</p>
             <Link to="/pricing" className={`mt-1 inline-block font-semibold text-brand-700 underline ${focusRing}`}>
@@ -109,7 +126,7 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
           </div>
         ) : null}
         <div className="mt-5 border-t border-slate-200 pt-4">
-          <UsageMeter usage={overview.usage} overageFeeCents={overview.overageFeeCents} timeZone={overview.timeZone} />
+          <UsageMeter usage={overview.usage} limitText={current.limitText} overageFeeCents={overview.overageFeeCents} timeZone={overview.timeZone} />
         </div>
       </section>
 
@@ -157,7 +174,7 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
         </h2>
         {overview.invoices.length > 0 ? (
           <div className="mt-4 overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
+            <table className="stack-table min-w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">Date</th>
@@ -169,8 +186,8 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
               <tbody className="divide-y divide-slate-100">
                 {overview.invoices.map((invoice) => (
                   <tr key={invoice.id}>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatLongDate(invoice.date, overview.timeZone)}</td>
-                    <td className="py-2 pr-4">
+                    <td data-label="Date" className="py-2 pr-4 whitespace-nowrap">{formatLongDate(invoice.date, overview.timeZone)}</td>
+                    <td data-label="Description" className="py-2 pr-4">
                       {invoice.url ? (
                         <a href={invoice.url} target="_blank" rel="noreferrer" className={`text-brand-700 underline ${focusRing}`}>
                           {invoice.description}
@@ -179,8 +196,8 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
                         invoice.description
                       )}
                     </td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatUsd(invoice.amountCents)}</td>
-                    <td className="py-2">{invoice.status}</td>
+                    <td data-label="Amount" className="py-2 pr-4 whitespace-nowrap">{formatUsd(invoice.amountCents)}</td>
+                    <td data-label="Status" className="py-2">{invoice.status}</td>
                   </tr>
                 ))}
               </tbody>

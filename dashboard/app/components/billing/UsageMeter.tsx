@@ -4,10 +4,13 @@ import { formatUsd } from "../../../../server/billing/plans.ts";
 
 export function UsageMeter({
   usage,
+  limitText,
   overageFeeCents,
   timeZone,
 }: {
   usage: { count: number; limit: number | null; periodStart: string; periodEnd: string };
+  /** The plan's limit in words ("Unlimited leads"); null without a plan (billing-card.ts). */
+  limitText: string | null;
   overageFeeCents: number;
   timeZone: string;
 }) {
@@ -19,7 +22,9 @@ export function UsageMeter({
       <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <span className="font-medium text-slate-900">Leads this period</span>
         <span className="text-slate-700">
-          {limit === null ? `${count.toLocaleString("en-US")} (unlimited)` : `${count.toLocaleString("en-US")} of ${limit.toLocaleString("en-US")}`}
+          {limit !== null
+            ? `${count.toLocaleString("en-US")} of ${limit.toLocaleString("en-US")}`
+            : `${count.toLocaleString("en-US")} · ${limitText ?? "no plan: leads wait for a subscription"}`}
         </span>
       </div>
       {limit !== null ? (
@@ -35,7 +40,7 @@ export function UsageMeter({
         </div>
       ) : null}
       <p className="mt-2 text-xs text-slate-600">
-        Period {formatLongDate(usage.periodStart, timeZone)} to {formatLongDate(usage.periodEnd, timeZone)}.
+        Period {formatLongDate(usage.periodStart, timeZone)} to {formatLongDate(new Date(Date.parse(usage.periodEnd) - 1), timeZone)}.
         {limit !== null
           ? ` Leads over your limit are still captured and billed at ${formatUsd(overageFeeCents)} each on a paid plan.`
           : ""}

@@ -1,7 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 /** The embed snippet with a copy button; the confirmation shows for 2 seconds (spec §4, §9). */
-export function CopySnippet({ snippet, confirmation, buttonLabel = "Copy code" }: { snippet: string; confirmation: string; buttonLabel?: string }) {
+export function CopySnippet({
+  snippet,
+  confirmation,
+  buttonLabel = "Copy code",
+  onCopied,
+}: {
+  snippet: string;
+  confirmation: string;
+  buttonLabel?: string;
+  /** The snippet was copied: with the button, or selected and copied by hand. */
+  onCopied?: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   const [failed, setFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -20,13 +31,14 @@ export function CopySnippet({ snippet, confirmation, buttonLabel = "Copy code" }
       return;
     }
     setCopied(true);
+    onCopied?.();
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), 2000);
   }
 
   return (
     <div>
-      <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
+      <pre onCopy={() => onCopied?.()} className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm whitespace-pre-wrap break-all text-slate-100">
         <code id={codeId}>{snippet}</code>
       </pre>
       <div className="mt-2 flex flex-wrap items-center gap-3">

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useId } from "react";
 import {
   centsToDollars,
@@ -78,7 +79,6 @@ export function SettingsFields({
   const afterHours = useField(prefix, "afterHoursMessage", errors);
   const types = useField(prefix, "serviceTypes", errors);
   const price = useField(prefix, "marketPrice", errors);
-  const origins = useField(prefix, "allowedOrigins", errors);
   const accent = useField(prefix, "accentColor", errors);
   const typeChoices = [...new Set([...SERVICE_TYPE_OPTIONS, ...values.serviceTypes])];
   const zones = TIME_ZONE_OPTIONS.includes(values.timeZone as (typeof TIME_ZONE_OPTIONS)[number])
@@ -236,28 +236,13 @@ export function SettingsFields({
             </p>
             <FieldError id={price.errorId} message={price.error} />
           </div>
-          <div>
-            <label htmlFor={origins.id} className={labelClass}>
-              Allowed origins
-            </label>
-            <textarea
-              {...origins.props}
-              rows={3}
-              defaultValue={values.allowedOrigins.join("\n")}
-              placeholder="https://www.example.com"
-              className={inputClass}
-            />
-            <p className="mt-1 text-sm text-slate-600">
-              The websites allowed to show your chatbot, one per line (scheme and host, e.g. https://www.example.com).
-            </p>
-            {values.allowedOrigins.length === 0 ? (
-              <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                Warning: no allowed origins are set, so any website can embed your chatbot with your site key. Add your website's
-                address to restrict it.
-              </p>
-            ) : null}
-            <FieldError id={origins.errorId} message={origins.error} />
-          </div>
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+            The websites allowed to show your chatbot are set on the{" "}
+            <Link to="?tab=installation#allowed-origins" className="font-semibold text-brand-700 underline">
+              Installation
+            </Link>{" "}
+            tab, beside the snippet.
+          </p>
           <div>
             <label htmlFor={accent.id} className={labelClass}>
               Accent colour
@@ -273,7 +258,6 @@ export function SettingsFields({
             <input key={t} type="hidden" name="serviceTypes" value={t} />
           ))}
           <input type="hidden" name="marketPrice" value={centsToDollars(values.marketPriceCents)} />
-          <input type="hidden" name="allowedOrigins" value={values.allowedOrigins.join("\n")} />
           <input type="hidden" name="accentColor" value={values.accentColor} />
         </>
       )}

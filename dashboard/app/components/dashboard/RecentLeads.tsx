@@ -3,8 +3,9 @@ import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { LeadSummary } from "../../../../server/realtime/protocol.ts";
 import type { RecentLeads as RecentLeadsData } from "../../../../server/dashboard/dashboard.server.ts";
 import { relativeTime } from "../../../../server/dashboard/periods.ts";
+import { formatPhone } from "../../../../server/format/phone.ts";
 
-/** Lead list filter (spec §4): all, high (High priority), follow-up (Medium priority). */
+/** Lead list filter (spec §4): all, high (High priority), follow-up (open Medium-priority leads, server/leads/follow-up.ts). */
 const TABS = [
   { key: "all", label: "All", empty: "No leads yet. Leads your chatbot captures appear here." },
   { key: "high", label: "High Priority", empty: "No high-priority leads yet." },
@@ -85,9 +86,9 @@ export function RecentLeads({ leads, now }: { leads: RecentLeadsData; now: strin
                   <span className="sr-only"> out of 10</span>
                 </div>
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold text-slate-900">{lead.name ?? lead.email ?? lead.phone ?? "Unnamed visitor"}</p>
+                  <p className="truncate font-semibold text-slate-900">{lead.name ?? lead.email ?? formatPhone(lead.phone) ?? "Unnamed visitor"}</p>
                   <p className="truncate text-sm text-slate-600">
-                    {[lead.company, lead.email ?? lead.phone].filter(Boolean).join(" · ") || "No contact details yet"}
+                    {[lead.company, lead.email ?? formatPhone(lead.phone)].filter(Boolean).join(" · ") || "No contact details yet"}
                   </p>
                 </div>
                 <div className="hidden shrink-0 text-right sm:block">

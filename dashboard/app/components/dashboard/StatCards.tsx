@@ -26,14 +26,15 @@ export function StatCards({ stats }: { stats: StatCard[] }) {
           const change = changeText(card);
           return (
             <div key={card.key} data-stat={card.key} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-              <div className="flex items-start justify-between gap-3">
-                <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
-                <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+              {/* A dl group holds only dt and dd (axe: definition-list): the icon sits inside the dt. */}
+              <dt className="flex items-start justify-between gap-3 text-sm font-medium text-slate-600">
+                <span>{card.label}</span>
+                <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
                     <path d={ICONS[card.key]} />
                   </svg>
                 </span>
-              </div>
+              </dt>
               <dd className="mt-2">
                 <span data-stat-value className="text-3xl font-bold tracking-tight text-slate-900">
                   {card.display}

@@ -36,6 +36,14 @@ describe("live merge of leads", () => {
     expect(merged.high.map((l) => l.id)).toEqual(["b", "a"]);
     expect(merged.followUp).toEqual([]);
   });
+
+  it("drops a lead from Needs Follow-up once it is Won or Lost (closed leads need no follow-up)", () => {
+    const won = mergeLeads(base, [lead("b", "medium", 2, { status: "won" })]);
+    expect(won.all.map((l) => l.id)).toEqual(["b", "a"]);
+    expect(won.followUp).toEqual([]);
+    const lost = mergeLeads(base, [lead("c", "medium", 3, { status: "lost" }), lead("d", "medium", 4, { status: "proposal" })]);
+    expect(lost.followUp.map((l) => l.id)).toEqual(["d", "b"]);
+  });
 });
 
 describe("live chat preview", () => {

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { LeadSummary, Message } from "../../../../server/realtime/protocol.ts";
 import type { DashboardData, LiveChat, RecentLeads } from "../../../../server/dashboard/dashboard.server.ts";
 import { useWorkspaceEvents } from "./use-workspace-events";
+import { needsFollowUp } from "../../../../server/leads/follow-up.ts";
 
 const RECENT_LEADS = 5;
 const LIVE_CHATS = 4;
@@ -25,7 +26,7 @@ export function mergeLeads(base: RecentLeads, live: LeadSummary[], take = RECENT
   return {
     all: sorted.slice(0, take),
     high: sorted.filter((l) => l.priority === "high").slice(0, take),
-    followUp: sorted.filter((l) => l.priority === "medium").slice(0, take),
+    followUp: sorted.filter(needsFollowUp).slice(0, take),
   };
 }
 

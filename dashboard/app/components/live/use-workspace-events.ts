@@ -39,6 +39,7 @@ function connect(): Promise<WorkspaceSocket> {
     s.on("conversation:message", (payload) => dispatch("conversation:message", payload));
     s.on("notification", (payload) => dispatch("notification", payload));
     s.on("member:updated", (payload) => dispatch("member:updated", payload));
+    s.on("onboarding:updated", (payload) => dispatch("onboarding:updated", payload));
     // The server closed the connection: the session ended (signed out elsewhere, password reset,
     // removed from the team). The page is no longer live; the guard decides where to go next.
     s.on("disconnect", (reason) => {

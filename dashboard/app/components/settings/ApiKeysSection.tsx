@@ -148,7 +148,7 @@ function KeyList({
         <p className="text-sm text-slate-600">No API keys yet.</p>
       ) : (
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="API keys (scrollable)">
-          <table className="w-full text-left text-sm">
+          <table className="stack-table w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-semibold">Name</th>
@@ -164,13 +164,13 @@ function KeyList({
             <tbody className="divide-y divide-slate-200">
               {keys.map((key) => (
                 <tr key={key.id} data-api-key={key.id} className={key.revokedAt ? "text-slate-600" : "text-slate-900"}>
-                  <td className="py-3 pr-4 font-medium">{key.name}</td>
-                  <td className="py-3 pr-4">
+                  <td className="stack-title py-3 pr-4 font-medium">{key.name}</td>
+                  <td data-label="Key" className="py-3 pr-4">
                     <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{`${key.prefix}…`}</code>
                   </td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{formatWhen(key.createdAt, timeZone)}</td>
-                  <td className="py-3 pr-4 whitespace-nowrap">{formatWhen(key.lastUsedAt, timeZone)}</td>
-                  <td className="py-3 pr-4">{key.createdBy ?? "A former member"}</td>
+                  <td data-label="Created" className="py-3 pr-4 whitespace-nowrap">{formatWhen(key.createdAt, timeZone)}</td>
+                  <td data-label="Last used" className="py-3 pr-4 whitespace-nowrap">{formatWhen(key.lastUsedAt, timeZone)}</td>
+                  <td data-label="Created by" className="py-3 pr-4">{key.createdBy ?? "A former member"}</td>
                   <td className="py-3 text-right">
                     {key.revokedAt ? (
                       <span className="block text-sm">

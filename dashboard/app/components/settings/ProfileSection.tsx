@@ -223,7 +223,7 @@ function LogoForm({ logoUrl, businessName }: { logoUrl: string | null; businessN
             }}
           >
             <input type="hidden" name="intent" value="logo-upload" />
-            <div>
+            <div className="min-w-0 max-w-full">
               <label htmlFor={inputId} className={labelClass}>
                 {logoUrl ? "Replace logo" : "Upload logo"}
               </label>
@@ -232,7 +232,7 @@ function LogoForm({ logoUrl, businessName }: { logoUrl: string | null; businessN
                 name="logo"
                 type="file"
                 accept={LOGO_ACCEPT}
-                className="mt-1 block text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
+                className="mt-1 block w-full max-w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
               />
             </div>
             <button type="submit" disabled={busy} className={secondaryButton}>

@@ -2,6 +2,7 @@
 // owner (requireOwner); every call is scoped to the caller's business.
 import {
   data,
+  redirect,
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
@@ -23,6 +24,7 @@ import { createInvite, resendInvite, revokeInvite } from "../../../../server/tea
 import { changeMemberRole, removeMember } from "../../../../server/team/members.server.ts";
 import { changeRoleSchema, inviteIdSchema, inviteSchema, memberIdSchema } from "../../../../server/team/team-input.ts";
 import type { SettingsActionResult } from "./ui";
+import { setOnboardingDismissed } from "../../../../server/onboarding/checklist.server.ts";
 
 type Args = { request: Request; context: AppLoadContext; workspace: Workspace };
 
@@ -60,6 +62,9 @@ export async function handleSettingsAction({ request, context, workspace }: Args
   const intent = String(form.get("intent") ?? "");
 
   switch (intent) {
+    case "show-onboarding":
+      await setOnboardingDismissed(db, businessId, false);
+      throw redirect("/app/dashboard");
     case "profile":
       return saved(intent, await updateBusinessProfile(db, businessId, formFields(form, BUSINESS_PROFILE_FIELDS)));
     case "notifications":

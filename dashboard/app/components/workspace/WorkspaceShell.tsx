@@ -4,10 +4,11 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import type { WorkspaceNotification } from "../../../../server/realtime/protocol.ts";
 import type { ListedNotification } from "../../../../server/notifications/notifications.server.ts";
 import { relativeTime } from "../../../../server/dashboard/periods.ts";
-import type { action as notificationsAction, loader as notificationsLoader } from "~/routes/app.notifications";
+import type { action as notificationsAction, loader as notificationsLoader } from "~/routes/app.notifications_.feed";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 
-const NOTIFICATIONS_ROUTE = "/app/notifications";
+/** The notification centre's data (JSON); the page of them is /app/notifications. */
+const NOTIFICATIONS_ROUTE = "/app/notifications/feed";
 
 export type ShellWorkspace = { displayName: string; email: string; role: "owner" | "support"; businessName: string };
 
@@ -125,6 +126,7 @@ const PAGE_TITLES: Record<string, string> = {
   analytics: "Analytics",
   settings: "Settings",
   conversations: "Conversations",
+  notifications: "Notifications",
 };
 
 /** The top-bar title: the capitalised page key from /app/{key}; unknown keys fall back to Dashboard. */
@@ -326,6 +328,11 @@ function NotificationsButton({ hasUnread }: { hasUnread: boolean }) {
             ))}
           </ul>
         )}
+        <div className="border-t border-slate-200 px-4 py-2 text-right">
+          <Link to="/app/notifications" onClick={close} className={`rounded-md text-xs font-semibold text-brand-700 underline ${focusRing}`}>
+            See all notifications
+          </Link>
+        </div>
       </section>
     </div>
   );
@@ -582,7 +589,9 @@ export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNoti
           <NotificationsButton hasUnread={props.hasUnreadNotifications} />
           <UserMenu workspace={props.workspace} />
         </header>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+        {/* overflow-wrap:anywhere: a long address, URL or e-mail a visitor typed wraps instead of pushing
+            the page sideways on a phone (and lets flex and grid items shrink to the screen). */}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 [overflow-wrap:anywhere] focus:outline-none sm:px-6 lg:px-8 lg:py-8">
           {props.children}
         </main>
       </div>

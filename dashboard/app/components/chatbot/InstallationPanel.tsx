@@ -1,0 +1,178 @@
+// The chatbot's Installation tab: the websites allowed to show it, the snippet (copy it, or e-mail the
+// instructions to the web person) and whether it has loaded on the owner's website yet. Every fact
+// shown comes from the server; the verification ticks live (the "onboarding:updated" event).
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { INSTRUCTIONS_NOTE_MAX } from "../../../../server/onboarding/install-instructions.ts";
+import { FormError, FormNotice } from "~/components/auth/AuthCard";
+import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
+import { CopySnippet } from "./CopySnippet";
+import { cardClass, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
+
+export type InstallationView = {
+  allowedOrigins: string[];
+  snippetShared: boolean;
+  installedAt: string | null;
+  installedOrigin: string | null;
+  isActive: boolean;
+};
+
+type Result = { ok: boolean; message: string; intent?: string; field?: "to" | "note" };
+
+export function InstallationPanel({
+  view,
+  snippet,
+  canEdit,
+  formatDate,
+}: {
+  view: InstallationView;
+  snippet: string;
+  canEdit: boolean;
+  formatDate: (iso: string) => string;
+}) {
+  const revalidator = useRevalidator();
+  useWorkspaceEvents({ "onboarding:updated": () => revalidator.revalidate() });
+  return (
+    <div className="space-y-6">
+      <OriginsCard origins={view.allowedOrigins} canEdit={canEdit} />
+      <SnippetCard snippet={snippet} canEdit={canEdit} shared={view.snippetShared} />
+      <section id="verify" aria-labelledby="verify-heading" className={cardClass}>
+        <h2 id="verify-heading" className="text-lg font-semibold text-slate-900">
+          3. Verify the installation
+        </h2>
+        <div role="status" aria-live="polite" className="mt-2 text-sm">
+          {view.installedAt ? (
+            <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-green-800" data-testid="installation-verified">
+              Installation verified: your chatbot loaded on {view.installedOrigin ?? "your website"} on {formatDate(view.installedAt)}.
+            </p>
+          ) : (
+            <p className="text-slate-700" data-testid="installation-waiting">
+              Waiting for your website. Once the snippet is on your site, open one of its pages and click the chat button: this
+              ticks itself the first time your chatbot connects there{view.isActive ? "" : " (activate the chatbot first: an inactive chatbot does not load)"}.
+            </p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function OriginsCard({ origins, canEdit }: { origins: string[]; canEdit: boolean }) {
+  const fetcher = useFetcher<Result>({ key: "chatbot-origins" });
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <section id="allowed-origins" aria-labelledby="origins-heading" className={cardClass}>
+      <h2 id="origins-heading" className="text-lg font-semibold text-slate-900">
+        1. Your website's address
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        The websites allowed to show your chatbot, one per line (scheme and host, e.g. https://www.example.com).
+      </p>
+      {origins.length === 0 ? (
+        <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="origins-warning">
+          Warning: no allowed origins are set, so any website can embed your chatbot with your site key. Add your website's address
+          below to restrict it.
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">Allowed on: {origins.join(", ")}</p>
+      )}
+      {canEdit ? (
+        <fetcher.Form method="post" className="mt-3 space-y-3" noValidate>
+          <input type="hidden" name="intent" value="origins" />
+          <div>
+            <label htmlFor="allowed-origins-input" className={labelClass}>
+              Allowed origins
+            </label>
+            <textarea
+              id="allowed-origins-input"
+              name="allowedOrigins"
+              rows={3}
+              defaultValue={origins.join("\n")}
+              placeholder="https://www.example.com"
+              aria-invalid={result && !result.ok ? true : undefined}
+              aria-describedby={result && !result.ok ? "allowed-origins-error" : undefined}
+              className={inputClass}
+            />
+            {result && !result.ok ? (
+              <p id="allowed-origins-error" className="mt-1 text-sm text-red-700">
+                {result.message}
+              </p>
+            ) : null}
+          </div>
+          <div role="status" aria-live="polite">
+            {result?.ok ? <FormNotice message={result.message} /> : null}
+          </div>
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? "Saving..." : "Save allowed origins"}
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </section>
+  );
+}
+
+function SnippetCard({ snippet, canEdit, shared }: { snippet: string; canEdit: boolean; shared: boolean }) {
+  const copied = useFetcher<Result>({ key: "snippet-copied" });
+  const mail = useFetcher<Result>({ key: "install-instructions" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [emailOpen, setEmailOpen] = useState(false);
+  const mailResult = mail.state === "idle" ? mail.data : undefined;
+  const sending = mail.state !== "idle";
+  // Sent: the form clears (the address and note went out). A refusal keeps what was typed.
+  useEffect(() => {
+    if (mailResult?.ok) formRef.current?.reset();
+  }, [mailResult]);
+  function recordCopy() {
+    if (canEdit && !shared && copied.state === "idle") copied.submit({ intent: "snippet-copied" }, { method: "post" });
+  }
+  return (
+    <section id="snippet" aria-labelledby="snippet-heading" className={cardClass}>
+      <h2 id="snippet-heading" className="text-lg font-semibold text-slate-900">
+        2. Install the snippet
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Paste this snippet just before the closing &lt;/body&gt; tag of every page of your website.</p>
+      <div className="mt-3">
+        <CopySnippet snippet={snippet} confirmation="Code copied to clipboard!" onCopied={recordCopy} />
+      </div>
+      {canEdit ? (
+        <div className="mt-4 border-t border-slate-100 pt-4">
+          {!emailOpen ? (
+            <button type="button" className={secondaryButton} onClick={() => setEmailOpen(true)}>
+              Email instructions to your web person
+            </button>
+          ) : (
+            <mail.Form method="post" ref={formRef} className="space-y-3" noValidate>
+              <input type="hidden" name="intent" value="email-instructions" />
+              <h3 className="text-sm font-semibold text-slate-900">Email the instructions to your web person</h3>
+              <FormError message={mailResult && !mailResult.ok ? mailResult.message : null} />
+              <div role="status" aria-live="polite">
+                {mailResult?.ok ? <FormNotice message={mailResult.message} /> : null}
+              </div>
+              <div>
+                <label htmlFor="instructions-to" className={labelClass}>
+                  Their email address
+                </label>
+                <input id="instructions-to" name="to" type="email" autoComplete="off" maxLength={254} className={inputClass} />
+              </div>
+              <div>
+                <label htmlFor="instructions-note" className={labelClass}>
+                  A note for them (optional)
+                </label>
+                <textarea id="instructions-note" name="note" rows={2} maxLength={INSTRUCTIONS_NOTE_MAX} className={inputClass} />
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <button type="submit" className={primaryButton} disabled={sending}>
+                  {sending ? "Sending..." : "Send instructions"}
+                </button>
+                <button type="button" className={secondaryButton} onClick={() => setEmailOpen(false)}>
+                  Close
+                </button>
+              </div>
+            </mail.Form>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
