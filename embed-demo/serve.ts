@@ -47,5 +47,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     appUrl: process.env.APP_URL ?? "http://localhost:3000",
     siteKey: process.env.SITE_KEY ?? "demo",
   });
-  console.info(`Embed demo (BrightPath Facility Services) on ${demo.url}, widget from ${process.env.APP_URL ?? "http://localhost:3000"}`);
+  console.info(`Embed demo (Sparkle Commercial Cleaning) on ${demo.url}, widget from ${process.env.APP_URL ?? "http://localhost:3000"}`);
 }
