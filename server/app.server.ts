@@ -13,6 +13,8 @@ import { securityHeaders } from "./http/security-headers.server.ts";
 import { sameOriginGuard } from "./http/same-origin.server.ts";
 import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
+import { widgetConfigRoute } from "./http/widget-config-route.server.ts";
+import { WIDGET_CONFIG_PATH } from "./realtime/protocol.ts";
 import { remixRequestHandler } from "./http/remix-handler.server.ts";
 import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
 import { createConnectionCap } from "./realtime/connection-cap.server.ts";
@@ -52,6 +54,17 @@ export async function createApplication(
     res.json({ ok: true });
   });
 
+  // Before the assets: /widget/* is otherwise the chunks' static folder. The push of the checklist's
+  // news goes through the workspace namespace, made below (called only at request time).
+  app.get(
+    WIDGET_CONFIG_PATH,
+    widgetConfigRoute({
+      db: services.db,
+      appUrl: services.env.PUBLIC_APP_URL,
+      logger: services.logger,
+      onInstalled: (businessId, origin) => workspaceEvents.onboardingUpdated(businessId, { step: "verify", origin }),
+    }),
+  );
   app.use(widgetAssets(path.join(repoRoot, "widget", "dist")));
 
   // Widgets connect from customers' origins: CORS is open at the transport level and the /widget

@@ -7,7 +7,7 @@ import { restoreState, startConversation, toScoreInput } from "../conversation/e
 import { captureLead } from "../leads/capture-lead.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import type { ChatbotCache } from "../chatbots/chatbot-cache.server.ts";
-import { hasFeature, leadDetailsHidden } from "../billing/entitlements.ts";
+import { leadDetailsHidden } from "../billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { findChatbotById, toBusinessProfile, type ChatbotRecord } from "../chatbots/profile.server.ts";
 import type {
@@ -20,11 +20,26 @@ import type {
   WidgetConfig,
   WorkspaceNotification,
 } from "../realtime/protocol.ts";
-import { createConversation, findVisitorConversation, type StoredConversationState } from "./conversations.server.ts";
-import { loadPendingTurn, storeBotTurn, storeVisitorMessage, type PendingTurn } from "./turn-store.server.ts";
+import {
+  createConversationWithFirstMessage,
+  draftConversation,
+  findVisitorConversation,
+  type DraftConversation,
+  type StoredConversationState,
+} from "./conversations.server.ts";
+import {
+  loadPendingTurn,
+  storeBotTurn,
+  storeVisitorMessage,
+  type PendingTurn,
+  type StoreVisitorResult,
+  type TurnContext,
+} from "./turn-store.server.ts";
+import { publicWidgetConfig } from "../chatbots/widget-config.server.ts";
 import { newMessageId } from "./ids.ts";
 import { checkMessageText, pageOriginAndPath } from "../realtime/widget-payloads.ts";
 import { verifyTestToken } from "./test-token.ts";
+import { isDraftConversationId, newDraftConversationId } from "./draft-ids.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";
 
 /** Where the chat service sends realtime events; implemented over socket.io rooms. */
@@ -57,13 +72,25 @@ export type VisitorContext = {
 
 export type ChatService = ReturnType<typeof createChatService>;
 
+/** What opening tells the connection: the ack, and a new conversation's draft to keep until it is written in. */
+export type OpenResult = { ack: ConversationOpenAck; draft?: DraftConversation };
+
+export type SendOptions = {
+  /** The connection's drafted conversation (from `open`): stored with this message if it is its id. */
+  draft?: DraftConversation;
+  /** Consumes the new-conversation limit; false refuses the message (`rate_limited`) and stores nothing. */
+  allowNewConversation?: () => Promise<boolean>;
+  /** The draft is stored now (by this call or before it): the connection can let it go. */
+  onStored?: () => void;
+};
+
 export function createChatService(deps: {
   db: Db;
   chatbots: ChatbotCache;
   assistant: Assistant;
   emitter: ChatEmitter;
   logger: Logger;
-  /** Verifies the Test Chatbot page's tokens (test-token.ts). */
+  /** Verifies the Test Chatbot page's tokens (test-token.ts) and signs draft conversation ids (draft-ids.ts). */
   testTokenSecret: string;
   /** A conversation was opened on the Test Chatbot page (the first-run checklist's "test" step). */
   onTestOpened?: (visitor: VisitorContext) => void;
@@ -88,21 +115,15 @@ export function createChatService(deps: {
     return chatbot;
   }
 
-  function widgetConfig(chatbot: ChatbotRecord): WidgetConfig {
-    const settings = (chatbot.settings ?? {}) as { accentColor?: unknown };
-    const accent = typeof settings.accentColor === "string" && /^#[0-9a-f]{6}$/i.test(settings.accentColor) ? settings.accentColor : "#1d64d8";
-    return {
-      businessName: chatbot.businessName,
-      welcomeMessage: chatbot.welcomeMessage,
-      accentColor: accent,
-      whiteLabel: hasFeature(chatbot.business, "white_label", clock()),
-    };
-  }
-
-  async function open(visitor: VisitorContext, payload: ConversationOpenPayload): Promise<ConversationOpenAck> {
+  /**
+   * Opens a conversation: resumes a stored one (the messages after `lastSeq`), or shows a new one's
+   * welcome without storing it (DESIGN §3). The caller keeps the returned draft for the connection and
+   * hands it to `send`, whose first message stores the conversation.
+   */
+  async function open(visitor: VisitorContext, payload: ConversationOpenPayload): Promise<OpenResult> {
     const chatbot = await loadChatbot(visitor.chatbotId);
     if (!chatbot.isActive) throw new ChatbotInactiveError();
-    const config = widgetConfig(chatbot);
+    const config = publicWidgetConfig(chatbot, clock());
     if (payload.conversationId) {
       const conversation = await findVisitorConversation(db, {
         conversationId: payload.conversationId,
@@ -110,53 +131,110 @@ export function createChatService(deps: {
         visitorId: visitor.visitorId,
         afterSeq: payload.lastSeq ?? 0,
       });
-      if (!conversation) return { ok: false, error: "not_found" };
-      if (conversation.status === "closed") return { ok: false, error: "conversation_closed" };
+      if (!conversation) {
+        // A draft of this visitor's that nobody wrote in yet (so never stored): the same draft again,
+        // whichever connection asks, so its first message is stored once (draft-ids.ts).
+        if (isDraftConversationId(deps.testTokenSecret, payload.conversationId, visitor.chatbotId, visitor.visitorId)) {
+          return openDraft(visitor, payload, chatbot, config, payload.conversationId);
+        }
+        return { ack: { ok: false, error: "not_found" } };
+      }
+      if (conversation.status === "closed") return { ack: { ok: false, error: "conversation_closed" } };
       // A visitor message stored before a crash but never answered is answered now.
       void queue.run(conversation.id, () => answerPending(conversation.id));
       return {
-        ok: true,
-        conversationId: conversation.id,
-        messages: conversation.messages,
-        config,
-        ...(conversation.hasMore ? { hasMore: true } : {}),
+        ack: {
+          ok: true,
+          conversationId: conversation.id,
+          messages: conversation.messages,
+          config,
+          ...(conversation.hasMore ? { hasMore: true } : {}),
+        },
       };
     }
+    return openDraft(visitor, payload, chatbot, config, newDraftConversationId(deps.testTokenSecret, visitor.chatbotId, visitor.visitorId));
+  }
+
+  function openDraft(
+    visitor: VisitorContext,
+    payload: ConversationOpenPayload,
+    chatbot: ChatbotRecord,
+    config: WidgetConfig,
+    conversationId: string,
+  ): OpenResult {
     const started = startConversation(toBusinessProfile(chatbot));
     // Only the app's own Test Chatbot page may flag a conversation as a test: with the token it was
-    // given for this chatbot (the Origin alone can be forged by a non-browser client).
+    // given for this chatbot (the Origin alone can be forged by a non-browser client). Opening the test
+    // chat is the checklist's "test the chatbot", whether or not the owner then writes.
     const isTest = visitor.fromAppOrigin && verifyTestToken(deps.testTokenSecret, visitor.chatbotId, payload.test, clock().getTime());
     if (isTest) deps.onTestOpened?.(visitor);
-    const { conversation, messages } = await createConversation(db, {
-      businessId: visitor.businessId,
-      chatbotId: visitor.chatbotId,
-      visitorId: visitor.visitorId,
+    const draft = draftConversation({
+      conversationId,
       isTest,
       pageUrl: pageOriginAndPath(payload.pageUrl),
       state: { engine: started.state, handledSeq: 0 },
       opening: started.replies,
       now: clock(),
     });
+    const afterSeq = payload.lastSeq ?? 0;
+    return {
+      ack: { ok: true, conversationId, messages: draft.opening.filter((m) => m.seq > afterSeq), config, draft: true },
+      draft,
+    };
+  }
+
+  /**
+   * Stores a drafted conversation with the visitor's first message. Null when nothing was stored here:
+   * the conversation already exists (a resend after a lost ack, a race) or the chatbot was switched off.
+   */
+  async function storeDraft(
+    visitor: VisitorContext,
+    payload: { clientMessageId: string; text: string },
+    draft: DraftConversation,
+  ): Promise<{ message: Message; context: TurnContext } | null> {
+    const message = await createConversationWithFirstMessage(db, {
+      draft,
+      businessId: visitor.businessId,
+      chatbotId: visitor.chatbotId,
+      visitorId: visitor.visitorId,
+      clientMessageId: payload.clientMessageId,
+      text: payload.text,
+      now: clock(),
+    });
+    if (!message) return null;
+    // The team's live views see the welcome and the first message together, as the visitor did.
+    const chatbot = await cachedChatbot(visitor.chatbotId);
     if (!leadDetailsHidden(chatbot.business, clock())) {
-      for (const message of messages) emitter.workspaceMessage(conversation.businessId, message);
+      for (const opening of draft.opening) emitter.workspaceMessage(visitor.businessId, opening);
     }
-    return { ok: true, conversationId: conversation.id, messages, config };
+    return { message, context: { businessId: visitor.businessId, isTest: draft.isTest, state: draft.state, othersWaiting: false } };
   }
 
   async function send(
     visitor: VisitorContext,
     payload: { conversationId: string; clientMessageId: string; text: string },
+    options: SendOptions = {},
   ): Promise<MessageSendAck> {
     const checked = checkMessageText(payload.text);
     if (!checked.ok) return { ok: false, error: checked.error };
-    const stored = await storeVisitorMessage(db, {
-      conversationId: payload.conversationId,
-      chatbotId: visitor.chatbotId,
-      visitorId: visitor.visitorId,
-      clientMessageId: payload.clientMessageId,
-      text: checked.text,
-      now: clock(),
-    });
+    const input = { clientMessageId: payload.clientMessageId, text: checked.text };
+    const draft = options.draft?.conversationId === payload.conversationId ? options.draft : undefined;
+    let created: { message: Message; context: TurnContext } | null = null;
+    if (draft) {
+      // A new conversation is counted when it is stored, not when the chat is opened.
+      if (options.allowNewConversation && !(await options.allowNewConversation())) return { ok: false, error: "rate_limited" };
+      created = await storeDraft(visitor, input, draft);
+      options.onStored?.();
+    }
+    const stored: StoreVisitorResult = created
+      ? { kind: "stored", ...created }
+      : await storeVisitorMessage(db, {
+          conversationId: payload.conversationId,
+          chatbotId: visitor.chatbotId,
+          visitorId: visitor.visitorId,
+          ...input,
+          now: clock(),
+        });
     switch (stored.kind) {
       case "stored": {
         const { message, context } = stored;
@@ -181,6 +259,8 @@ export function createChatService(deps: {
       case "duplicate":
         return { ok: true, message: stored.message };
       case "not_found":
+        // A draft not stored because the chatbot was switched off in between.
+        if (draft && !(await loadChatbot(visitor.chatbotId)).isActive) throw new ChatbotInactiveError();
         return { ok: false, error: "not_found" };
       case "closed":
         return { ok: false, error: "conversation_closed" };

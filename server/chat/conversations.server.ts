@@ -7,8 +7,9 @@ import { Prisma } from "../db/generated/client.ts";
 import type { EngineState } from "../conversation/engine.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { asUtcDate, sqlUtc } from "../db/timestamps.ts";
-import { newConversationId, newMessageId } from "./ids.ts";
+import { asUtcDate, sqlUtc, utcText } from "../db/timestamps.ts";
+import { draftMessageId } from "./draft-ids.ts";
+import { newMessageId } from "./ids.ts";
 
 export const MAX_REPLAY = 500;
 
@@ -83,36 +84,35 @@ const conversationSelect = {
 } as const;
 
 /**
- * Creates a conversation together with its opening bot messages (seq 1…n) in one prepared statement
- * (decision 0007: it runs for every new visitor). Ids and timestamps are made here, so what was stored
- * is known without reading it back.
+ * A new conversation as the visitor sees it before writing: its id and the opening bot messages (seq
+ * 1…n, with their ids), kept by the connection that showed them. Nothing is stored until the visitor's
+ * first message (DESIGN §3): an open that nobody writes in leaves no row.
  */
-export async function createConversation(
-  db: Db,
-  input: {
-    businessId: string;
-    chatbotId: string;
-    visitorId: string;
-    isTest: boolean;
-    pageUrl?: string;
-    state: StoredConversationState;
-    opening: { text: string; quickReplies?: string[] }[];
-    now: Date;
-  },
-): Promise<{ conversation: ConversationRow; messages: Message[] }> {
-  const conversation: ConversationRow = {
-    id: newConversationId(),
-    businessId: input.businessId,
-    chatbotId: input.chatbotId,
-    visitorId: input.visitorId,
-    isTest: input.isTest,
-    status: "open",
-    state: input.state,
-  };
-  const messages: Message[] = input.opening.map((reply, index) => {
+export type DraftConversation = {
+  conversationId: string;
+  isTest: boolean;
+  pageUrl?: string;
+  state: StoredConversationState;
+  opening: Message[];
+};
+
+/**
+ * Makes the draft of a new conversation from the engine's opening replies; stores nothing. Its id comes
+ * from draft-ids.ts (signed for the visitor), and so do its welcome messages' ids.
+ */
+export function draftConversation(input: {
+  conversationId: string;
+  isTest: boolean;
+  pageUrl?: string;
+  state: StoredConversationState;
+  opening: { text: string; quickReplies?: string[] }[];
+  now: Date;
+}): DraftConversation {
+  const { conversationId } = input;
+  const opening = input.opening.map((reply, index) => {
     const message: Message = {
-      id: newMessageId(),
-      conversationId: conversation.id,
+      id: draftMessageId(conversationId, index + 1),
+      conversationId,
       seq: index + 1,
       role: "bot",
       text: reply.text,
@@ -121,24 +121,57 @@ export async function createConversation(
     if (reply.quickReplies?.length) message.quickReplies = reply.quickReplies;
     return message;
   });
-  const opening = JSON.stringify(messages.map((m) => ({ id: m.id, text: m.text, quickReplies: m.quickReplies ?? [] })));
+  return { conversationId, isTest: input.isTest, ...(input.pageUrl ? { pageUrl: input.pageUrl } : {}), state: input.state, opening };
+}
+
+/**
+ * Stores a drafted conversation with its opening bot messages and the visitor's first message, in one
+ * prepared statement (decision 0007: it runs for every visitor who writes). Only for an active chatbot,
+ * and only once: the conversation's id is the draft's, so a resend (a lost ack) or a race stores
+ * nothing and returns null; the caller then stores or finds the message as for any conversation.
+ */
+export async function createConversationWithFirstMessage(
+  db: Db,
+  input: {
+    draft: DraftConversation;
+    businessId: string;
+    chatbotId: string;
+    visitorId: string;
+    clientMessageId: string;
+    text: string;
+    now: Date;
+  },
+): Promise<Message | null> {
+  const { draft } = input;
+  const opening = JSON.stringify(draft.opening.map((m) => ({ id: m.id, text: m.text, quickReplies: m.quickReplies ?? [] })));
+  const seq = draft.opening.length + 1;
   const now = sqlUtc(input.now);
-  await queryPrepared(db, Prisma.sql`
+  const rows = await queryPrepared<MessageRow>(db, Prisma.sql`
     WITH conv AS (
       INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "isTest", "pageUrl", "state", "lastSeq",
                                   "createdAt", "updatedAt", "lastMessageAt")
-      VALUES (${conversation.id}, ${input.businessId}, ${input.chatbotId}, ${input.visitorId}, ${input.isTest}::boolean,
-              ${input.pageUrl ?? null}, ${JSON.stringify(input.state)}::jsonb, ${messages.length}::int, ${now}, ${now}, ${now})
+      SELECT ${draft.conversationId}, b."businessId", b."id", ${input.visitorId}, ${draft.isTest}::boolean,
+             ${draft.pageUrl ?? null}, ${JSON.stringify(draft.state)}::jsonb, ${seq}::int, ${now}, ${now}, ${now}
+        FROM "Chatbot" b
+       WHERE b."id" = ${input.chatbotId} AND b."businessId" = ${input.businessId} AND b."isActive"
+      ON CONFLICT ("id") DO NOTHING
       RETURNING "id", "businessId"
     ), opening AS (
       SELECT r.ord, r.value->>'id' AS id, r.value->>'text' AS text,
              ARRAY(SELECT jsonb_array_elements_text(r.value->'quickReplies')) AS quick
         FROM jsonb_array_elements(${opening}::jsonb) WITH ORDINALITY AS r(value, ord)
+    ), opened AS (
+      INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
+      SELECT opening.id, conv."id", conv."businessId", opening.ord::int, 'bot'::"MessageRole", opening.text, opening.quick, ${now}
+        FROM conv, opening
     )
-    INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
-    SELECT opening.id, conv."id", conv."businessId", opening.ord::int, 'bot'::"MessageRole", opening.text, opening.quick, ${now}
-      FROM conv, opening`);
-  return { conversation, messages };
+    INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "clientMessageId", "createdAt")
+    SELECT ${newMessageId()}, conv."id", conv."businessId", ${seq}::int, 'visitor'::"MessageRole", ${input.text}, ARRAY[]::text[],
+           ${input.clientMessageId}, ${now}
+      FROM conv
+    RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text", ${utcText('"createdAt"')} AS "createdAt", "quickReplies", "clientMessageId"`);
+  const row = rows[0];
+  return row ? toMessage(row) : null;
 }
 
 export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | null> {

@@ -1,5 +1,5 @@
-// The checklist's stored facts, each written once where it happens: the widget's first connection from
-// a website other than the app (the /widget handshake), the first conversation opened on the Test
+// The checklist's stored facts, each written once where it happens: the widget's first load on a
+// website other than the app (its config request, or the /widget handshake of an older loader), the first conversation opened on the Test
 // Chatbot page, and the snippet copied or e-mailed to the web person. Each is a single conditional
 // UPDATE (… WHERE the fact IS NULL): the first writer wins and learns it did (to push the news live),
 // later ones change nothing; the handshake only calls it while the chatbot row it read says "not yet".
@@ -17,6 +17,21 @@ export async function recordInstallation(db: Db, args: { chatbotId: string; orig
     data: { installedAt: args.now ?? new Date(), installedOrigin: args.origin },
   });
   return count === 1;
+}
+
+/**
+ * Records the installation in the background (a widget request is never held up by it) and calls
+ * `onFirst` when this was the first one; a failure is only logged (a later load records it).
+ */
+export function noteInstallation(
+  deps: { db: Db; logger: { warn(message: string): void }; onFirst?: (businessId: string, origin: string) => void },
+  seen: { chatbotId: string; businessId: string; origin: string },
+): void {
+  recordInstallation(deps.db, { chatbotId: seen.chatbotId, origin: seen.origin })
+    .then((first) => {
+      if (first) deps.onFirst?.(seen.businessId, seen.origin);
+    })
+    .catch((error: unknown) => deps.logger.warn(`[widget] recording the installation of chatbot ${seen.chatbotId} failed: ${String(error)}`));
 }
 
 /** True when this call recorded the first test conversation of the chatbot. */

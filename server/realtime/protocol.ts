@@ -48,7 +48,10 @@ export type AckErrorCode =
 export type AckError = { ok: false; error: AckErrorCode };
 
 export type ConversationOpenPayload = {
-  /** Resume this conversation (the widget keeps it in localStorage); omitted to start a new one. */
+  /**
+   * Resume this conversation (the widget keeps it in localStorage); omitted to start a new one, which is
+   * stored only when the visitor first writes (or chooses a quick reply) in it: see `draft` in the ack.
+   */
   conversationId?: string;
   /** The highest seq the widget has; only later messages are returned. */
   lastSeq?: number;
@@ -69,6 +72,13 @@ export type ConversationOpenAck =
       /** The chatbot's public appearance (an addition to DESIGN §3's ack; older clients ignore it). */
       config?: WidgetConfig;
       /**
+       * A new conversation, not stored yet: `messages` is its welcome (seq 1…n). The first `message:send`
+       * with this `conversationId` stores it, welcome included, once (a resend with the same
+       * clientMessageId finds it). Opening it again (a reconnect, a reload) answers the same draft.
+       * Nothing is stored for a visitor who never writes.
+       */
+      draft?: true;
+      /**
        * More messages follow the last one sent here (a replay is paged, 500 messages at a time): open
        * again with `lastSeq` set to the last one received.
        */
@@ -77,6 +87,11 @@ export type ConversationOpenAck =
   | AckError;
 
 export type MessageSendPayload = {
+  /**
+   * A stored conversation of this visitor, or the draft this connection's last open returned: the first
+   * message stores the draft (once: resending with the same clientMessageId after a lost ack finds it).
+   * A draft must be opened on the connection before it is written in (otherwise `not_found`).
+   */
   conversationId: string;
   /** Chosen by the widget (8–64 characters); the server deduplicates on (conversationId, clientMessageId). */
   clientMessageId: string;
@@ -99,6 +114,17 @@ export interface WidgetServerToClientEvents {
   "message:delta": (delta: MessageDelta) => void;
   typing: (event: TypingEvent) => void;
 }
+
+/**
+ * `GET /widget/config?key=SITE_KEY`: what the loader asks before it draws anything. Cacheable for a
+ * minute (`Cache-Control`, `Vary: Origin`) and readable cross-origin (no cookies). The launcher is drawn
+ * only for `active: true`; the reasons are the handshake's refusals (`WidgetConnectError`).
+ */
+export const WIDGET_CONFIG_PATH = "/widget/config";
+
+export type WidgetConfigResponse =
+  | { active: true; config: WidgetConfig }
+  | { active: false; reason: Exclude<WidgetConnectError, "rate_limited"> };
 
 /** Public chatbot appearance the widget needs before the first message (served with the loader). */
 export type WidgetConfig = {

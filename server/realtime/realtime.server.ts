@@ -22,6 +22,8 @@ export type WorkspaceEvents = {
   userSessionsEnded(userId: string): void;
   /** A notification stored by a job (a follow-up falling due): pushed to the business's open workspaces. */
   notification(businessId: string, notification: WorkspaceNotification): void;
+  /** A first-run checklist fact was recorded outside a socket (the widget's config request). */
+  onboardingUpdated(businessId: string, update: OnboardingUpdate): void;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -86,6 +88,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     notification: (businessId, notification) => workspace.to(businessRoom(businessId)).emit("notification", notification),
     sessionEnded: (tokenHash) => workspace.in(sessionRoom(tokenHash)).disconnectSockets(true),
     userSessionsEnded: (userId) => workspace.in(userRoom(userId)).disconnectSockets(true),
+    onboardingUpdated: onboarding,
   };
   return { chat, workspaceEvents };
 }

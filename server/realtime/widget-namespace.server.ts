@@ -5,8 +5,9 @@ import type { Namespace, Server, Socket } from "socket.io";
 import type { Db } from "../db/client.server.ts";
 import { ChatbotInactiveError, type ChatService, type VisitorContext } from "../chat/chat-service.server.ts";
 import { findChatbotBySiteKey } from "../chatbots/profile.server.ts";
+import type { DraftConversation } from "../chat/conversations.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
-import { recordInstallation } from "../onboarding/installation.server.ts";
+import { noteInstallation } from "../onboarding/installation.server.ts";
 import { isOriginAllowed, normalizeOrigin } from "./origin.ts";
 import {
   WIDGET_NAMESPACE,
@@ -18,7 +19,11 @@ import {
 import type { WidgetLimiter } from "./rate-limits.server.ts";
 import { conversationOpenSchema, messageSendSchema, widgetAuthSchema } from "./widget-payloads.ts";
 
-type SocketData = VisitorContext & { ip: string };
+type SocketData = VisitorContext & {
+  ip: string;
+  /** The new conversation this socket's last open showed, until its first message stores it. */
+  draft?: DraftConversation;
+};
 
 export type WidgetNamespace = Namespace<WidgetClientToServerEvents, WidgetServerToClientEvents, Record<string, never>, SocketData>;
 type WidgetSocket = Socket<WidgetClientToServerEvents, WidgetServerToClientEvents, Record<string, never>, SocketData>;
@@ -69,21 +74,18 @@ export function registerWidgetNamespace(
       // The first load on the owner's website ticks "Verify the installation" (once: the row just read
       // says whether it was recorded, so later handshakes cost nothing). Not awaited by the handshake.
       const siteOrigin = origin === undefined ? null : normalizeOrigin(origin);
-      if (!chatbot.installed && !fromAppOrigin && siteOrigin) noteInstallation(chatbot.id, chatbot.businessId, siteOrigin);
+      if (!chatbot.installed && !fromAppOrigin && siteOrigin) {
+        noteInstallation(
+          { db: deps.db, logger: deps.logger, onFirst: deps.onInstalled },
+          { chatbotId: chatbot.id, businessId: chatbot.businessId, origin: siteOrigin },
+        );
+      }
       next();
     } catch (error) {
       deps.logger.error("[widget] handshake failed", error);
       next(new Error("server_error"));
     }
   });
-
-  function noteInstallation(chatbotId: string, businessId: string, origin: string) {
-    recordInstallation(deps.db, { chatbotId, origin })
-      .then((first) => {
-        if (first) deps.onInstalled?.(businessId, origin);
-      })
-      .catch((error: unknown) => deps.logger.warn(`[widget] recording the installation of chatbot ${chatbotId} failed: ${String(error)}`));
-  }
 
   nsp.on("connection", (socket: WidgetSocket) => {
     const invalid: AckError = { ok: false, error: "invalid_payload" };
@@ -100,16 +102,13 @@ export function registerWidgetNamespace(
       const parsed = conversationOpenSchema.safeParse(payload ?? {});
       if (!parsed.success) return ack(invalid);
       try {
-        // A new conversation is counted before it is made; resuming one is not.
-        if (!parsed.data.conversationId) {
-          const visitorKey = `${socket.data.chatbotId}:${socket.data.visitorId}`;
-          if (!(await deps.limiter.allowNewConversation(visitorKey, socket.data.ip))) return ack({ ok: false, error: "rate_limited" });
-        }
-        const result = await deps.chat.open(socket.data, parsed.data);
+        const { ack: result, draft } = await deps.chat.open(socket.data, parsed.data);
         if (result.ok) {
-          // One conversation per socket at a time: leave any previous conversation room.
+          // One conversation per socket at a time: leave any previous conversation room. A new
+          // conversation's draft is kept until its first message stores it (or the next open replaces it).
           for (const room of socket.rooms) if (room.startsWith("conversation:")) await socket.leave(room);
           await socket.join(conversationRoom(result.conversationId));
+          socket.data.draft = draft;
         }
         ack(result);
       } catch (error) {
@@ -129,7 +128,17 @@ export function registerWidgetNamespace(
         if (!(await deps.limiter.allowMessage(visitorKey, socket.data.ip))) {
           return ack({ ok: false, error: "rate_limited" });
         }
-        ack(await deps.chat.send(socket.data, parsed.data));
+        const draft = socket.data.draft;
+        ack(
+          await deps.chat.send(socket.data, parsed.data, {
+            draft,
+            // Counted when the conversation is stored (the first message), not at open.
+            allowNewConversation: () => deps.limiter.allowNewConversation(visitorKey, socket.data.ip),
+            onStored: () => {
+              if (socket.data.draft === draft) socket.data.draft = undefined;
+            },
+          }),
+        );
       } catch (error) {
         if (error instanceof ChatbotInactiveError) return refuseInactive(ack);
         deps.logger.error("[widget] message:send failed", error);

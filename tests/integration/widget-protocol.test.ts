@@ -71,15 +71,23 @@ describe("a full qualification", () => {
     expect(welcome.quickReplies).toContain("Regular Commercial Cleaning");
     expect(opened.config?.businessName).toBe("Sparkle Commercial Cleaning");
 
-    // The conversation and its welcome are stored exactly as acknowledged (one statement, decision 0007).
-    const stored = await server.services.db.conversation.findUniqueOrThrow({ where: { id: opened.conversationId }, include: { messages: true } });
-    expect(stored).toMatchObject({ pageUrl: "https://customer.example/pricing", isTest: false, status: "open", lastSeq: 1, visitorId: v.visitorId });
-    expect(stored.createdAt.toISOString()).toBe(welcome.createdAt);
-    expect(stored.messages.map((m) => ({ id: m.id, seq: m.seq, role: m.role, text: m.text, quickReplies: m.quickReplies, createdAt: m.createdAt.toISOString() }))).toEqual([
-      { id: welcome.id, seq: 1, role: "bot", text: welcome.text, quickReplies: welcome.quickReplies, createdAt: welcome.createdAt },
-    ]);
+    // Opening stores nothing (DESIGN §3): the welcome is a draft until the visitor writes.
+    expect(opened.draft).toBe(true);
+    expect(await server.services.db.conversation.count({ where: { id: opened.conversationId } })).toBe(0);
 
-    await v.say("Regular Commercial Cleaning");
+    // The first answer (a quick reply) stores the conversation, its welcome exactly as acknowledged and
+    // the answer, in one statement (decision 0007).
+    const first = await v.send("Regular Commercial Cleaning");
+    expect(first.ok && first.message).toMatchObject({ conversationId: opened.conversationId, seq: 2, role: "visitor" });
+    const stored = await server.services.db.conversation.findUniqueOrThrow({ where: { id: opened.conversationId }, include: { messages: { orderBy: { seq: "asc" } } } });
+    expect(stored).toMatchObject({ pageUrl: "https://customer.example/pricing", isTest: false, status: "open", visitorId: v.visitorId });
+    expect(stored.messages.slice(0, 2).map((m) => ({ id: m.id, seq: m.seq, role: m.role, text: m.text, quickReplies: m.quickReplies }))).toEqual([
+      { id: welcome.id, seq: 1, role: "bot", text: welcome.text, quickReplies: welcome.quickReplies },
+      { id: first.ok ? first.message.id : "", seq: 2, role: "visitor", text: "Regular Commercial Cleaning", quickReplies: [] },
+    ]);
+    await v.nextBotMessage(2);
+
+
     await v.say("20,000–50,000 sq ft");
     await v.say("Daily");
     await v.say("$5,000–$10,000");
@@ -170,8 +178,9 @@ describe("delivery", () => {
 
     const again = visitor({ visitorId: first.visitorId });
     await again.connect();
+    // Whether or not the first attempt has stored the conversation yet, the same one is opened again.
     const reopened = await again.open({ conversationId, lastSeq: 1 });
-    expect(reopened.ok).toBe(true);
+    expect(reopened.ok && reopened.conversationId).toBe(conversationId);
     const ack = await again.send("Regular Commercial Cleaning", clientMessageId);
     expect(ack.ok).toBe(true);
     if (!ack.ok) return;
@@ -180,6 +189,62 @@ describe("delivery", () => {
     const stored = await server.services.db.message.findMany({ where: { conversationId }, orderBy: { seq: "asc" } });
     expect(stored.filter((m) => m.role === "visitor")).toHaveLength(1);
     expect(stored.map((m) => m.role)).toEqual(["bot", "visitor", "bot"]);
+    expect(await server.services.db.conversation.count({ where: { visitorId: first.visitorId } })).toBe(1);
+  });
+
+  it("stores nothing for a visitor who opens the chat and never writes, and takes the same draft up again after a reconnect", async () => {
+    const v = visitor();
+    await v.connect();
+    const opened = await v.open({ pageUrl: "https://customer.example/" });
+    expect(opened.ok && opened.draft).toBe(true);
+    if (!opened.ok) return;
+    const again = await v.open();
+    expect(again.ok && again.conversationId).not.toBe(opened.conversationId); // a new open: a new draft
+    v.disconnect();
+
+    // Another connection of the same visitor resumes the first draft: the same id and welcome, nothing new after lastSeq.
+    const back = visitor({ visitorId: v.visitorId });
+    await back.connect();
+    const resumed = await back.open({ conversationId: opened.conversationId, lastSeq: 0 });
+    expect(resumed).toMatchObject({ ok: true, conversationId: opened.conversationId, draft: true, messages: [{ id: opened.messages[0]!.id, seq: 1 }] });
+    expect(await back.open({ conversationId: opened.conversationId, lastSeq: 1 })).toMatchObject({ ok: true, messages: [] });
+    expect(await server.services.db.conversation.count({ where: { visitorId: v.visitorId } })).toBe(0);
+    expect(await server.services.db.message.count({ where: { conversationId: opened.conversationId } })).toBe(0);
+
+    // Someone else's visitor id cannot take it up, nor write in it.
+    const stranger = visitor();
+    await stranger.connect();
+    expect(await stranger.open({ conversationId: opened.conversationId, lastSeq: 0 })).toEqual({ ok: false, error: "not_found" });
+    const write = await stranger.socket
+      .timeout(5000)
+      .emitWithAck("message:send", { conversationId: opened.conversationId, clientMessageId: newClientMessageId(), text: "hi" });
+    expect(write).toEqual({ ok: false, error: "not_found" });
+
+    // The visitor writes: now, and only now, it is stored.
+    const ack = await back.send("Industrial");
+    expect(ack.ok && ack.message.seq).toBe(2);
+    expect(await server.services.db.conversation.count({ where: { visitorId: v.visitorId } })).toBe(1);
+  });
+
+  it("a lost acknowledgement of the first message and its resend on a new connection store one conversation", async () => {
+    const v = visitor();
+    await v.connect();
+    const opened = await v.open();
+    if (!opened.ok) throw new Error("open failed");
+    const clientMessageId = newClientMessageId();
+    const first = await v.send("Industrial", clientMessageId);
+    expect(first.ok).toBe(true);
+    v.disconnect(); // as if the acknowledgement had been lost with the connection
+
+    const back = visitor({ visitorId: v.visitorId });
+    await back.connect();
+    const reopened = await back.open({ conversationId: opened.conversationId, lastSeq: 1 });
+    expect(reopened.ok && reopened.draft).toBeUndefined();
+    const resent = await back.send("Industrial", clientMessageId);
+    expect(resent.ok && first.ok && resent.message.id).toBe(first.ok ? first.message.id : null);
+    await server.app.chat.idle();
+    expect(await server.services.db.conversation.count({ where: { visitorId: v.visitorId } })).toBe(1);
+    expect(await server.services.db.message.count({ where: { conversationId: opened.conversationId, role: "visitor" } })).toBe(1);
   });
 
   it("replays only the messages after lastSeq", async () => {
@@ -452,6 +517,7 @@ describe("tenancy", () => {
       const v = visitor(options);
       await v.connect();
       await v.open({ test });
+      await v.say("Regular Commercial Cleaning"); // stored (with its flag) at the first message
       return v.conversationId!;
     };
     const cases = {

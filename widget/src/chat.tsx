@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 // chat-HASH.js: the chat panel (Preact) and the socket client. The loader downloads it when the
-// browser is idle and imports it on the first open; `mount` is called then, and only then is storage
+// visitor shows intent and imports it on the first open; `mount` is called then, and only then is storage
 // written and the socket opened.
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
@@ -9,6 +9,7 @@ import type { WidgetAuth } from "../../server/realtime/protocol.ts";
 import { createClient, MAX_LENGTH, type ChatClient, type FatalReason, type SocketLike } from "./client.ts";
 import { createStore, type Store } from "./store.ts";
 import { setMarker } from "./visit-marker.ts";
+import { ORIGIN_WARNING } from "./texts.ts";
 import type { ChatController, MountContext } from "./types.ts";
 import css from "./panel.css?inline";
 
@@ -54,9 +55,7 @@ export function mount(ctx: MountContext): ChatController {
       onFatal: (reason: FatalReason) => {
         if (reason === "origin_not_allowed" && !warnedOrigin) {
           warnedOrigin = true;
-          console.warn(
-            "LeadBroom: this website's origin is not in the chatbot's allowed origins; add it in the LeadBroom workspace under AI Chatbot → Installation",
-          );
+          console.warn(ORIGIN_WARNING);
         }
         render(null, container);
         ctx.hide();

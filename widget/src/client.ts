@@ -178,8 +178,9 @@ export function createClient(options: ClientOptions): ChatClient {
       if (err || !ack || typeof ack !== "object") return retry("open", openConversation);
       if (!ack.ok) {
         if ((ack.error === "conversation_closed" || ack.error === "not_found") && payload.conversationId) {
+          // Closed or unknown: open a new one. The panel keeps showing the old messages until its ack
+          // replaces them (no empty flash).
           store.forgetConversation();
-          emit();
           return openConversation();
         }
         return retry("open", openConversation);

@@ -1,15 +1,19 @@
-// widget.js: the script the host page loads (classic script, IIFE, short cache). It draws the launcher
-// in a shadow root and nothing else; the chat (Preact UI + socket client, chat-HASH.js, long cache) is
+// widget.js: the script the host page loads (classic script, IIFE, short cache). It asks the app whether
+// the chatbot is active for this website (GET widget/config, cached by the browser for a minute) and
+// only then draws the launcher in a shadow root, and nothing else: an inactive chatbot, an unknown site
+// key or a refused origin draw nothing; the chat (Preact UI + socket client, chat-HASH.js, long cache) is
 // downloaded when the visitor shows intent (pointer, touch or focus on the launcher) and imported on
-// the first open. It writes no storage and opens no connection: the chat chunk does that when the
+// the first open. It writes no storage and opens no socket: the chat chunk does that when the
 // visitor opens the panel. It reads
 // localStorage only for a visitor who has opened the chat on this site before (visit-marker.ts). One
 // global: window.LeadBroom.
+import type { WidgetConfigResponse } from "../../server/realtime/protocol.ts";
 import type { ChatController, ChatModule, LeadBroomApi } from "./types.ts";
+import { ORIGIN_WARNING } from "./texts.ts";
 import css from "./launcher.css?inline";
 import { mayHaveSavedState } from "./visit-marker.ts";
 
-type Saved = { open?: unknown; config?: { accentColor?: unknown } } | null;
+type Saved = { open?: unknown } | null;
 
 type Win = Window & { LeadBroom?: LeadBroomApi };
 
@@ -24,9 +28,13 @@ function boot(script: HTMLScriptElement | null): void {
   const data = script.dataset;
   const scriptUrl = new URL(script.src, location.href);
   const test = data.test || undefined;
+  // First, so the answer is on its way while the rest is set up. No cookies; the browser caches it.
+  const config = fetch(new URL(`widget/config?key=${encodeURIComponent(siteKey)}`, scriptUrl).href, { mode: "cors", credentials: "omit" })
+    .then((r) => (r.ok ? (r.json() as Promise<WidgetConfigResponse>) : null))
+    .catch(() => null);
 
   // localStorage, read at most once and only when needed: on a first open, or when an earlier page view
-  // of a returning chat visitor may have left the panel open and an accent colour.
+  // of a returning chat visitor may have left the panel open.
   let storage: Storage | null | undefined;
   const getStorage = (): Storage | null => {
     if (storage === undefined) {
@@ -80,7 +88,8 @@ function boot(script: HTMLScriptElement | null): void {
   };
 
   let isOpen = false;
-  let hidden = false;
+  /** Until the config says the chatbot is active, and again after a refused connection. */
+  let hidden = true;
   let chat: ChatController | null = null;
   let loading: Promise<ChatModule> | null = null;
 
@@ -169,19 +178,26 @@ function boot(script: HTMLScriptElement | null): void {
   for (const type of ["pointerenter", "touchstart", "focus"]) launcher.addEventListener(type, warm, { passive: true });
 
   const attach = (): void => {
+    hidden = false;
     document.body.appendChild(host);
     // The test page opens at once; focus stays put.
     if (data.open === "true") return open(false);
-    // A returning chat visitor: re-open after a navigation (they left it open) and use the last accent.
+    // A returning chat visitor: re-open after a navigation (they left it open).
     void mayHaveSavedState(siteKey).then((maybe) => {
       const saved = maybe && !isOpen && !hidden ? readSaved() : null;
       if (!saved) return;
-      setAccent(saved.config?.accentColor);
       if (saved.open === true) open(false);
     });
   };
-  if (document.body) attach();
-  else document.addEventListener("DOMContentLoaded", attach, { once: true });
+  void config.then((answer) => {
+    if (!answer?.active) {
+      if (answer?.reason === "origin_not_allowed") console.warn(ORIGIN_WARNING);
+      return;
+    }
+    setAccent(answer.config.accentColor);
+    if (document.body) attach();
+    else document.addEventListener("DOMContentLoaded", attach, { once: true });
+  });
 }
 
 boot(
