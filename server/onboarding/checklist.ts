@@ -82,7 +82,7 @@ export function onboardingChecklist(facts: OnboardingFacts): Onboarding {
         ? facts.installedOrigin
           ? `Your chatbot loaded on ${facts.installedOrigin}.`
           : "Your chatbot has loaded on your website."
-        : "Open your website and click the chat button: this ticks itself the first time your chatbot connects there.",
+        : "Open any page of your website: this ticks itself the first time your chatbot loads there.",
       done: installed,
       href: `${INSTALLATION_HREF}#verify`,
       action: "Check the installation",

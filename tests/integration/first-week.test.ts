@@ -1,5 +1,6 @@
 // Issue 14, the owner's first week, over HTTP and real sockets against the real server: the first-run
-// checklist's facts (installation recorded once at the /widget handshake and pushed live, the Test
+// checklist's facts (installation recorded once at the loader's config request or the /widget
+// handshake, and pushed live; the widget's config answers; the Test
 // Chatbot's first conversation, the snippet copied or e-mailed as a job), the Installation tab's
 // allowed origins, the dismiss / show-again round trip.
 import type { Socket } from "socket.io-client";
@@ -54,6 +55,15 @@ async function onboardingEvents(owner: Owner): Promise<OnboardingUpdate[]> {
   return Object.assign(events, { socket });
 }
 
+/** GET /widget/config as the loader sends it from a page on `origin`. */
+async function widgetConfig(siteKey: string, origin: string | undefined, headers: Record<string, string> = {}): Promise<unknown> {
+  const res = await fetch(`${server.url}/widget/config?key=${encodeURIComponent(siteKey)}`, {
+    headers: { ...(origin ? { Origin: origin } : {}), ...headers },
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
 async function visitorFrom(siteKey: string, origin: string): Promise<Visitor> {
   const visitor = new Visitor(server.url, { siteKey, origin });
   visitors.push(visitor);
@@ -93,6 +103,56 @@ describe("the first-run checklist's facts", () => {
     // Another business's checklist is untouched.
     const other = await registerOwner("Untouched Cleaning");
     expect((await loadOnboarding(server.services.db, other.businessId)).doneCount).toBe(0);
+  });
+
+  it("records the installation at the loader's config request from an allowed origin of theirs, before any chat is opened", async () => {
+    const owner = await registerOwner("Config Verify Cleaning");
+    const events = await onboardingEvents(owner);
+    await server.services.db.chatbot.update({ where: { id: owner.chatbotId }, data: { allowedOrigins: ["https://www.config-verify.example"] } });
+    // Not an installation: a refused origin, the app's own origin, a same-origin request without Origin.
+    expect(await widgetConfig(owner.siteKey, "https://elsewhere.example")).toMatchObject({ active: false, reason: "origin_not_allowed" });
+    expect(await widgetConfig(owner.siteKey, server.url)).toMatchObject({ active: true });
+    expect(await widgetConfig(owner.siteKey, undefined, { "Sec-Fetch-Site": "same-origin" })).toMatchObject({ active: true });
+    expect(await widgetConfig(owner.siteKey, undefined)).toMatchObject({ active: false, reason: "origin_not_allowed" });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // would-be late events: none may arrive
+    expect(events).toHaveLength(0);
+
+    const [a, b] = await Promise.all([
+      widgetConfig(owner.siteKey, "https://www.config-verify.example"),
+      widgetConfig(owner.siteKey, "https://www.config-verify.example"),
+    ]);
+    expect(a).toEqual({ active: true, config: { businessName: "Config Verify Cleaning", welcomeMessage: expect.any(String), accentColor: "#1d64d8", whiteLabel: false } });
+    expect(b).toEqual(a);
+    await expect.poll(() => events.length).toBe(1);
+    expect(events[0]).toEqual({ step: "verify", origin: "https://www.config-verify.example" });
+    const chatbot = await server.services.db.chatbot.findUniqueOrThrow({ where: { id: owner.chatbotId } });
+    expect(chatbot.installedOrigin).toBe("https://www.config-verify.example");
+    expect(await server.services.db.conversation.count({ where: { chatbotId: owner.chatbotId } })).toBe(0);
+    const checklist = await loadOnboarding(server.services.db, owner.businessId);
+    expect(checklist.steps.find((s) => s.key === "verify")!.done).toBe(true);
+  });
+
+  it("answers the config request with what the loader needs: active or why not, short-cached per Origin, readable cross-origin", async () => {
+    const owner = await registerOwner("Config Answers Cleaning");
+    const res = await fetch(`${server.url}/widget/config?key=${encodeURIComponent(owner.siteKey)}`, { headers: { Origin: "https://www.answers.example" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("vary")).toMatch(/Origin/);
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://www.answers.example");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(await res.json()).toMatchObject({ active: true, config: { businessName: "Config Answers Cleaning" } });
+
+    expect(await widgetConfig("no-such-key", "https://www.answers.example")).toEqual({ active: false, reason: "invalid_site_key" });
+    expect(await widgetConfig("", "https://www.answers.example")).toEqual({ active: false, reason: "invalid_site_key" });
+    expect(await widgetConfig("x".repeat(101), "https://www.answers.example")).toEqual({ active: false, reason: "invalid_site_key" });
+    await server.services.db.chatbot.update({ where: { id: owner.chatbotId }, data: { isActive: false } });
+    expect(await widgetConfig(owner.siteKey, "https://www.answers.example")).toEqual({ active: false, reason: "chatbot_inactive" });
+    // An inactive chatbot's page view is not an installation either (the first answer above was).
+    const other = await registerOwner("Config Inactive Cleaning");
+    await server.services.db.chatbot.update({ where: { id: other.chatbotId }, data: { isActive: false } });
+    expect(await widgetConfig(other.siteKey, "https://www.inactive.example")).toEqual({ active: false, reason: "chatbot_inactive" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await server.services.db.chatbot.findUniqueOrThrow({ where: { id: other.chatbotId } })).installedAt).toBeNull();
   });
 
   it("ticks the test step when the Test Chatbot page opens a conversation (with its token, from the app's origin)", async () => {

@@ -155,23 +155,40 @@ describe("new conversations per visitor and per IP", () => {
     await limited?.close();
   });
 
-  it("refuses a visitor's new conversations past its limit with rate_limited, in parallel too, but lets it resume one", async () => {
-    const one = new Visitor(limited.url, { siteKey: DEMO.siteKey, localAddress: "127.0.0.2" });
-    visitors.push(one);
-    await one.connect();
-    const acks = await Promise.all(Array.from({ length: 6 }, () => one.open()));
+  /** Opens a new conversation (a draft) on its own connection of this visitor and writes in it. */
+  async function startsConversation(v: Visitor) {
+    await v.connect();
+    const opened = await v.open();
+    if (!opened.ok) throw new Error(`open refused: ${opened.error}`);
+    return v.send("Regular Commercial Cleaning");
+  }
+
+  it("counts a visitor's new conversations when they are stored (the first message), in parallel too; opening or resuming one is not counted", async () => {
+    const visitorId = `v_limit_${Date.now()}`;
+    // Opening alone stores nothing and is never refused.
+    const looker = new Visitor(limited.url, { siteKey: DEMO.siteKey, localAddress: "127.0.0.2", visitorId });
+    visitors.push(looker);
+    await looker.connect();
+    const opens = await Promise.all(Array.from({ length: 8 }, () => looker.open()));
+    expect(opens.every((a) => a.ok)).toBe(true);
+
+    const connections = Array.from({ length: 6 }, () => new Visitor(limited.url, { siteKey: DEMO.siteKey, localAddress: "127.0.0.2", visitorId }));
+    visitors.push(...connections);
+    const acks = await Promise.all(connections.map(startsConversation));
     expect(acks.filter((a) => a.ok)).toHaveLength(3);
     expect(acks.filter((a) => !a.ok && a.error === "rate_limited")).toHaveLength(3);
-    const resumed = acks.find((a) => a.ok)!;
-    if (!resumed.ok) throw new Error("unreachable");
-    expect((await one.open({ conversationId: resumed.conversationId, lastSeq: 0 })).ok).toBe(true);
+    expect(await limited.services.db.conversation.count({ where: { visitorId } })).toBe(3);
+    // A stored conversation is resumed and written in without counting.
+    const stored = connections[acks.findIndex((a) => a.ok)]!;
+    expect((await looker.open({ conversationId: stored.conversationId!, lastSeq: 0 })).ok).toBe(true);
+    const more = await looker.send("Over 50,000 sq ft");
+    expect(more.ok).toBe(true);
   });
 
-  it("refuses new conversations from one address past its limit, whoever asks", async () => {
+  it("refuses new conversations from one address past its limit, whoever writes", async () => {
     const many = Array.from({ length: 8 }, () => new Visitor(limited.url, { siteKey: DEMO.siteKey, localAddress: "127.0.0.3" }));
     visitors.push(...many);
-    await Promise.all(many.map((v) => v.connect()));
-    const acks = await Promise.all(many.map((v) => v.open()));
+    const acks = await Promise.all(many.map(startsConversation));
     expect(acks.filter((a) => a.ok)).toHaveLength(5);
     expect(acks.filter((a) => !a.ok && a.error === "rate_limited")).toHaveLength(3);
   });

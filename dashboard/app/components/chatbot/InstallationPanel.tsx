@@ -47,8 +47,8 @@ export function InstallationPanel({
             </p>
           ) : (
             <p className="text-slate-700" data-testid="installation-waiting">
-              Waiting for your website. Once the snippet is on your site, open one of its pages and click the chat button: this
-              ticks itself the first time your chatbot connects there{view.isActive ? "" : " (activate the chatbot first: an inactive chatbot does not load)"}.
+              Waiting for your website. Once the snippet is on your site, open one of its pages: this ticks itself the first
+              time your chatbot loads there{view.isActive ? "" : " (activate the chatbot first: an inactive chatbot does not load)"}.
             </p>
           )}
         </div>
