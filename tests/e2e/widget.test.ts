@@ -2,6 +2,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbedDemo } from "../../embed-demo/serve.ts";
+import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
 import { startCustomerSite, visitorChooses as choose, visitorSays as send } from "../support/customer-site.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -31,13 +32,15 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
     page.on("request", (r) => {
       if (r.url().startsWith(server.url)) fromApp.push(new URL(r.url()).pathname);
     });
+    const chatbotId = (await server.services.db.chatbot.findUniqueOrThrow({ where: { siteKey: "demo" } })).id;
+    const conversationsBefore = await server.services.db.conversation.count({ where: { chatbotId } });
     await page.goto(demo.url);
 
-    // Before the visitor goes near the chat: only the loader is fetched, no connection, nothing
-    // stored (no localStorage key, no IndexedDB database), no cookies.
+    // Before the visitor goes near the chat: only the loader and its config are fetched, no
+    // connection, nothing stored (no localStorage key, no IndexedDB database), no cookies.
     await page.getByRole("button", { name: "Open chat" }).waitFor();
     await page.waitForLoadState("load");
-    expect(fromApp).toEqual(["/widget.js"]);
+    expect(fromApp).toEqual(["/widget.js", "/widget/config"]);
     expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
     expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
     expect(await context.cookies()).toEqual([]);
@@ -52,8 +55,11 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
     const dialog = page.getByRole("dialog", { name: "Chat with Sparkle Commercial Cleaning" });
     await dialog.waitFor();
     await expect.poll(() => dialog.getByText(/Welcome to Sparkle Commercial Cleaning/).count()).toBeGreaterThan(0);
+    // Opening the chat stores nothing: the conversation is stored with the visitor's first answer.
+    expect(await server.services.db.conversation.count({ where: { chatbotId } })).toBe(conversationsBefore);
 
     await choose(page, "Regular Commercial Cleaning");
+    await expect.poll(() => server.services.db.conversation.count({ where: { chatbotId } })).toBe(conversationsBefore + 1);
     await page.getByRole("button", { name: "Over 50,000 sq ft", exact: true }).waitFor();
     await send(page, "about 12k sq ft");
     await page.getByRole("button", { name: "2–3 times a week", exact: true }).waitFor();
@@ -104,14 +110,54 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
     await context.close();
   });
 
-  it("keeps the widget hidden when the site key is unknown", async () => {
-    const bad = await startCustomerSite(server.url, "no-such-key");
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(bad.url);
-    await page.getByRole("button", { name: "Open chat" }).click();
-    await expect.poll(() => page.getByRole("button", { name: /Open chat|Close chat/ }).count(), { timeout: 10_000 }).toBe(0);
-    await context.close();
-    await bad.close();
+  it("draws no launcher for an unknown site key, an inactive chatbot or a refused origin, and draws it for an active one", async () => {
+    const db = server.services.db;
+    const chatbotOf = async (name: string, data: { isActive?: boolean; allowedOrigins?: string[] }) => {
+      const account = await registerAccount(db, { businessName: name, email: `${name.replace(/\W/g, "")}-${Date.now()}@example.com`, password: "LauncherPass123" });
+      if (!account.ok) throw new Error("registration failed");
+      const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId: account.value.businessId } });
+      await db.chatbot.update({ where: { id: chatbot.id }, data });
+      return chatbot.siteKey;
+    };
+    const cases = [
+      { label: "unknown key", siteKey: "no-such-key", drawn: false },
+      { label: "inactive", siteKey: await chatbotOf("Dormant Cleaning", { isActive: false }), drawn: false },
+      { label: "refused origin", siteKey: await chatbotOf("Elsewhere Cleaning", { allowedOrigins: ["https://www.elsewhere.example"] }), drawn: false },
+      { label: "active", siteKey: await chatbotOf("Awake Cleaning", { isActive: true }), drawn: true },
+    ];
+    for (const c of cases) {
+      const site = await startCustomerSite(server.url, c.siteKey);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "warning") warnings.push(m.text());
+      });
+      const fromApp: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().startsWith(server.url)) fromApp.push(new URL(r.url()).pathname);
+      });
+      const configAnswered = page.waitForEvent("requestfinished", (r) => r.url().startsWith(`${server.url}/widget/config`));
+      await page.goto(site.url);
+      await configAnswered;
+      await page.waitForLoadState("load");
+      // The loader has acted on the answer by the second frame after it arrived.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const launchers = page.getByRole("button", { name: "Open chat" });
+      if (c.drawn) {
+        await launchers.waitFor();
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector("#leadbroom-widget")!.shadowRoot!.querySelector(".lb")!).getPropertyValue("--lb-accent").trim())).toBe("#1d64d8");
+      } else {
+        expect({ case: c.label, launchers: await launchers.count(), host: await page.locator("#leadbroom-widget").count() }).toEqual({ case: c.label, launchers: 0, host: 0 });
+        // Nothing can open it either: the page's own call is ignored and nothing connects.
+        await page.evaluate(() => (window as unknown as { LeadBroom?: { open(): void } }).LeadBroom?.open());
+        expect(await page.getByRole("dialog").count()).toBe(0);
+        expect(fromApp).toEqual(["/widget.js", "/widget/config"]);
+      }
+      if (c.label === "refused origin") expect(warnings.join("\n")).toContain("AI Chatbot → Installation");
+      else expect(warnings).toEqual([]);
+      await context.close();
+      await site.close();
+    }
   });
 });

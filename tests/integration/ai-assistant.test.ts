@@ -194,11 +194,12 @@ describe("AI assistant over socket.io", () => {
   });
 
   it("at the business's daily cap the rules answer and the model is not called", async () => {
-    const { v, conversationId } = await visitor();
-    const conversation = await server.services.db.conversation.findUniqueOrThrow({ where: { id: conversationId } });
+    const { v } = await visitor();
+    // The conversation is stored at the first message (below): the business is the chatbot's.
+    const chatbot = await server.services.db.chatbot.findUniqueOrThrow({ where: { siteKey: "demo" } });
     const spent = await server.services.db.aiUsage.create({
       data: {
-        businessId: conversation.businessId,
+        businessId: chatbot.businessId,
         conversationId: "elsewhere",
         model: MODEL,
         purpose: "reply",
