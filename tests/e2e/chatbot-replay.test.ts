@@ -223,17 +223,21 @@ describe.skipIf(!hasChromium)("AI Chatbot page and conversation replay", () => {
     await page.reload();
     await expect.poll(() => page.getByTestId("chatbot-status").textContent()).toBe("Inactive");
 
-    // The visitor's next page load: the widget is refused (chatbot_inactive) and removes itself.
+    // The visitor's next page load (their browser may still hold the minute-long cached config): the
+    // chat re-opened there is refused (chatbot_inactive) and the widget removes itself.
     await visitorPage.reload();
     await expect
       .poll(() => visitorPage.getByRole("button", { name: /Open chat|Close chat/ }).count(), { timeout: 10_000 })
       .toBe(0);
-    // A new visitor sees no launcher either once the widget has tried to connect.
+    // A new visitor: the loader's config request says inactive, and no launcher is ever drawn.
     const fresh = await browser.newContext();
     const freshPage = await fresh.newPage();
+    const configAnswered = freshPage.waitForEvent("requestfinished", (r) => r.url().startsWith(`${server.url}/widget/config`));
     await freshPage.goto(demo.url);
-    await freshPage.getByRole("button", { name: "Open chat" }).click();
-    await expect.poll(() => freshPage.getByRole("button", { name: /Open chat|Close chat/ }).count(), { timeout: 10_000 }).toBe(0);
+    expect(await (await (await configAnswered).response())!.json()).toEqual({ active: false, reason: "chatbot_inactive" });
+    await freshPage.waitForLoadState("load");
+    await freshPage.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await freshPage.locator("#leadbroom-widget").count()).toBe(0);
     await fresh.close();
 
     // Activating again brings it back.
