@@ -14,12 +14,15 @@ export const WIDGET_CONFIG_MAX_AGE_SECONDS = 60;
 /**
  * The page's origin: the Origin header (every cross-origin fetch has one). A same-origin GET carries
  * none, so the browser's `Sec-Fetch-Site: same-origin` stands for the app's own origin (the Test
- * Chatbot page).
+ * Chatbot page), or, where browsers send no Sec-Fetch-* headers (plain http other than localhost), a
+ * Referer on the app's origin. All of them can be forged by a non-browser client: the answer is public.
  */
 export function requestOrigin(req: Pick<Request, "headers">, appOrigin: string): string | undefined {
-  const origin = req.headers.origin;
+  const { origin, referer } = req.headers;
   if (typeof origin === "string" && origin !== "null") return origin;
-  return req.headers["sec-fetch-site"] === "same-origin" ? appOrigin : undefined;
+  if (req.headers["sec-fetch-site"] === "same-origin") return appOrigin;
+  if (req.headers["sec-fetch-site"] === undefined && typeof referer === "string" && normalizeOrigin(referer) === appOrigin) return appOrigin;
+  return undefined;
 }
 
 export function widgetConfigRoute(deps: {
