@@ -1,6 +1,7 @@
 // Issue 14 in Chromium against the real server, one server for the file:
-// - a new registration led through the first-run checklist to "installation verified" with the
-//   embed-demo site on another origin pointed at the new business's site key, then the Test Chatbot
+// - a new registration led through the first-run checklist to "installation verified" (ticked by the
+//   page load alone) with the embed-demo site on another origin pointed at the new business's site
+//   key, then the Test Chatbot
 //   and first-lead steps, each ticking on the open dashboard without a reload;
 // - Send Quote's editor: pre-filled from the lead's answers and the market price, edited, a
 //   placeholder refused with the draft kept, sent as a mail.send job to the outbox;
@@ -131,7 +132,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
     expect(instructions?.text).toContain(`data-site-key="${chatbot.siteKey}"`);
     expect(await axeViolations(page)).toEqual([]);
 
-    // 4. The dashboard ticks "installation verified" live when the widget first connects from the site.
+    // 4. The dashboard ticks "installation verified" live when the widget first loads on the site.
     await page.goto(`${server.url}/app/dashboard`);
     await checklist.waitFor();
     await markDocument(page);
@@ -140,12 +141,20 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
     expect(await stepDone(page, "snippet")).toBe("true");
     expect(await stepDone(page, "verify")).toBe("false");
     const visitor = await newPage();
+    const connected: string[] = [];
+    visitor.on("request", (r) => {
+      if (r.url().startsWith(`${server.url}/socket.io`)) connected.push(r.url());
+    });
+    visitor.on("websocket", (ws) => connected.push(ws.url()));
     await visitor.goto(site.url);
-    await visitor.getByRole("button", { name: "Open chat" }).click();
-    await visitor.getByRole("dialog").waitFor();
+    await visitor.getByRole("button", { name: "Open chat" }).waitFor();
+    // The page load alone (the loader's config request) verifies it: nobody has opened the chat.
     await expect.poll(() => stepDone(page, "verify"), { timeout: 15_000 }).toBe("true");
+    expect(connected).toEqual([]);
     expect(await step(page, "verify").textContent()).toContain(siteOrigin);
     expect(await sameDocument(page)).toBe(true);
+    await visitor.getByRole("button", { name: "Open chat" }).click();
+    await visitor.getByRole("dialog").waitFor();
 
     // 5. The Test Chatbot page opens a test conversation: ticks live too.
     const tester = await page.context().newPage();
