@@ -54,7 +54,7 @@ describe("checkLeadBody", () => {
   });
 
   it("refuses non-finite numbers", () => {
-    expect(checkLeadBody({ name: "Ann", phone: "1", buildingSizeSqFt: Number.NaN })).toEqual({
+    expect(checkLeadBody({ name: "Ann", phone: "(555) 234-5678", buildingSizeSqFt: Number.NaN })).toEqual({
       ok: false,
       fields: { buildingSizeSqFt: "buildingSizeSqFt must be a number or a string" },
     });

@@ -110,6 +110,7 @@ export function safeRedirectPath(target: unknown, fallback = "/app"): string {
     target.startsWith("//") ||
     target.includes("\\") ||
     // Browsers drop tabs and newlines from URLs, so "/\t/evil.com" would become "//evil.com".
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     /[\u0000-\u001f\u007f]/.test(target)
   ) {
     return fallback;

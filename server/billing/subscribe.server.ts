@@ -4,7 +4,7 @@
 // payment (or the card's setup during a trial) is confirmed by Stripe.js with the client secret we
 // return, which also handles cards that need authentication. Upgrades apply at once with
 // proration; downgrades are scheduled for the next billing date (decision 0010).
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { z } from "zod";
 import type { Env } from "../config/env.server.ts";
 import type { Db } from "../db/client.server.ts";
@@ -14,6 +14,7 @@ import { overagePriceIdFor, planOfPrice, priceIdFor, isOveragePrice } from "./pr
 import { applySubscription } from "./subscription-state.server.ts";
 import { BILLING_ERRORS } from "./billing-display.ts";
 import { stripeErrorMessage } from "./stripe-client.server.ts";
+import { isSubscribed } from "./subscription.ts";
 
 export const paymentMethodIdSchema = z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Invalid payment method");
 
@@ -182,6 +183,15 @@ export async function refreshSubscription(deps: BillingDeps, businessId: string,
   if (!business.stripeSubscriptionId) return;
   const subscription = await deps.stripe.subscriptions.retrieve(business.stripeSubscriptionId);
   await applySubscription(deps.db, deps.env, subscription, now);
+}
+
+/** The subscription as stored (after a refresh): what the "check subscription status" step answers. */
+export async function storedSubscription(db: BillingDeps["db"], businessId: string) {
+  const business = await db.business.findUniqueOrThrow({
+    where: { id: businessId },
+    select: { subscriptionStatus: true, plan: true, trialEnd: true, isDemo: true },
+  });
+  return { status: business.subscriptionStatus, plan: business.plan, subscribed: isSubscribed(business) };
 }
 
 export { BILLING_ERRORS };

@@ -1,7 +1,7 @@
 // Stripe webhooks (DESIGN §6): the signature is verified on the raw body (a bad one answers 400 and
 // changes nothing); each event is processed once, recorded by id in the same transaction as its
 // effect; stale and duplicate deliveries change nothing (subscription-state.server.ts).
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Env } from "../config/env.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";

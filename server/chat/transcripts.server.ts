@@ -114,6 +114,12 @@ export type Transcript = {
   leadAfterSeq: number | null;
 };
 
+/** Whether this business has a conversation with this id (another business's id answers false). */
+export async function conversationExists(db: Db, businessId: string, conversationId: string): Promise<boolean> {
+  if (conversationId.length > 64) return false;
+  return (await db.conversation.count({ where: { id: conversationId, businessId } })) > 0;
+}
+
 /** One conversation of this business with its messages in order, or null (another business's id too). */
 export async function getTranscript(db: Db, businessId: string, conversationId: string): Promise<Transcript | null> {
   const row = await db.conversation.findFirst({

@@ -1,6 +1,6 @@
 // The workspace's view of its chatbot. Always scoped by the businessId of the signed-in session.
 import type { Db } from "../db/client.server.ts";
-import { Prisma } from "../db/generated/client.ts";
+import { type Prisma } from "../db/generated/client.ts";
 import { allowedOriginsSchema, parseChatbotSettings, type ChatbotSettingsValues, type FieldErrors } from "./settings.ts";
 
 export function getBusinessChatbot(db: Db, businessId: string) {

@@ -30,6 +30,7 @@ export const messageSendSchema = z
 export type MessageCheck = { ok: true; text: string } | { ok: false; error: "invalid_payload" | "message_too_long" };
 
 /** C0 control characters and DEL, but not tab, line feed or carriage return (a NUL cannot be stored). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export function checkMessageText(text: string): MessageCheck {

@@ -1,7 +1,7 @@
 // Competitor analysis in Chromium: a lead marked Lost with "Went with a competitor" and the name (the
 // fields appear for Lost), the figures on /app/analytics/competitors with the period picker, and the
 // page locked on Starter with Unlock opening the upgrade modal.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";

@@ -3,7 +3,7 @@
 // Settings (used as From name and Reply-To of lead e-mails). Owners only: support staff get 403.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { hashPassword } from "../../server/auth/password.server.ts";
 import { logosDir } from "../../server/businesses/logo-files.server.ts";

@@ -121,6 +121,8 @@ function Panel({ client, open, origin, onClose }: PanelProps) {
     if (!s.restore) return;
     if (input.current && !input.current.value.trim()) setText(s.restore.text);
     else client.keepFailed(s.restore.text);
+    // Runs once per refusal (its counter), not when the client or the rest of the state changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [s.restore?.n]);
 
   const send = (value: string): void => {

@@ -3,8 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { BILLING_ERRORS } from "../../../server/billing/billing-display.ts";
 import { billingDeps, jsonResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
-import { refreshSubscription } from "../../../server/billing/subscribe.server.ts";
-import { isSubscribed } from "../../../server/billing/subscription.ts";
+import { refreshSubscription, storedSubscription } from "../../../server/billing/subscribe.server.ts";
 import { requireOwner } from "~/lib/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -17,11 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return unexpectedBillingError(context.services, "subscription refresh", error, BILLING_ERRORS.loadSubscription);
   }
-  const business = await deps.db.business.findUniqueOrThrow({
-    where: { id: workspace.business.id },
-    select: { subscriptionStatus: true, plan: true, trialEnd: true, isDemo: true },
-  });
-  return jsonResponse({ success: true, status: business.subscriptionStatus, plan: business.plan, subscribed: isSubscribed(business) });
+  return jsonResponse({ success: true, ...(await storedSubscription(deps.db, workspace.business.id)) });
 }
 
 export async function loader() {

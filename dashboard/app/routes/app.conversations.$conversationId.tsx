@@ -1,7 +1,7 @@
 // One conversation's replay (support staff and owners). A conversation of another business answers 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getTranscript } from "../../../server/chat/transcripts.server.ts";
+import { conversationExists, getTranscript } from "../../../server/chat/transcripts.server.ts";
 import { secondaryButton } from "~/components/chatbot/ui";
 import { formatDateTime, PRIORITY_LABEL } from "~/components/conversations/format";
 import { Replay } from "~/components/conversations/Replay";
@@ -17,8 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const conversationId = params.conversationId ?? "";
   // An expired trial keeps its conversations but replays them only after subscribing (decision 0010).
   if (leadDetailsHidden(workspace.business)) {
-    const exists = await db.conversation.count({ where: { id: conversationId, businessId: workspace.business.id } });
-    if (!exists) throw new Response("Conversation not found", { status: 404 });
+    if (!(await conversationExists(db, workspace.business.id, conversationId))) throw new Response("Conversation not found", { status: 404 });
     return { transcript: null, timeZone: "UTC" };
   }
   const transcript = conversationId.length <= 64 ? await getTranscript(db, workspace.business.id, conversationId) : null;

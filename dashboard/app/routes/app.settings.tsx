@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? {
           members: await listMembers(db, businessId),
           invites: await listPendingInvites(db, businessId),
-          timeZone: (await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { timeZone: true } })).timeZone,
+          timeZone: workspace.business.timeZone,
         }
       : null;
   const mailFromAddress = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
