@@ -3,8 +3,7 @@
 // another business is simply not found.
 import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { dayNumberOf } from "../conversation/calendar.ts";
-import { startOfLocalDay } from "../chatbots/stats.server.ts";
+import { dayNumberOfIsoDate, startOfLocalDay } from "../shared/time/calendar.ts";
 import type { ConversationFilters } from "./conversation-filters.ts";
 
 export const CONVERSATIONS_PAGE_SIZE = 25;
@@ -33,10 +32,6 @@ export type ConversationListItem = {
 
 export type ConversationPage = { items: ConversationListItem[]; page: number; hasMore: boolean };
 
-function dayNumberOfIso(date: string): number {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return dayNumberOf(y, m, d);
-}
 
 export function conversationWhere(businessId: string, filters: ConversationFilters, timeZone: string): Prisma.ConversationWhereInput {
   const where: Prisma.ConversationWhereInput = { businessId };
@@ -45,8 +40,8 @@ export function conversationWhere(businessId: string, filters: ConversationFilte
   if (filters.lead === "with") where.lead = { isNot: null };
   if (filters.lead === "without") where.lead = { is: null };
   const createdAt: Prisma.DateTimeFilter = {};
-  if (filters.from) createdAt.gte = startOfLocalDay(dayNumberOfIso(filters.from), timeZone);
-  if (filters.to) createdAt.lt = startOfLocalDay(dayNumberOfIso(filters.to) + 1, timeZone);
+  if (filters.from) createdAt.gte = startOfLocalDay(dayNumberOfIsoDate(filters.from), timeZone);
+  if (filters.to) createdAt.lt = startOfLocalDay(dayNumberOfIsoDate(filters.to) + 1, timeZone);
   if (createdAt.gte || createdAt.lt) where.createdAt = createdAt;
   return where;
 }

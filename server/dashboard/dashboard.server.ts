@@ -18,11 +18,11 @@ import {
   percentChange,
   pointsChange,
   rollingDays,
-  safeTimeZone,
   weekToDate,
   type Period,
   type PeriodPair,
 } from "./periods.ts";
+import { safeTimeZone } from "../shared/time/calendar.ts";
 
 export type StatKey = "new-leads" | "conversion-rate" | "response-time" | "revenue";
 

@@ -4,7 +4,7 @@
 import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { MAX_PAGE, PAGE_SIZE, type LeadListQuery } from "./lead-filters.ts";
-import { endOfZonedDay, startOfZonedDay } from "./time-zone.ts";
+import { endOfZonedDay, startOfZonedDay } from "../shared/time/calendar.ts";
 
 /**
  * Totals above this read "1,000+": counting every match of a broad filter costs a scan of all of
