@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { dayNumberOfIsoDate, startOfLocalDay } from "../shared/time/calendar.ts";
 import type { ConversationFilters } from "./conversation-filters.ts";
+import type { LeadPriority, MessageRole } from "../shared/enums.ts";
 
 export const CONVERSATIONS_PAGE_SIZE = 25;
 /** A replay shows at most this many messages. */
@@ -15,7 +16,7 @@ export type LeadBadge = {
   name: string | null;
   company: string | null;
   score: number;
-  priority: "high" | "medium" | "low";
+  priority: LeadPriority;
 };
 
 export type ConversationListItem = {
@@ -89,7 +90,7 @@ export async function listConversations(
 export type TranscriptMessage = {
   id: string;
   seq: number;
-  role: "visitor" | "bot" | "agent" | "system";
+  role: MessageRole;
   text: string;
   createdAt: string;
   quickReplies: string[];
