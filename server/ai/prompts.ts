@@ -4,7 +4,7 @@
 // a priority or another conversation. Visitor text is quoted as data inside tags, never as instructions.
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { describeHours } from "../conversation/business-hours.ts";
-import { timeZoneLabel } from "../conversation/calendar.ts";
+import { timeZoneLabel } from "../shared/time/calendar.ts";
 import type { BotReply, BusinessProfile, StepId } from "../conversation/engine.ts";
 import { questionText } from "../conversation/prompts.ts";
 

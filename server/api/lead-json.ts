@@ -3,6 +3,7 @@
 import { leadDetailsHidden } from "../billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { SubscriptionState } from "../billing/subscription.ts";
+import { leadListSelect } from "../leads/lead-summary.ts";
 
 export type ApiLeadRow = {
   id: string;
@@ -31,20 +32,7 @@ export type ApiLeadDetailRow = ApiLeadRow & {
   updatedAt: Date;
 };
 
-export const apiLeadSelect = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  company: true,
-  score: true,
-  priority: true,
-  status: true,
-  source: true,
-  incomplete: true,
-  isTest: true,
-  createdAt: true,
-} as const;
+export const apiLeadSelect = leadListSelect;
 
 export const apiLeadDetailSelect = {
   ...apiLeadSelect,

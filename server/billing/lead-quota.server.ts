@@ -10,6 +10,7 @@ import { leadLimit, type PlanState } from "./entitlements.ts";
 import { usageWindow } from "./usage-window.ts";
 import { insertJobsSql } from "../jobs/queue/job-sql.server.ts";
 import { OVERAGE_QUEUE } from "../jobs/queue/queues.ts";
+import type { LeadSource } from "../shared/enums.ts";
 
 type QuotaDb = Pick<Db, "business" | "leadUsage" | "$queryRaw">;
 
@@ -48,7 +49,7 @@ export async function countLeadAgainstPlan(
     businessId: string;
     leadId: string;
     isTest?: boolean;
-    source?: "chatbot" | "manual" | "api" | "import";
+    source?: LeadSource;
     now?: Date;
     /** The business as just read by the caller (saves a read); otherwise it is read here. */
     business?: QuotaBusiness;

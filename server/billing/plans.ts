@@ -102,7 +102,4 @@ export function isUpgrade(from: { plan: PlanName; period: BillingPeriod }, to: {
   return from.period === "monthly" && to.period === "annual";
 }
 
-export function formatUsd(cents: number): string {
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? dollars.toLocaleString("en-US") : dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
+export { formatUsd } from "../format/intl.ts";

@@ -4,7 +4,7 @@
 // on the trial's start during a trial, and on the calendar month otherwise: the month of the business's
 // time zone (its 1st at local midnight), so the billing screen's period starts on the 1st there.
 import { TRIAL_DAYS } from "./subscription.ts";
-import { safeTimeZone, zonedMidnight, zonedParts } from "../dashboard/periods.ts";
+import { dayNumberOf, localDateTime, safeTimeZone, startOfLocalDay } from "../shared/time/calendar.ts";
 
 export type UsageAnchorState = {
   subscriptionStatus: string;
@@ -40,8 +40,11 @@ export function usageWindow(state: UsageAnchorState, now = new Date()): { start:
   const anchor = anchorOf(state, now);
   if (anchor === null) {
     const timeZone = safeTimeZone(state.timeZone ?? "UTC");
-    const local = zonedParts(now, timeZone);
-    return { start: zonedMidnight(local.year, local.month, 1, timeZone), end: zonedMidnight(local.year, local.month + 1, 1, timeZone) };
+    const local = localDateTime(now, timeZone);
+    return {
+      start: startOfLocalDay(dayNumberOf(local.year, local.month, 1), timeZone),
+      end: startOfLocalDay(dayNumberOf(local.year, local.month + 1, 1), timeZone),
+    };
   }
   let months = (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + (now.getUTCMonth() - anchor.getUTCMonth());
   if (addMonthsUtc(anchor, months) > now) months -= 1;

@@ -13,7 +13,8 @@ import { newMessageId } from "./ids.ts";
 
 export const MAX_REPLAY = 500;
 
-const messageSelect = {
+/** The columns of a message as the widget protocol's Message needs them (`toMessage`). */
+export const messageSelect = {
   id: true,
   conversationId: true,
   seq: true,

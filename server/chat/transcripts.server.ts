@@ -3,9 +3,9 @@
 // another business is simply not found.
 import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { dayNumberOf } from "../conversation/calendar.ts";
-import { startOfLocalDay } from "../chatbots/stats.server.ts";
+import { dayNumberOfIsoDate, startOfLocalDay } from "../shared/time/calendar.ts";
 import type { ConversationFilters } from "./conversation-filters.ts";
+import type { LeadPriority, MessageRole } from "../shared/enums.ts";
 
 export const CONVERSATIONS_PAGE_SIZE = 25;
 /** A replay shows at most this many messages. */
@@ -16,7 +16,7 @@ export type LeadBadge = {
   name: string | null;
   company: string | null;
   score: number;
-  priority: "high" | "medium" | "low";
+  priority: LeadPriority;
 };
 
 export type ConversationListItem = {
@@ -33,10 +33,6 @@ export type ConversationListItem = {
 
 export type ConversationPage = { items: ConversationListItem[]; page: number; hasMore: boolean };
 
-function dayNumberOfIso(date: string): number {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return dayNumberOf(y, m, d);
-}
 
 export function conversationWhere(businessId: string, filters: ConversationFilters, timeZone: string): Prisma.ConversationWhereInput {
   const where: Prisma.ConversationWhereInput = { businessId };
@@ -45,8 +41,8 @@ export function conversationWhere(businessId: string, filters: ConversationFilte
   if (filters.lead === "with") where.lead = { isNot: null };
   if (filters.lead === "without") where.lead = { is: null };
   const createdAt: Prisma.DateTimeFilter = {};
-  if (filters.from) createdAt.gte = startOfLocalDay(dayNumberOfIso(filters.from), timeZone);
-  if (filters.to) createdAt.lt = startOfLocalDay(dayNumberOfIso(filters.to) + 1, timeZone);
+  if (filters.from) createdAt.gte = startOfLocalDay(dayNumberOfIsoDate(filters.from), timeZone);
+  if (filters.to) createdAt.lt = startOfLocalDay(dayNumberOfIsoDate(filters.to) + 1, timeZone);
   if (createdAt.gte || createdAt.lt) where.createdAt = createdAt;
   return where;
 }
@@ -94,7 +90,7 @@ export async function listConversations(
 export type TranscriptMessage = {
   id: string;
   seq: number;
-  role: "visitor" | "bot" | "agent" | "system";
+  role: MessageRole;
   text: string;
   createdAt: string;
   quickReplies: string[];

@@ -9,7 +9,7 @@ import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import { sqlUtc, utcText } from "../db/timestamps.ts";
 import type { Message } from "../realtime/protocol.ts";
-import { toMessage, type MessageRow, type StoredConversationState } from "./conversations.server.ts";
+import { messageSelect, toMessage, type MessageRow, type StoredConversationState } from "./conversations.server.ts";
 import { newMessageId } from "./ids.ts";
 
 
@@ -101,16 +101,7 @@ async function explainRefusal(
       chatbot: { select: { isActive: true } },
       messages: {
         where: { clientMessageId: input.clientMessageId },
-        select: {
-          id: true,
-          conversationId: true,
-          seq: true,
-          role: true,
-          text: true,
-          createdAt: true,
-          quickReplies: true,
-          clientMessageId: true,
-        },
+        select: messageSelect,
       },
     },
   });

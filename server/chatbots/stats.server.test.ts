@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayNumberOf, localDateTime } from "../conversation/calendar.ts";
-import { isoDateOf, startOfLocalDay } from "./stats.server.ts";
+import { dayNumberOf, isoDateOf, localDateTime, startOfLocalDay } from "../shared/time/calendar.ts";
 
 describe("startOfLocalDay", () => {
   it("finds local midnight in a zone west of UTC, in winter and summer", () => {

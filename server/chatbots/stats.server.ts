@@ -2,7 +2,7 @@
 // (non-test) conversations and their messages and leads. Scoped by the session's businessId.
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { dayNumberOf, localDateTime, safeTimeZone } from "../conversation/calendar.ts";
+import { isoDateOf, localDateTime, startOfLocalDay } from "../shared/time/calendar.ts";
 
 export type ChatbotStats = {
   conversations: number;
@@ -18,27 +18,6 @@ export type ChatbotStats = {
 
 export type DailyPoint = { date: string; conversations: number; qualifiedLeads: number };
 
-const MS_PER_DAY = 86_400_000;
-
-/** The UTC instant of local midnight starting a calendar day (a day number) in a time zone. */
-export function startOfLocalDay(dayNumber: number, timeZone: string): Date {
-  const zone = safeTimeZone(timeZone);
-  const target = dayNumber * MS_PER_DAY; // local midnight, read as if it were UTC
-  let guess = target;
-  for (let i = 0; i < 3; i += 1) {
-    const local = localDateTime(new Date(guess), zone);
-    const localAsUtc = dayNumberOf(local.year, local.month, local.day) * MS_PER_DAY + local.minutes * 60_000;
-    const diff = localAsUtc - target;
-    if (diff === 0) break;
-    guess -= diff;
-  }
-  return new Date(guess);
-}
-
-/** "YYYY-MM-DD" of a day number. */
-export function isoDateOf(dayNumber: number): string {
-  return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);
-}
 
 export async function getChatbotStats(db: Db, businessId: string, timeZone: string, now = new Date()): Promise<ChatbotStats> {
   const today = startOfLocalDay(localDateTime(now, timeZone).dayNumber, timeZone);

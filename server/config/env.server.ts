@@ -1,5 +1,7 @@
 // The one place that reads the environment (DESIGN §7). Parsed once at start-up; a bad value
-// stops the process with a message naming the variable. Nothing else reads process.env.
+// stops the process with a message naming the variable. The application reads its settings only here;
+// the one exception is the PGlite worker thread (server/db/pglite-worker.ts), which reads two
+// diagnostics switches (LB_PGLITE_PREPARED, LB_PGLITE_STATS) in its own thread, where this module is not loaded.
 import { z } from "zod";
 import { parseTrustProxy } from "../http/client-ip.ts";
 

@@ -7,7 +7,7 @@ import {
   type FrequencyBand,
   type TimelineBand,
 } from "../scoring/score.ts";
-import { dayNumberOf, daysInMonth, localDateTime } from "./calendar.ts";
+import { dayNumberOf, daysInMonth, localDateTime } from "../shared/time/calendar.ts";
 import { wordsToDigits } from "./number-words.ts";
 import { matchServiceType } from "./service-types.ts";
 

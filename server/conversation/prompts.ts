@@ -5,7 +5,8 @@ import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
 import { afterHoursText } from "./after-hours.ts";
 import { answerFromDescription } from "./description-answers.ts";
 import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
-import { timeZoneLabel } from "./calendar.ts";
+import { timeZoneLabel } from "../shared/time/calendar.ts";
+import { formatWholeDollars } from "../format/intl.ts";
 import type { Intent } from "./parser.ts";
 import type { Answers, BotReply, BusinessProfile, StepId } from "./types.ts";
 
@@ -147,9 +148,7 @@ export function formatSqFt(sqft: number): string {
   return `${Math.round(sqft).toLocaleString("en-US")} sq ft`;
 }
 
-export function formatDollars(cents: number): string {
-  return `$${Math.round(cents / 100).toLocaleString("en-US")}`;
-}
+export const formatDollars = formatWholeDollars;
 
 export const ACK = {
   serviceKnown: (type: string) => `Great, ${type} it is!`,

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.server.ts";
 import type { LeadSummary, Message } from "../realtime/protocol.ts";
 import { toLeadSummary } from "../leads/lead-summary.ts";
 import { CLOSED_STATUSES, FOLLOW_UP_PRIORITY } from "../leads/follow-up.ts";
-import { toMessage } from "../chat/conversations.server.ts";
+import { messageSelect, toMessage } from "../chat/conversations.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { HIDDEN_LEAD_NAME, hideLeadDetails } from "../billing/lead-visibility.ts";
 import { averageResponseTimes } from "./response-times.server.ts";
@@ -18,11 +18,11 @@ import {
   percentChange,
   pointsChange,
   rollingDays,
-  safeTimeZone,
   weekToDate,
   type Period,
   type PeriodPair,
 } from "./periods.ts";
+import { safeTimeZone } from "../shared/time/calendar.ts";
 
 export type StatKey = "new-leads" | "conversion-rate" | "response-time" | "revenue";
 
@@ -226,16 +226,7 @@ export async function liveChats(db: Db, businessId: string, take = LIVE_CHATS): 
       messages: {
         orderBy: { seq: "desc" },
         take: PREVIEW_MESSAGES,
-        select: {
-          id: true,
-          conversationId: true,
-          seq: true,
-          role: true,
-          text: true,
-          createdAt: true,
-          quickReplies: true,
-          clientMessageId: true,
-        },
+        select: messageSelect,
       },
     },
   });

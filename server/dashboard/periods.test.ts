@@ -10,11 +10,11 @@ import {
   pointsChange,
   relativeTime,
   rollingDays,
-  safeTimeZone,
   startOfMonth,
   startOfWeek,
   weekToDate,
 } from "./periods.ts";
+import { safeTimeZone } from "../shared/time/calendar.ts";
 
 const iso = (s: string) => new Date(s);
 

@@ -3,78 +3,28 @@
 // prior period is the same elapsed span of the previous week or month ("so far this week vs the same
 // time last week"), so a Tuesday morning is never compared with a whole previous week.
 // Rates (conversion, response time) use rolling 30-day windows. No server imports: unit-tested directly.
-import { safeTimeZone } from "../conversation/calendar.ts";
-import { dateTimeFormat } from "../format/intl.ts";
+import { formatCompactDollars } from "../format/intl.ts";
+import { dayNumberOf, localDateTime, startOfLocalDay } from "../shared/time/calendar.ts";
 
 export type Period = { start: Date; end: Date };
 export type PeriodPair = { current: Period; previous: Period };
 
 const DAY_MS = 86_400_000;
 
-type ZonedParts = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number };
-
-const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  return dateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-    weekday: "short",
-  });
-}
-
-/** A valid IANA zone, else UTC (a bad stored value must not break the dashboard). */
-export { safeTimeZone };
-
-export function zonedParts(date: Date, timeZone: string): ZonedParts {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(date)) parts[part.type] = part.value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: WEEKDAYS[parts.weekday ?? "Mon"] ?? 1,
-  };
-}
-
-/** Milliseconds the zone is ahead of UTC at this instant. */
-function offsetMs(date: Date, timeZone: string): number {
-  const p = zonedParts(date, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
-}
-
-/** The UTC instant of local midnight of the given local calendar date (month 1–12; day may overflow). */
-export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const guess = Date.UTC(year, month - 1, day);
-  const first = guess - offsetMs(new Date(guess), timeZone);
-  const second = guess - offsetMs(new Date(first), timeZone);
-  return new Date(second);
-}
-
 export function startOfWeek(now: Date, timeZone: string): Date {
-  const p = zonedParts(now, timeZone);
-  return zonedMidnight(p.year, p.month, p.day - (p.weekday - 1), timeZone);
+  const local = localDateTime(now, timeZone);
+  return startOfLocalDay(local.dayNumber - (local.isoWeekday - 1), timeZone);
 }
 
 export function startOfMonth(now: Date, timeZone: string): Date {
-  const p = zonedParts(now, timeZone);
-  return zonedMidnight(p.year, p.month, 1, timeZone);
+  const local = localDateTime(now, timeZone);
+  return startOfLocalDay(dayNumberOf(local.year, local.month, 1), timeZone);
 }
 
 /** This week so far (Monday 00:00 local → now) and the same span of last week. */
 export function weekToDate(now: Date, timeZone: string): PeriodPair {
   const start = startOfWeek(now, timeZone);
-  const p = zonedParts(start, timeZone);
-  const previousStart = zonedMidnight(p.year, p.month, p.day - 7, timeZone);
+  const previousStart = startOfLocalDay(localDateTime(start, timeZone).dayNumber - 7, timeZone);
   const elapsed = now.getTime() - start.getTime();
   return {
     current: { start, end: now },
@@ -85,8 +35,8 @@ export function weekToDate(now: Date, timeZone: string): PeriodPair {
 /** This month so far (the 1st 00:00 local → now) and the same span of last month (capped at its end). */
 export function monthToDate(now: Date, timeZone: string): PeriodPair {
   const start = startOfMonth(now, timeZone);
-  const p = zonedParts(now, timeZone);
-  const previousStart = zonedMidnight(p.year, p.month - 1, 1, timeZone);
+  const local = localDateTime(now, timeZone);
+  const previousStart = startOfLocalDay(dayNumberOf(local.year, local.month - 1, 1), timeZone);
   const elapsed = now.getTime() - start.getTime();
   return {
     current: { start, end: now },
@@ -137,12 +87,7 @@ export function averageResponseSeconds(pairs: { visitorAt: Date; botAt: Date }[]
 // Display
 
 /** "$12.4K", "$980", "$1.2M" from cents. */
-export function formatRevenue(cents: number): string {
-  const dollars = cents / 100;
-  if (dollars >= 1_000_000) return `$${trim1(dollars / 1_000_000)}M`;
-  if (dollars >= 1_000) return `$${trim1(dollars / 1_000)}K`;
-  return `$${Math.round(dollars).toLocaleString("en-US")}`;
-}
+export const formatRevenue = formatCompactDollars;
 
 function trim1(value: number): string {
   return (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");

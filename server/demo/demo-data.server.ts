@@ -12,6 +12,7 @@ import {
   type FrequencyBand,
   type TimelineBand,
 } from "../scoring/score.ts";
+import type { LeadStatus } from "../shared/enums.ts";
 
 export { DEMO };
 
@@ -28,7 +29,7 @@ type SampleLead = {
   timeline: TimelineBand;
   timelineLabel: string;
   timelineDays: number;
-  status: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+  status: LeadStatus;
   hoursAgo: number;
   valueDollars?: number;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, isValidTimeZone, numberFormat } from "./intl.ts";
+import { dateTimeFormat, formatCompactDollars, formatCount, formatUsd, formatWholeDollars, isValidTimeZone, numberFormat } from "./intl.ts";
 
 describe("cached Intl formatters", () => {
   it("formats like a new formatter and hands back the same one for the same locale and options", () => {
@@ -20,5 +20,17 @@ describe("cached Intl formatters", () => {
     expect(isValidTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isValidTimeZone("America/Chicago")).toBe(true);
     expect(isValidTimeZone("UTC")).toBe(true);
+  });
+
+  it("formats money and counts one way", () => {
+    expect(formatCount(12_500)).toBe("12,500");
+    expect(formatWholeDollars(130_049)).toBe("$1,300");
+    expect(formatWholeDollars(130_050)).toBe("$1,301");
+    expect(formatUsd(4_900)).toBe("$49");
+    expect(formatUsd(4_950)).toBe("$49.50");
+    expect(formatUsd(1_234_500)).toBe("$12,345");
+    expect(formatCompactDollars(99_949)).toBe("$999");
+    expect(formatCompactDollars(1_240_000)).toBe("$12.4K");
+    expect(formatCompactDollars(300_000_000)).toBe("$3M");
   });
 });

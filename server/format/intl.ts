@@ -25,6 +25,31 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions):
   return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 }
 
+// Money and numbers: the one place they are formatted (US English, US dollars, amounts in cents).
+
+/** "1,300". */
+export function formatCount(value: number): string {
+  return numberFormat("en-US", { maximumFractionDigits: 0 }).format(value);
+}
+
+/** "$1,300" from cents, rounded to whole dollars. */
+export function formatWholeDollars(cents: number): string {
+  return numberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(Math.round(cents / 100));
+}
+
+/** "$49" or "$49.50" from cents: whole dollars without a fraction, otherwise to the cent. */
+export function formatUsd(cents: number): string {
+  const whole = cents % 100 === 0;
+  return numberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 }).format(cents / 100);
+}
+
+/** "$980", "$12.4K", "$1.2M" from cents (a dashboard figure). */
+export function formatCompactDollars(cents: number): string {
+  const dollars = Math.round(cents / 100);
+  if (dollars < 1_000) return formatWholeDollars(cents);
+  return numberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(dollars);
+}
+
 /** True when Intl knows the IANA time zone. */
 export function isValidTimeZone(timeZone: string): boolean {
   try {

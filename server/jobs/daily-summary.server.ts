@@ -7,9 +7,8 @@
 import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "./queue/job-queue.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
-import { startOfZonedDay } from "../leads/time-zone.ts";
 import { owners } from "../notifications/lead-alert-email.server.ts";
-import { localDayAndHour, previousDay } from "./local-day.ts";
+import { localDateTime, localIsoDate, previousIsoDate, startOfZonedDay } from "../shared/time/calendar.ts";
 
 /** Local hour from which yesterday's summary goes out. */
 export const DAILY_SUMMARY_HOUR = 7;
@@ -61,7 +60,8 @@ export async function queueDailySummaries(deps: DailySummaryDeps, now = new Date
   });
   const queued: string[] = [];
   for (const business of businesses) {
-    const { day: today, hour } = localDayAndHour(now, business.timeZone);
+    const today = localIsoDate(now, business.timeZone);
+    const { hour } = localDateTime(now, business.timeZone);
     if (hour < DAILY_SUMMARY_HOUR || business.lastDailySummaryOn === today) continue;
     const claimed = await db.$transaction(async (tx) => {
       const claim = await tx.business.updateMany({
@@ -95,7 +95,7 @@ async function summaryOf(
   business: { id: string; name: string; timeZone: string },
   today: string,
 ) {
-  const day = previousDay(today);
+  const day = previousIsoDate(today);
   const where = {
     businessId: business.id,
     isTest: false,

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.server.ts";
 import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH } from "../scoring/score.ts";
 import { validateManualLead } from "./lead-input.ts";
 import { fail, type LeadResult } from "./result.ts";
+import type { LeadPriority } from "../shared/enums.ts";
 
 export async function createManualLead(
   db: Db,
@@ -17,7 +18,7 @@ export async function createManualLead(
     /** "api" for leads created through the REST API (server/api). */
     source?: "manual" | "api";
   },
-): Promise<LeadResult<{ leadId: string; score: number; priority: "high" | "medium" | "low" }>> {
+): Promise<LeadResult<{ leadId: string; score: number; priority: LeadPriority }>> {
   const checked = validateManualLead(args.input);
   if (!checked.ok) return fail(400, checked.error);
   const input = checked.value;

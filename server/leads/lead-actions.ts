@@ -3,6 +3,7 @@
 import type { LeadPriorityValue } from "./lead-filters.ts";
 import type { EmailKind } from "./lead-input.ts";
 import { expectedMonthlyCostCents, type FrequencyBand } from "../scoring/score.ts";
+import { formatWholeDollars } from "../format/intl.ts";
 
 export type LeadAction = "call" | "quote" | "visit" | "info";
 
@@ -54,10 +55,7 @@ const FREQUENCY_WORDS: Record<FrequencyBand, string> = {
 
 const isFrequency = (value: string | null): value is FrequencyBand => value !== null && value in FREQUENCY_WORDS;
 
-/** "$1,300" from cents, rounded to whole dollars. */
-function dollars(cents: number): string {
-  return `$${Math.round(cents / 100).toLocaleString("en-US")}`;
-}
+const dollars = formatWholeDollars;
 
 /**
  * The editor's starting text for Send Quote and Send Info, from the lead's answers (service, size,

@@ -5,7 +5,7 @@ import { findLeadInBusiness } from "./lead-access.server.ts";
 import { SNOOZE_OPTIONS, validateReminder, validateReminderId, validateSnooze, validateVisit } from "./lead-input.ts";
 import { getBusinessTimeZone } from "./list-leads.server.ts";
 import { fail, notFound, type LeadResult } from "./result.ts";
-import { zonedTimeToUtc } from "./time-zone.ts";
+import { zonedTimeToUtc } from "../shared/time/calendar.ts";
 
 type Args = { businessId: string; leadId: string; actorUserId: string; input: unknown; now?: Date };
 

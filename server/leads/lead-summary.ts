@@ -28,6 +28,22 @@ export const leadSummarySelect = {
   createdAt: true,
 } as const;
 
+/** A lead's columns as a list shows it: the Leads page and the REST API's list. */
+export const leadListSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  company: true,
+  score: true,
+  priority: true,
+  status: true,
+  source: true,
+  isTest: true,
+  incomplete: true,
+  createdAt: true,
+} as const;
+
 export function toLeadSummary(lead: LeadRow): LeadSummary {
   return { ...lead, createdAt: lead.createdAt.toISOString() };
 }

@@ -4,7 +4,9 @@
 import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { MAX_PAGE, PAGE_SIZE, type LeadListQuery } from "./lead-filters.ts";
-import { endOfZonedDay, startOfZonedDay } from "./time-zone.ts";
+import { endOfZonedDay, startOfZonedDay } from "../shared/time/calendar.ts";
+import type { LeadPriority, LeadSource, LeadStatus } from "../shared/enums.ts";
+import { leadListSelect } from "./lead-summary.ts";
 
 /**
  * Totals above this read "1,000+": counting every match of a broad filter costs a scan of all of
@@ -19,9 +21,9 @@ export type LeadListItem = {
   phone: string | null;
   company: string | null;
   score: number;
-  priority: "high" | "medium" | "low";
-  status: "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
-  source: "chatbot" | "manual" | "api" | "import";
+  priority: LeadPriority;
+  status: LeadStatus;
+  source: LeadSource;
   isTest: boolean;
   incomplete: boolean;
   createdAt: string;
@@ -98,20 +100,7 @@ export async function listLeads(
     orderBy: leadListOrder(query.sort),
     skip,
     take: PAGE_SIZE + 1,
-    select: {
-      id: true,
-      name: true,
-      email: true,
-      phone: true,
-      company: true,
-      score: true,
-      priority: true,
-      status: true,
-      source: true,
-      isTest: true,
-      incomplete: true,
-      createdAt: true,
-    },
+    select: leadListSelect,
   });
   const hasNext = fetched.length > PAGE_SIZE && query.page < MAX_PAGE;
   const rows = fetched.slice(0, PAGE_SIZE);

@@ -4,7 +4,8 @@
 // ---------------------------------------------------------------------------------------------
 // Shared shapes
 
-export type MessageRole = "visitor" | "bot" | "agent" | "system";
+export type { MessageRole } from "../shared/enums.ts";
+import type { LeadPriority, LeadStatus, MemberRole, MessageRole } from "../shared/enums.ts";
 
 export type Message = {
   id: string;
@@ -141,8 +142,7 @@ export type WidgetConfig = {
 
 export const WORKSPACE_NAMESPACE = "/workspace";
 
-export type LeadPriority = "high" | "medium" | "low";
-export type LeadStatus = "new" | "contacted" | "qualified" | "proposal" | "won" | "lost";
+export type { LeadPriority, LeadStatus };
 
 export type LeadSummary = {
   id: string;
@@ -172,7 +172,7 @@ export interface WorkspaceServerToClientEvents {
   "conversation:message": (payload: { message: Message }) => void;
   notification: (notification: WorkspaceNotification) => void;
   /** Sent to one member's own sockets when an owner changes their role: the open pages reload their data. */
-  "member:updated": (payload: { role: "owner" | "support" }) => void;
+  "member:updated": (payload: { role: MemberRole }) => void;
   /**
    * A first-run checklist fact was recorded (server/onboarding/): the widget first loaded on the
    * owner's website (`verify`, with that origin) or a test conversation was first opened (`test`).

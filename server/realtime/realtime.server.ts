@@ -7,6 +7,7 @@ import { recordTested } from "../onboarding/installation.server.ts";
 import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary, type OnboardingUpdate, type WorkspaceNotification } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace, sessionRoom, userRoom } from "./workspace-namespace.server.ts";
+import type { MemberRole } from "../shared/enums.ts";
 
 /** Lead changes made in the workspace (HTTP actions), pushed to the business's room (DESIGN §3). */
 export type WorkspaceEvents = {
@@ -15,7 +16,7 @@ export type WorkspaceEvents = {
   /** A member was removed from the business: their open workspace sockets are closed now. */
   memberRemoved(businessId: string, userId: string): void;
   /** An owner changed a member's role: that member's open pages reload their data (menus, owner-only pages). */
-  memberRoleChanged(businessId: string, userId: string, role: "owner" | "support"): void;
+  memberRoleChanged(businessId: string, userId: string, role: MemberRole): void;
   /** A session ended (sign-out, replaced at sign-in): its open sockets are closed now. */
   sessionEnded(tokenHash: string): void;
   /** All of a user's sessions ended (password reset): every socket of theirs is closed now. */

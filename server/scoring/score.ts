@@ -1,9 +1,10 @@
 // Lead scoring of DESIGN §4 (the lead-management guide's 30/25/25/20). Pure and deterministic.
+import type { LeadPriority } from "../shared/enums.ts";
 
 export type FrequencyBand = "daily" | "two_three_weekly" | "weekly" | "biweekly_or_less";
 export type BudgetBand = "above_market" | "at_market" | "below_market";
 export type TimelineBand = "immediate" | "within_30_days" | "within_90_days" | "beyond_90_days";
-export type Priority = "high" | "medium" | "low";
+export type Priority = LeadPriority;
 
 export const WEIGHTS = { size: 30, frequency: 25, budget: 25, timeline: 20 } as const;
 

@@ -6,11 +6,12 @@ import type { ListedNotification } from "../../../../server/notifications/notifi
 import { relativeTime } from "../../../../server/dashboard/periods.ts";
 import type { action as notificationsAction, loader as notificationsLoader } from "~/routes/app.notifications_.feed";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
+import type { MemberRole } from "../../../../server/shared/enums.ts";
 
 /** The notification centre's data (JSON); the page of them is /app/notifications. */
 const NOTIFICATIONS_ROUTE = "/app/notifications/feed";
 
-export type ShellWorkspace = { displayName: string; email: string; role: "owner" | "support"; businessName: string };
+export type ShellWorkspace = { displayName: string; email: string; role: MemberRole; businessName: string };
 
 const SIDEBAR_ID = "workspace-sidebar";
 const focusRing =
