@@ -2,6 +2,7 @@
 // for the REST API (docs/api.md): the secret is shown once with a copy button, then only its prefix.
 // Below Enterprise the section is locked with an Unlock button (the upgrade modal); the server refuses
 // key creation and every API call there. Revoking is always possible.
+import { SandboxNotice, sandboxNoticeId } from "./SandboxNotice";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, createApiKeySchema } from "../../../../server/api/api-key-input.ts";
@@ -43,7 +44,7 @@ export function ApiKeysSection(props: ApiKeysSectionData) {
           canUpgrade
         />
       ) : (
-        <CreateKeyForm activeCount={active.length} maxActive={props.maxActive} />
+        <CreateKeyForm activeCount={active.length} maxActive={props.maxActive} sandbox={props.sandbox} />
       )}
       {props.locked && props.keys.length === 0 ? null : (
         <KeyList keys={props.keys} timeZone={props.timeZone} locked={props.locked} maxActive={props.maxActive} activeCount={active.length} />
@@ -59,7 +60,7 @@ export function ApiKeysSection(props: ApiKeysSectionData) {
   );
 }
 
-function CreateKeyForm({ activeCount, maxActive }: { activeCount: number; maxActive: number }) {
+function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: number; maxActive: number; sandbox: boolean }) {
   // Not keyed: the answer (and the secret in it) is dropped when the section unmounts.
   const fetcher = useFetcher<ApiKeyActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -94,7 +95,9 @@ function CreateKeyForm({ activeCount, maxActive }: { activeCount: number; maxAct
           </button>
         </div>
       ) : null}
+      {sandbox ? <SandboxNotice action="api-key" /> : null}
       <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit} className="space-y-3">
+        <fieldset disabled={sandbox} aria-describedby={sandbox ? sandboxNoticeId("api-key") : undefined} className="contents">
         <input type="hidden" name="intent" value="api-key-create" />
         <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
           <div>
@@ -112,6 +115,7 @@ function CreateKeyForm({ activeCount, maxActive }: { activeCount: number; maxAct
           <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
         ) : null}
         {clientErrors || created ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+        </fieldset>
       </fetcher.Form>
     </SectionCard>
   );
