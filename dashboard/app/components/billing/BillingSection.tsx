@@ -21,7 +21,7 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
     ? { plan: chosenPlan, period: parseBillingPeriod(searchParams.get("period")) ?? "monthly" }
     : null;
   const revalidator = useRevalidator();
-  const [modal, setModal] = useState<"subscribe" | "add-card" | null>(initialPlan ? "subscribe" : null);
+  const [modal, setModal] = useState<"subscribe" | "add-card" | null>(initialPlan && !sandbox ? "subscribe" : null);
   const [portalError, setPortalError] = useState<string | null>(null);
   const [portalBusy, setPortalBusy] = useState(false);
   const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
