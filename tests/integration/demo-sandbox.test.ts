@@ -13,10 +13,11 @@ import { readOutbox } from "../../server/mail/mailer.server.ts";
 import { postJson } from "./billing-support.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { connected, cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
+import { openWorkspaceSocket } from "../support/workspace-client.ts";
 
 let server: TestServer;
 const sockets: Socket[] = [];
+const openSocket = (http: HttpClient) => openWorkspaceSocket(server.url, http, sockets);
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -55,14 +56,6 @@ async function pressDemo(http: HttpClient): Promise<{ businessId: string; userId
   const businessId = await sandboxOf(http);
   const owner = await db().membership.findFirstOrThrow({ where: { businessId }, select: { userId: true, user: { select: { email: true } } } });
   return { businessId, userId: owner.userId, email: owner.user.email };
-}
-
-async function openSocket(http: HttpClient): Promise<{ socket: Socket; disconnected: Promise<string> }> {
-  const socket = workspaceSocket(server.url, cookieHeader(http));
-  sockets.push(socket);
-  const disconnected = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
-  await connected(socket);
-  return { socket, disconnected };
 }
 
 const expire = (businessId: string) =>
