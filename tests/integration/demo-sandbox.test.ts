@@ -12,6 +12,7 @@ import { enqueueMail } from "../../server/mail/mail-jobs.server.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
 import { postJson } from "./billing-support.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { connectError, Visitor } from "../support/widget-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { openWorkspaceSocket } from "../support/workspace-client.ts";
 
@@ -162,6 +163,20 @@ describe("what a sandbox may not do", () => {
     expect((await http.get("/app/settings?tab=billing")).text).toContain(SANDBOX_MESSAGES.billing);
   });
 
+  it("lets its own chatbot answer on the app's pages only, not embedded on another website", async () => {
+    const { businessId } = await pressDemo(browser());
+    const { siteKey } = await db().chatbot.findFirstOrThrow({ where: { businessId }, select: { siteKey: true } });
+    const elsewhere = new Visitor(server.url, { siteKey, origin: "https://someone-else.example" });
+    const own = new Visitor(server.url, { siteKey, origin: server.url });
+    try {
+      expect(await connectError(elsewhere)).toBe("origin_not_allowed");
+      await own.connect();
+    } finally {
+      elsewhere.disconnect();
+      own.disconnect();
+    }
+  });
+
   it("holds its e-mails (for the business and to its owner) instead of sending them, and lists them", async () => {
     const http = browser();
     const { businessId, email } = await pressDemo(http);
@@ -173,7 +188,7 @@ describe("what a sandbox may not do", () => {
     expect((await browser().post("/login?mode=reset", { intent: "reset", email })).status).toBe(200);
     await server.services.jobs.idle([MAIL_QUEUE, PASSWORD_RESET_QUEUE]);
 
-    const held = await db().emailDelivery.findMany({ where: { businessId }, orderBy: { createdAt: "asc" } });
+    const held = await db().emailDelivery.findMany({ where: { businessId }, orderBy: { kind: "asc" } });
     expect(held.map((d) => [d.kind, d.to, d.status])).toEqual([
       ["lead-alert", "someone@example.com", "held"],
       ["password-reset", email, "held"],
