@@ -62,9 +62,10 @@ export async function findSandbox(db: Db, businessId: string, now = new Date()):
  */
 export async function deleteSandbox(db: Db, businessId: string, now = new Date()): Promise<{ deleted: boolean; userIds: string[] }> {
   return db.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT "id" FROM "Business" WHERE "id" = ${businessId} AND "sandboxExpiresAt" <= ${now} FOR UPDATE`;
-    if (!locked) return { deleted: false, userIds: [] };
+    // Locked, then compared through Prisma (which writes timestamps as the column stores them).
+    await tx.$queryRaw`SELECT "id" FROM "Business" WHERE "id" = ${businessId} FOR UPDATE`;
+    const expired = await tx.business.findFirst({ where: { id: businessId, sandboxExpiresAt: { lte: now } }, select: { id: true } });
+    if (!expired) return { deleted: false, userIds: [] };
     const members = await tx.membership.findMany({ where: { businessId }, select: { userId: true } });
     const userIds = members.map((m) => m.userId);
     // Only accounts that belong to no other business (a sandbox's owner never does: it cannot invite).
