@@ -96,25 +96,25 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
         </div>
       ) : null}
       {sandbox ? <SandboxNotice action="api-key" /> : null}
-      <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit} className="space-y-3">
-        <fieldset disabled={sandbox} aria-describedby={sandbox ? sandboxNoticeId("api-key") : undefined} className="contents">
-        <input type="hidden" name="intent" value="api-key-create" />
-        <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor={name.id} className={labelClass}>
-              Key name
-            </label>
-            <input {...name.input} type="text" maxLength={API_KEY_NAME_MAX} autoComplete="off" placeholder="e.g. CRM sync" className={inputClass} />
+      <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit}>
+        <fieldset disabled={sandbox} aria-describedby={sandbox ? sandboxNoticeId("api-key") : undefined} className="min-w-0 space-y-3">
+          <input type="hidden" name="intent" value="api-key-create" />
+          <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <div>
+              <label htmlFor={name.id} className={labelClass}>
+                Key name
+              </label>
+              <input {...name.input} type="text" maxLength={API_KEY_NAME_MAX} autoComplete="off" placeholder="e.g. CRM sync" className={inputClass} />
+            </div>
+            <button type="submit" disabled={busy || full} className={primaryButton}>
+              {busy ? "Creating..." : "Create Key"}
+            </button>
           </div>
-          <button type="submit" disabled={busy || full} className={primaryButton}>
-            {busy ? "Creating..." : "Create Key"}
-          </button>
-        </div>
-        <FieldError id={name.errorId} message={name.error} />
-        {full ? (
-          <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
-        ) : null}
-        {clientErrors || created ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+          <FieldError id={name.errorId} message={name.error} />
+          {full ? (
+            <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
+          ) : null}
+          {clientErrors || created ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
         </fieldset>
       </fetcher.Form>
     </SectionCard>

@@ -110,35 +110,35 @@ function InviteForm({ sandbox }: { sandbox: boolean }) {
   return (
     <SectionCard id="invite-heading" title="Invite a team member" description="They get an email with a link to join your business.">
       {sandbox ? <SandboxNotice action="invite" /> : null}
-      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
-        <fieldset disabled={sandbox} aria-describedby={sandbox ? sandboxNoticeId("invite") : undefined} className="contents">
-        <input type="hidden" name="intent" value="invite" />
-        <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-          <div>
-            <label htmlFor={email.id} className={labelClass}>
-              Email address
-            </label>
-            <input {...email.input} type="email" autoComplete="off" className={inputClass} />
+      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit}>
+        <fieldset disabled={sandbox} aria-describedby={sandbox ? sandboxNoticeId("invite") : undefined} className="min-w-0 space-y-4">
+          <input type="hidden" name="intent" value="invite" />
+          <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+            <div>
+              <label htmlFor={email.id} className={labelClass}>
+                Email address
+              </label>
+              <input {...email.input} type="email" autoComplete="off" className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor={role.id} className={labelClass}>
+                Role
+              </label>
+              <select {...role.input} defaultValue="support" className={selectClass}>
+                {MEMBER_ROLES.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? "Sending..." : "Send Invite"}
+            </button>
           </div>
-          <div>
-            <label htmlFor={role.id} className={labelClass}>
-              Role
-            </label>
-            <select {...role.input} defaultValue="support" className={selectClass}>
-              {MEMBER_ROLES.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? "Sending..." : "Send Invite"}
-          </button>
-        </div>
-        <FieldError id={email.errorId} message={email.error} />
-        <FieldError id={role.errorId} message={role.error} />
-        {clientErrors ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+          <FieldError id={email.errorId} message={email.error} />
+          <FieldError id={role.errorId} message={role.error} />
+          {clientErrors ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
         </fieldset>
       </fetcher.Form>
     </SectionCard>
