@@ -2,7 +2,7 @@
 // for the REST API (docs/api.md): the secret is shown once with a copy button, then only its prefix.
 // Below Enterprise the section is locked with an Unlock button (the upgrade modal); the server refuses
 // key creation and every API call there. Revoking is always possible.
-import { SandboxNotice, sandboxNoticeId } from "./SandboxNotice";
+import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, createApiKeySchema } from "../../../../server/api/api-key-input.ts";
@@ -97,7 +97,7 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
       ) : null}
       {sandbox ? <SandboxNotice action="api-key" /> : null}
       <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit}>
-        <fieldset disabled={sandbox} aria-describedby={sandbox ? sandboxNoticeId("api-key") : undefined} className="min-w-0 space-y-3">
+        <SandboxFieldset action="api-key" sandbox={sandbox} className="space-y-3">
           <input type="hidden" name="intent" value="api-key-create" />
           <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
             <div>
@@ -115,7 +115,7 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
             <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
           ) : null}
           {clientErrors || created ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
-        </fieldset>
+        </SandboxFieldset>
       </fetcher.Form>
     </SectionCard>
   );

@@ -1,6 +1,6 @@
 // User Access (spec §2.14 Settings): members and roles, invitations by email. Owners only (the route
 // checks); the last owner rule is enforced on the server.
-import { SandboxNotice, sandboxNoticeId } from "./SandboxNotice";
+import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import type { PendingInvite } from "../../../../server/team/invites.server.ts";
@@ -111,7 +111,7 @@ function InviteForm({ sandbox }: { sandbox: boolean }) {
     <SectionCard id="invite-heading" title="Invite a team member" description="They get an email with a link to join your business.">
       {sandbox ? <SandboxNotice action="invite" /> : null}
       <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit}>
-        <fieldset disabled={sandbox} aria-describedby={sandbox ? sandboxNoticeId("invite") : undefined} className="min-w-0 space-y-4">
+        <SandboxFieldset action="invite" sandbox={sandbox} className="space-y-4">
           <input type="hidden" name="intent" value="invite" />
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
             <div>
@@ -139,7 +139,7 @@ function InviteForm({ sandbox }: { sandbox: boolean }) {
           <FieldError id={email.errorId} message={email.error} />
           <FieldError id={role.errorId} message={role.error} />
           {clientErrors ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
-        </fieldset>
+        </SandboxFieldset>
       </fetcher.Form>
     </SectionCard>
   );
