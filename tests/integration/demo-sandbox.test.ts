@@ -8,7 +8,6 @@ import { DEMO } from "../../server/demo/demo-credentials.ts";
 import { SANDBOX_EMAIL_DOMAIN, SANDBOX_TTL_MS } from "../../server/demo/sandbox.server.ts";
 import { HELD_EMAIL_NOTE, SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE, SANDBOX_MESSAGES } from "../../server/demo/sandbox-policy.ts";
 import { MAIL_QUEUE, PASSWORD_RESET_QUEUE, SANDBOX_DELETE_QUEUE, SANDBOX_SWEEP_TICK } from "../../server/jobs/queue/queues.ts";
-import { enqueueMail } from "../../server/mail/mail-jobs.server.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
 import { postJson } from "./billing-support.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -177,30 +176,34 @@ describe("what a sandbox may not do", () => {
     }
   });
 
-  it("holds its e-mails (for the business and to its owner) instead of sending them, and lists them", async () => {
+  it("holds its e-mails (to any address, to its leads, to its owner) instead of sending them, and lists them", async () => {
     const http = browser();
     const { businessId, email } = await pressDemo(http);
-    // An e-mail written for the business (as lead alerts and e-mails to leads are)...
-    await enqueueMail(server.services.jobs, db(), [
-      { key: `sandbox-test:${businessId}`, mail: { businessId, kind: "lead-alert", message: { to: "someone@example.com", subject: "New lead: Held Visitor", text: "Held." } } },
-    ]);
+    // To any address (the installation instructions: once a spam relay from the shared demo)...
+    expect((await http.post("/app/chatbot", { intent: "email-instructions", to: "anyone@victim.example", note: "Buy now" })).status).toBe(200);
+    // ...to a lead (Send Quote)...
+    const lead = await db().lead.findFirstOrThrow({ where: { businessId, name: "Sarah Mitchell" } });
+    const quote = await http.post(`/app/leads/${lead.id}`, { intent: "email", kind: "quote", subject: "Your quote", body: "Hi Sarah, $16,000 a month." });
+    expect(quote.status).toBe(200);
     // ...and an account e-mail to its owner (a password reset).
     expect((await browser().post("/login?mode=reset", { intent: "reset", email })).status).toBe(200);
     await server.services.jobs.idle([MAIL_QUEUE, PASSWORD_RESET_QUEUE]);
 
     const held = await db().emailDelivery.findMany({ where: { businessId }, orderBy: { kind: "asc" } });
     expect(held.map((d) => [d.kind, d.to, d.status])).toEqual([
-      ["lead-alert", "someone@example.com", "held"],
+      ["install-instructions", "anyone@victim.example", "held"],
+      ["lead-quote", lead.email, "held"],
       ["password-reset", email, "held"],
     ]);
     // Nothing reached the mailer, and no reset token was minted for the held e-mail.
     const outbox = await readOutbox(server.services.outboxDir);
-    expect(outbox.filter((m) => m.to === "someone@example.com" || m.to === email)).toEqual([]);
+    expect(outbox.filter((m) => [lead.email, "anyone@victim.example", email].includes(m.to))).toEqual([]);
     expect(await db().passwordResetToken.count({ where: { user: { email } } })).toBe(0);
 
     const page = await http.get("/app/settings?tab=email");
     expect(page.text).toContain(HELD_EMAIL_NOTE);
-    expect(page.text).toContain("New lead: Held Visitor");
+    expect(page.text).toContain("Your quote");
+    expect(page.text).toContain("anyone@victim.example");
     expect(page.text).toContain("Not sent (demo)");
   });
 });
