@@ -8,7 +8,8 @@ import type { Env } from "./config/env.server.ts";
 import type { Db } from "./db/client.server.ts";
 import { createAuthLimiter, type AuthLimiter, type AuthLimits } from "./auth/limiter.server.ts";
 import { createMailer, type Logger, type Mailer } from "./mail/mailer.server.ts";
-import { createSessionCookie } from "./http/session-cookie.server.ts";
+import { createSandboxCookie, createSessionCookie } from "./http/session-cookie.server.ts";
+import { SANDBOX_TTL_MS } from "./demo/sandbox.server.ts";
 import type { Assistant } from "./conversation/assistant.ts";
 import { createAssistant } from "./ai/create-assistant.server.ts";
 import { createChatbotCache, type ChatbotCache } from "./chatbots/chatbot-cache.server.ts";
@@ -24,6 +25,8 @@ export type AppServices = {
   mailer: Mailer;
   authLimiter: AuthLimiter;
   sessionCookie: Cookie;
+  /** Names the browser's demo sandbox (decision 0026). */
+  sandboxCookie: Cookie;
   logger: Logger;
   outboxDir: string;
   redis: Redis | null;
@@ -69,6 +72,7 @@ export function createServices(options: {
     chatbotCache: createChatbotCache({ load: (chatbotId) => findChatbotById(db, chatbotId) }),
     ...createBillingServices({ env }),
     sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),
+    sandboxCookie: createSandboxCookie(options.sessionSecret, cookiesMustBeSecure(env), Math.floor(SANDBOX_TTL_MS / 1000)),
   };
 }
 

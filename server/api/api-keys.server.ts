@@ -1,6 +1,7 @@
 // API keys of a business (Settings → API Keys): create (the secret is returned once, only its hash is
 // stored), list and revoke. Every query is scoped by the caller's businessId; the route checks the
 // owner role and the Enterprise plan (entitlements.server.ts) before creating.
+import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS } from "./api-key-input.ts";
 import { generateApiKey } from "./api-key-secret.ts";
@@ -15,7 +16,7 @@ export type ApiKeyView = {
   createdBy: string | null;
 };
 
-export type ApiKeyResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
+export type ApiKeyResult<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; message: string };
 
 /** Keys shown in the list: every active key and the most recent revoked ones. */
 const LIST_LIMIT = 50;
@@ -76,6 +77,8 @@ export async function createApiKey(
   db: Db,
   args: { businessId: string; createdById: string; name: string; now?: Date },
 ): Promise<ApiKeyResult<{ key: ApiKeyView; secret: string }>> {
+  const refused = await sandboxRefusal(db, args.businessId, "api-key");
+  if (refused) return { ok: false, ...refused };
   // Serialised per business so two simultaneous creations cannot both pass the limit.
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Business" WHERE id = ${args.businessId} FOR UPDATE`;

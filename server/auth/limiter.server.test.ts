@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createAuthLimiter, defaultAuthLimits, loginDelayMs, MAX_LOGIN_DELAY_MS } from "./limiter.server.ts";
 
-const limits = { attemptsPerAccountAndIp: 3, attemptsPerIp: 5, accountDelayAfter: 4, resetsPerIp: 2, registrationsPerIp: 2, windowSeconds: 60 };
+const limits = { attemptsPerAccountAndIp: 3, attemptsPerIp: 5, accountDelayAfter: 4, resetsPerIp: 2, registrationsPerIp: 2, sandboxesPerIp: 1, windowSeconds: 60 };
 
 describe("createAuthLimiter (memory)", () => {
   it("has the documented defaults", () => {
@@ -13,6 +13,7 @@ describe("createAuthLimiter (memory)", () => {
       accountDelayAfter: 10,
       resetsPerIp: 5,
       registrationsPerIp: 10,
+      sandboxesPerIp: 3,
       windowSeconds: 900,
     });
   });
@@ -56,11 +57,13 @@ describe("createAuthLimiter (memory)", () => {
     expect((await other.beginLogin("next@example.com", "10.0.0.2")).allowed).toBe(true);
   });
 
-  it("allows resets and registrations up to their limits per IP, atomically", async () => {
+  it("allows resets, registrations and demo sandboxes up to their limits per IP, atomically", async () => {
     const limiter = createAuthLimiter({ limits });
     expect(await Promise.all([1, 2, 3, 4].map(() => limiter.allowReset("10.0.0.1")))).toEqual([true, true, false, false]);
     expect(await limiter.allowReset("10.0.0.2")).toBe(true);
     expect(await Promise.all([1, 2, 3].map(() => limiter.allowRegistration("10.0.0.1")))).toEqual([true, true, false]);
+    expect(await Promise.all([1, 2].map(() => limiter.allowSandbox("10.0.0.1")))).toEqual([true, false]);
+    expect(await limiter.allowSandbox("10.0.0.2")).toBe(true);
   });
 
   it("gives each limiter its own counts", async () => {

@@ -23,6 +23,8 @@ export type AuthLimits = {
   resetsPerIp: number;
   /** New accounts per IP within the window. */
   registrationsPerIp: number;
+  /** New demo sandboxes (the /login demo button, decision 0026) per IP within the window. */
+  sandboxesPerIp: number;
   windowSeconds: number;
 };
 
@@ -32,6 +34,7 @@ export const defaultAuthLimits: AuthLimits = {
   accountDelayAfter: 10,
   resetsPerIp: 5,
   registrationsPerIp: 10,
+  sandboxesPerIp: 3,
   windowSeconds: 15 * 60,
 };
 
@@ -56,6 +59,8 @@ export type AuthLimiter = {
   allowReset(ip: string): Promise<boolean>;
   /** Consumes one registration for this IP; false when over the limit. */
   allowRegistration(ip: string): Promise<boolean>;
+  /** Consumes one new demo sandbox for this IP; false when over the limit. */
+  allowSandbox(ip: string): Promise<boolean>;
 };
 
 export function createAuthLimiter(options: { redis?: Redis; limits?: Partial<AuthLimits> } = {}): AuthLimiter {
@@ -67,6 +72,7 @@ export function createAuthLimiter(options: { redis?: Redis; limits?: Partial<Aut
   const accountFailures = make("lb:login:account-failures", Number.MAX_SAFE_INTEGER);
   const resets = make("lb:reset:ip", limits.resetsPerIp);
   const registrations = make("lb:register:ip", limits.registrationsPerIp);
+  const sandboxes = make("lb:sandbox:ip", limits.sandboxesPerIp);
   const pairKey = (email: string, ip: string) => `${email}|${ip}`;
 
   return {
@@ -85,5 +91,6 @@ export function createAuthLimiter(options: { redis?: Redis; limits?: Partial<Aut
     },
     allowReset: (ip) => tryConsume(resets, ip),
     allowRegistration: (ip) => tryConsume(registrations, ip),
+    allowSandbox: (ip) => tryConsume(sandboxes, ip),
   };
 }

@@ -4,6 +4,7 @@ import type Stripe from "stripe";
 import type { AppServices } from "../services.server.ts";
 import { BILLING_ERRORS } from "./billing-display.ts";
 import { billingConfigured } from "./stripe-client.server.ts";
+import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
 
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -28,6 +29,16 @@ export function billingDeps(services: AppServices): { db: AppServices["db"]; env
     return jsonResponse({ success: false, error: BILLING_ERRORS.notConfigured }, 503);
   }
   return { db: services.db, env: services.env, stripe: services.stripe! };
+}
+
+/**
+ * For the actions that change billing (subscribe, payment methods, the portal): refused for a demo
+ * sandbox (403, decision 0026) before anything else, then the billing dependencies as billingDeps.
+ */
+export async function billingChangeDeps(services: AppServices, businessId: string): Promise<ReturnType<typeof billingDeps>> {
+  const refused = await sandboxRefusal(services.db, businessId, "billing");
+  if (refused) return jsonResponse({ success: false, error: refused.message }, refused.status);
+  return billingDeps(services);
 }
 
 /** An unexpected failure talking to Stripe: logged as a warning, answered with the spec's text. */

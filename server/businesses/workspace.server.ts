@@ -21,6 +21,8 @@ export type Workspace = {
     trialEnd: Date | null;
     /** Dates on workspace pages (lists, filters, reminders) are local to it. */
     timeZone: string;
+    /** A demo sandbox's deletion time (decision 0026); null for every other business. */
+    sandboxExpiresAt: Date | null;
   };
   subscribed: boolean;
 };
@@ -42,12 +44,13 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     plan: string | null;
     trialEnd: string | null;
     timeZone: string;
+    sandboxExpiresAt: string | null;
   }>(
     db,
     Prisma.sql`
       SELECT m."role"::text AS "role", u."email", u."displayName", b."id" AS "businessId", b."name", b."isDemo",
              b."subscriptionStatus"::text AS "subscriptionStatus", b."plan", b."timeZone",
-             ${utcText('b."trialEnd"')} AS "trialEnd"
+             ${utcText('b."trialEnd"')} AS "trialEnd", ${utcText('b."sandboxExpiresAt"')} AS "sandboxExpiresAt"
         FROM "Membership" m
         JOIN "User" u ON u."id" = m."userId"
         JOIN "Business" b ON b."id" = m."businessId"
@@ -64,6 +67,7 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     plan: row.plan,
     trialEnd: row.trialEnd === null ? null : asUtcDate(row.trialEnd),
     timeZone: row.timeZone,
+    sandboxExpiresAt: row.sandboxExpiresAt === null ? null : asUtcDate(row.sandboxExpiresAt),
   };
   return {
     userId,

@@ -13,6 +13,8 @@ export type ChatbotRecord = {
   allowedOrigins: string[];
   /** The widget has connected from a website other than the app (server/onboarding/installation.server.ts). */
   installed: boolean;
+  /** The chatbot of a demo sandbox: it answers on the app's own pages only (decision 0026). */
+  sandbox: boolean;
   businessName: string;
   welcomeMessage: string;
   hoursStart: string;
@@ -44,7 +46,8 @@ type ChatbotRow = Omit<ChatbotRecord, "business"> & Omit<ChatbotRecord["business
  */
 function chatbotWhere(where: Prisma.Sql) {
   return Prisma.sql`
-    SELECT c."id", c."businessId", c."isActive", c."allowedOrigins", c."installedAt" IS NOT NULL AS "installed", c."businessName", c."welcomeMessage",
+    SELECT c."id", c."businessId", c."isActive", c."allowedOrigins", c."installedAt" IS NOT NULL AS "installed",
+           b."sandboxExpiresAt" IS NOT NULL AS "sandbox", c."businessName", c."welcomeMessage",
            c."hoursStart", c."hoursEnd", c."hoursDays", c."afterHoursMessage", c."serviceTypes", c."marketPriceCents",
            c."settings", b."serviceAreas", b."description", b."timeZone", b."phone", b."email", b."plan",
            b."subscriptionStatus"::text AS "subscriptionStatus",

@@ -1,7 +1,9 @@
 // The demo business of DESIGN §5: "Sparkle Commercial Cleaning", its owner demo@leadbroom.test
 // (a real account with a real password hash), its chatbot with site key `demo`, and sample leads
-// stored as real rows, scored by the scoring module. Idempotent: safe to run at every start.
+// stored as real rows, scored by the scoring module. Idempotent: safe to run at every start. The same
+// seeding makes each demo sandbox (sandbox.server.ts).
 import type { Db } from "../db/client.server.ts";
+import type { Prisma } from "../db/generated/client.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
 import { DEMO } from "./demo-credentials.ts";
@@ -45,11 +47,21 @@ const sampleLeads: SampleLead[] = [
   { name: "David Okafor", company: "Greenway Fitness Club", email: "david@greenwayfit.example", phone: "(555) 946-7720", serviceType: "Regular Commercial Cleaning", sqft: 9_000, frequency: "daily", frequencyLabel: "Daily", budgetDollars: 1_500, timeline: "within_30_days", timelineLabel: "In 2 weeks", timelineDays: 14, status: "lost", hoursAgo: 170 },
 ];
 
-export async function ensureDemoData(db: Db, now = new Date()): Promise<{ created: boolean }> {
-  const existing = await db.chatbot.findUnique({ where: { siteKey: DEMO.siteKey }, select: { id: true } });
-  if (existing) return { created: false };
+/** What differs between the fixed demo business and a sandbox (server/demo/sandbox.server.ts). */
+export type SampleBusinessOptions = {
+  siteKey: string;
+  /** A sandbox's deletion time; none for the fixed demo business. */
+  sandboxExpiresAt?: Date;
+  now?: Date;
+};
 
-  const passwordHash = await hashPassword(DEMO.password);
+/**
+ * The sample business of DESIGN §5 (profile, chatbot, scored sample leads with their history and
+ * reminders), without members: the one seeding shared by the fixed demo business and every sandbox.
+ * Takes a client or a transaction client (a sandbox is made in one transaction).
+ */
+export async function seedSampleBusiness(db: Prisma.TransactionClient, options: SampleBusinessOptions): Promise<{ businessId: string }> {
+  const now = options.now ?? new Date();
   const business = await db.business.create({
     data: {
       name: DEMO.businessName,
@@ -65,11 +77,12 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<{ create
         "Sparkle Commercial Cleaning keeps offices, medical facilities, schools and warehouses spotless. " +
         "Insured, background-checked crews; green products on request; evening and weekend service.",
       isDemo: true,
+      sandboxExpiresAt: options.sandboxExpiresAt ?? null,
       subscriptionStatus: "active",
       plan: "Pro",
       chatbots: {
         create: {
-          siteKey: DEMO.siteKey,
+          siteKey: options.siteKey,
           businessName: DEMO.businessName,
           welcomeMessage:
             "Hi! Welcome to Sparkle Commercial Cleaning. I can get you a cleaning quote in about a minute. What type of cleaning are you looking for?",
@@ -79,6 +92,17 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<{ create
     },
     select: { id: true },
   });
+  for (const sample of sampleLeads) await createSampleLead(db, business.id, sample, now);
+  return { businessId: business.id };
+}
+
+/** The fixed demo business and its owner demo@leadbroom.test (SEED_DEMO: local use, the embed demo, tests). */
+export async function ensureDemoData(db: Db, now = new Date()): Promise<{ created: boolean }> {
+  const existing = await db.chatbot.findUnique({ where: { siteKey: DEMO.siteKey }, select: { id: true } });
+  if (existing) return { created: false };
+
+  const passwordHash = await hashPassword(DEMO.password);
+  const { businessId } = await seedSampleBusiness(db, { siteKey: DEMO.siteKey, now });
   await db.user.upsert({
     where: { email: DEMO.email },
     update: {},
@@ -86,69 +110,69 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<{ create
       email: DEMO.email,
       passwordHash,
       displayName: "Demo Owner",
-      memberships: { create: { businessId: business.id, role: "owner" } },
+      memberships: { create: { businessId, role: "owner" } },
     },
   });
+  return { created: true };
+}
 
-  for (const sample of sampleLeads) {
-    const createdAt = new Date(now.getTime() - sample.hoursAgo * 3_600_000);
-    const budgetMonthlyCents = sample.budgetDollars * 100;
-    const scored = scoreLead({
+async function createSampleLead(db: Prisma.TransactionClient, businessId: string, sample: SampleLead, now: Date): Promise<void> {
+  const createdAt = new Date(now.getTime() - sample.hoursAgo * 3_600_000);
+  const budgetMonthlyCents = sample.budgetDollars * 100;
+  const scored = scoreLead({
+    buildingSizeSqFt: sample.sqft,
+    frequency: sample.frequency,
+    budgetMonthlyCents,
+    timeline: sample.timeline,
+  });
+  await db.lead.create({
+    data: {
+      businessId,
+      name: sample.name,
+      company: sample.company,
+      email: sample.email,
+      phone: sample.phone,
+      serviceType: sample.serviceType,
       buildingSizeSqFt: sample.sqft,
       frequency: sample.frequency,
+      visitsPerMonth: VISITS_PER_MONTH[sample.frequency],
       budgetMonthlyCents,
       timeline: sample.timeline,
-    });
-    await db.lead.create({
-      data: {
-        businessId: business.id,
-        name: sample.name,
-        company: sample.company,
-        email: sample.email,
-        phone: sample.phone,
-        serviceType: sample.serviceType,
-        buildingSizeSqFt: sample.sqft,
-        frequency: sample.frequency,
-        visitsPerMonth: VISITS_PER_MONTH[sample.frequency],
-        budgetMonthlyCents,
-        timeline: sample.timeline,
-        timelineDays: sample.timelineDays,
-        sizePoints: scored.sizePoints,
-        frequencyPoints: scored.frequencyPoints,
-        budgetPoints: scored.budgetPoints,
-        timelinePoints: scored.timelinePoints,
-        score: scored.score,
-        priority: scored.priority,
-        incomplete: scored.incomplete,
-        status: sample.status,
-        source: "chatbot",
-        valueCents: sample.valueDollars ? sample.valueDollars * 100 : null,
-        createdAt,
-        events: {
-          create: {
-            businessId: business.id,
-            type: "created",
-            data: { source: "chatbot", score: scored.score, priority: scored.priority, answers: {
-              buildingSize: `${sample.sqft.toLocaleString("en-US")} sq ft`,
-              frequency: sample.frequencyLabel,
-              budget: `$${sample.budgetDollars.toLocaleString("en-US")}/month`,
-              timeline: sample.timelineLabel,
-            } },
-            createdAt,
-          },
+      timelineDays: sample.timelineDays,
+      sizePoints: scored.sizePoints,
+      frequencyPoints: scored.frequencyPoints,
+      budgetPoints: scored.budgetPoints,
+      timelinePoints: scored.timelinePoints,
+      score: scored.score,
+      priority: scored.priority,
+      incomplete: scored.incomplete,
+      status: sample.status,
+      source: "chatbot",
+      valueCents: sample.valueDollars ? sample.valueDollars * 100 : null,
+      createdAt,
+      events: {
+        create: {
+          businessId,
+          type: "created",
+          data: { source: "chatbot", score: scored.score, priority: scored.priority, answers: {
+            buildingSize: `${sample.sqft.toLocaleString("en-US")} sq ft`,
+            frequency: sample.frequencyLabel,
+            budget: `$${sample.budgetDollars.toLocaleString("en-US")}/month`,
+            timeline: sample.timelineLabel,
+          } },
+          createdAt,
         },
-        reminders:
-          sample.status === "new" || sample.status === "contacted"
-            ? {
-                create: {
-                  businessId: business.id,
-                  dueAt: new Date(createdAt.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000),
-                  note: `Follow up with ${sample.name} (${scored.priority} priority)`,
-                },
-              }
-            : undefined,
       },
-    });
-  }
-  return { created: true };
+      reminders:
+        sample.status === "new" || sample.status === "contacted"
+          ? {
+              create: {
+                businessId,
+                dueAt: new Date(createdAt.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000),
+                note: `Follow up with ${sample.name} (${scored.priority} priority)`,
+              },
+            }
+          : undefined,
+    },
+  });
 }

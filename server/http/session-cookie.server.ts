@@ -14,3 +14,10 @@ export function createSessionCookie(secret: string, secure: boolean): Cookie {
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
+
+export const SANDBOX_COOKIE_NAME = "lb_sandbox";
+
+/** The browser's demo sandbox (its business id), signed like the session cookie; it lives as long as the sandbox. */
+export function createSandboxCookie(secret: string, secure: boolean, maxAgeSeconds: number): Cookie {
+  return createCookie(SANDBOX_COOKIE_NAME, { httpOnly: true, sameSite: "lax", secure, path: "/", secrets: [secret], maxAge: maxAgeSeconds });
+}

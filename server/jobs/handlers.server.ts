@@ -8,12 +8,13 @@ import { mailJobHandler } from "../mail/mail-jobs.server.ts";
 import { overageJobHandler } from "../billing/overage-reporter.server.ts";
 import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import { inviteEmailJobHandler } from "../team/invites.server.ts";
+import { sandboxJobHandlers } from "../demo/sandbox.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
 
 /** What the handlers push to open workspaces (socket.io), from the application. */
-export type JobRealtime = Pick<WorkspaceEvents, "notification">;
+export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded">;
 
 export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
   const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
@@ -29,6 +30,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
     } as JobHandler<never>,
     overageJobHandler(services) as JobHandler<never>,
     ...scheduleHandlers(services, realtime),
+    ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
   ];
   return handlers;
 }

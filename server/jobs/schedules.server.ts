@@ -1,10 +1,11 @@
 // The process's schedules (DESIGN §10): pg-boss cron entries, each tick a job of its own queue, taken
 // by one instance however many run. The ticks look for what is due (in each business's time zone)
 // and queue it: follow-up reminders falling due, the daily summary from 07:00 local time, the
-// trial-ending e-mails; and the dashboard's hourly response-time roll-up.
+// trial-ending e-mails; the dashboard's hourly response-time roll-up; and the sweep of expired demo
+// sandboxes (its handler is in server/demo/sandbox.server.ts).
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
-import { DAILY_SUMMARY_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { DAILY_SUMMARY_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
 import { rollUpResponseTimes } from "../dashboard/response-times.server.ts";
 import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
@@ -19,6 +20,8 @@ export const schedules: JobSchedule[] = [
   { name: REMINDER_DUE_TICK, cron: "* * * * *" },
   // At :15, once the last hour has settled (response-times.server.ts SETTLE_MS).
   { name: RESPONSE_ROLLUP_TICK, cron: "15 * * * *" },
+  // Hourly: demo sandboxes past their 24 hours whose own deletion job did not run (decision 0026).
+  { name: SANDBOX_SWEEP_TICK, cron: "40 * * * *" },
 ];
 
 export function scheduleHandlers(services: AppServices, realtime: Pick<WorkspaceEvents, "notification">): JobHandler<never>[] {

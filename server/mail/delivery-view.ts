@@ -5,7 +5,8 @@ export type DeliveryView = {
   kind: string;
   to: string;
   subject: string;
-  status: "sending" | "sent" | "failed";
+  /** held: not sent, the business being a demo sandbox (decision 0026). */
+  status: "sending" | "sent" | "failed" | "held";
   attempts: number;
   error: string | null;
   createdAt: string;

@@ -62,11 +62,15 @@ export async function deliverOnce(
 ): Promise<void> {
   const { db, mailer } = deps;
   const messageId = messageIdFor(job.key, deps.mailFrom);
+  const sandbox = await sandboxHold(db, mail.businessId, mail.to);
+  if (sandbox === "gone") return; // the business was deleted (an expired demo sandbox): nobody to tell
   const delivery = await db.emailDelivery.upsert({
     where: { key: job.key },
     create: {
       key: job.key,
-      businessId: mail.businessId ?? null,
+      businessId: sandbox ?? mail.businessId ?? null,
+      // A demo sandbox e-mails nobody: the e-mail is kept as held, listed in its Email Settings.
+      status: sandbox ? "held" : "sending",
       kind: mail.kind,
       to: mail.to,
       subject: mail.subject,
@@ -76,7 +80,7 @@ export async function deliverOnce(
     update: { attempts: { increment: 1 } },
     select: { id: true, status: true },
   });
-  if (delivery.status !== "sending") return; // sent already, or refused for good
+  if (delivery.status !== "sending") return; // sent already, refused for good, or held (never composed)
 
   try {
     await mailer.send({ ...(await compose()), messageId });
@@ -91,6 +95,24 @@ export async function deliverOnce(
     throw error;
   }
   await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "sent", sentAt: new Date(), error: null } });
+}
+
+/**
+ * The one sandbox check of the mail path (decision 0026): the demo sandbox an e-mail belongs to (the
+ * business it is sent for, or the business of the account it is sent to, e.g. a password reset), or
+ * "gone" when the business it was for no longer exists, or null for an e-mail to send.
+ */
+async function sandboxHold(db: Db, businessId: string | undefined, to: string): Promise<string | "gone" | null> {
+  const [row] = await db.$queryRaw<{ known: boolean; sandboxId: string | null }[]>`
+    SELECT (${businessId ?? null}::text IS NULL OR EXISTS (SELECT 1 FROM "Business" WHERE "id" = ${businessId ?? null})) AS "known",
+           (SELECT b."id" FROM "Business" b
+             WHERE b."sandboxExpiresAt" IS NOT NULL
+               AND (b."id" = ${businessId ?? null}
+                    OR b."id" IN (SELECT m."businessId" FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
+                                   WHERE u."email" = ${to.trim().toLowerCase()}))
+             LIMIT 1) AS "sandboxId"`;
+  if (!row?.known) return "gone";
+  return row.sandboxId;
 }
 
 export function mailJobHandler(deps: DeliverDeps): JobHandler<MailJob> {

@@ -70,6 +70,8 @@ export function registerWidgetNamespace(
       const origin = socket.handshake.headers.origin;
       if (!isOriginAllowed(origin, chatbot.allowedOrigins, appOrigin)) return next(refuse("origin_not_allowed"));
       const fromAppOrigin = origin !== undefined && normalizeOrigin(origin) === appOrigin;
+      // A demo sandbox's chatbot is for trying on the Test Chatbot page, not for embedding on a website.
+      if (chatbot.sandbox && !fromAppOrigin) return next(refuse("origin_not_allowed"));
       socket.data = { chatbotId: chatbot.id, businessId: chatbot.businessId, visitorId: auth.data.visitorId, fromAppOrigin, ip };
       // The first load on the owner's website ticks "Verify the installation" (once: the row just read
       // says whether it was recorded, so later handshakes cost nothing). Not awaited by the handshake.

@@ -3,6 +3,7 @@
 // (docs/decisions/0012-team-settings-one-business-per-account.md): someone who already belongs to
 // another business cannot accept, and is told so. The e-mail is a job (DESIGN §10) that mints the
 // link's token when it sends.
+import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
 import type { Db } from "../db/client.server.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -79,7 +80,7 @@ export function inviteEmailJobHandler(deps: DeliverDeps & { appUrl: string }): J
   };
 }
 
-export type InviteResult = { ok: true; invite: PendingInvite } | { ok: false; status: 400 | 404; message: string };
+export type InviteResult = { ok: true; invite: PendingInvite } | { ok: false; status: 400 | 403 | 404; message: string };
 
 /** Creates (or renews) the pending invite for this e-mail and sends the link. */
 export async function createInvite(
@@ -88,6 +89,8 @@ export async function createInvite(
 ): Promise<InviteResult> {
   const { db } = deps;
   const now = args.now ?? new Date();
+  const refused = await sandboxRefusal(db, args.businessId, "invite");
+  if (refused) return { ok: false, ...refused };
   const business = await db.business.findUnique({ where: { id: args.businessId }, select: { name: true } });
   if (!business) return { ok: false, status: 404, message: "Not found" };
   const member = await db.membership.findFirst({
@@ -162,6 +165,8 @@ export async function resendInvite(
 ): Promise<InviteResult> {
   const { db } = deps;
   const now = args.now ?? new Date();
+  const refused = await sandboxRefusal(db, args.businessId, "invite");
+  if (refused) return { ok: false, ...refused };
   const invite = await db.invite.findFirst({
     where: { id: args.inviteId, businessId: args.businessId },
     select: { id: true, business: { select: { name: true } } },

@@ -7,6 +7,7 @@ import type { EmbedDemo } from "../../embed-demo/serve.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startCustomerSite, visitorChooses, visitorSays } from "../support/customer-site.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { DEMO } from "../../server/demo/demo-credentials.ts";
 
 describe.skipIf(!hasChromium)("the live dashboard", () => {
   let server: TestServer;
@@ -31,7 +32,10 @@ describe.skipIf(!hasChromium)("the live dashboard", () => {
     watchPageErrors(owner, (text) => ownerErrors.push(text));
 
     await owner.goto(`${server.url}/login?redirectTo=%2Fapp%2Fdashboard`);
-    await owner.getByRole("button", { name: "Sign in with the demo account" }).click();
+    // The fixed demo account (its chatbot is the one on the customer's site), through the form.
+    await owner.getByLabel("Email").fill(DEMO.email);
+    await owner.getByLabel("Password").fill(DEMO.password);
+    await owner.getByRole("button", { name: "Sign In", exact: true }).click();
     await owner.waitForURL(`${server.url}/app/dashboard`);
     await owner.getByRole("heading", { level: 1, name: /Welcome back, Sparkle Commercial Cleaning/ }).waitFor();
     const recentLeads = owner.getByRole("region", { name: "Recent Leads" });

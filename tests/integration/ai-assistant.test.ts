@@ -14,6 +14,7 @@ import { createOpenAiMock, extraction, OPENAI_MOCK_BASE_URL } from "../mocks/ope
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";
+import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";
 
 const MODEL = "gpt-mock-1";
 const mock = createOpenAiMock();
@@ -221,7 +222,7 @@ describe("AI assistant over socket.io", () => {
 
   it("the Settings tab shows the model and this month's usage", async () => {
     const http = new HttpClient(server.url);
-    await http.post("/login", { intent: "demo" });
+    await http.post("/login", DEMO_SIGN_IN);
     const page = await http.get("/app/chatbot?tab=settings");
     expect(page.status).toBe(200);
     const html = page.text;
@@ -258,7 +259,7 @@ describe("without a key", () => {
     expect(rulesServer.services.assistant.name).toBe("rules");
 
     const http = new HttpClient(rulesServer.url);
-    await http.post("/login", { intent: "demo" });
+    await http.post("/login", DEMO_SIGN_IN);
     const page = await http.get("/app/chatbot?tab=settings");
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/Active: <span[^>]*>Rules<\/span> \(no AI model is configured\)/);

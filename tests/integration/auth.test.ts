@@ -5,6 +5,7 @@ import { PASSWORD_RESET_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { hashToken } from "../../server/auth/tokens.server.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";
 
 let server: TestServer;
 
@@ -300,9 +301,9 @@ describe("password reset", () => {
 });
 
 describe("demo account and routing", () => {
-  it("signs in as the real seeded demo user through the demo box", async () => {
+  it("signs in as the real seeded demo user with its credentials (SEED_DEMO)", async () => {
     const client = new HttpClient(server.url);
-    const res = await client.post("/login", { intent: "demo" });
+    const res = await client.post("/login", DEMO_SIGN_IN);
     expect(res.status).toBe(302);
     expect(res.location).toBe("/app");
     const dashboard = await client.get("/app/dashboard");
@@ -327,14 +328,14 @@ describe("demo account and routing", () => {
     // Pages that need no subscription stay open, and the demo business is always subscribed.
     expect((await client.get("/app/leads")).status).toBe(200);
     const demo = new HttpClient(server.url);
-    await demo.post("/login", { intent: "demo" });
+    await demo.post("/login", DEMO_SIGN_IN);
     expect((await demo.get("/app/outreach")).status).toBe(200);
   });
 
   it("redirects unknown paths to / and unknown workspace pages to the dashboard", async () => {
     const client = new HttpClient(server.url);
     expect((await client.get("/no-such-page")).location).toBe("/");
-    await client.post("/login", { intent: "demo" });
+    await client.post("/login", DEMO_SIGN_IN);
     expect((await client.get("/app/no-such-page")).location).toBe("/app/dashboard");
   });
 });

@@ -9,6 +9,7 @@ import { changeLeadStatus } from "../../server/leads/lead-status.server.ts";
 import type { LeadPriority, LeadStatus } from "../../server/db/generated/enums.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";
 
 let server: TestServer;
 
@@ -302,7 +303,7 @@ describe("the dashboard page over HTTP", () => {
 
   it("shows the demo business its sample leads and no upgrade banner on the Pro plan", async () => {
     const http = new HttpClient(server.url);
-    await http.post("/login", { intent: "demo" });
+    await http.post("/login", DEMO_SIGN_IN);
     const html = (await http.get("/app/dashboard")).text;
     expect(html).toContain("Sarah Mitchell");
     expect(html).not.toContain("Upgrade to Pro");

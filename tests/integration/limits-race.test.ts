@@ -1,9 +1,13 @@
 // Limits that hold under parallel requests (issue 13): each is consumed before the work. Before this,
 // 30 parallel wrong passwords were all verified against a limit of 5, 25 contact messages were
-// accepted against 5 an hour, and registration had no limit at all.
+// accepted against 5 an hour (and as many job applications with their résumés), and registration had
+// no limit at all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBMISSIONS_PER_WINDOW } from "../../server/public-site/submission-limit.server.ts";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
+import { readdir } from "node:fs/promises";
+import { resumesDir } from "../../server/public-site/applications.server.ts";
+import { pdfBytes } from "../support/documents.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -52,6 +56,23 @@ describe("limits consumed before the work", () => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(SUBMISSIONS_PER_WINDOW);
     expect(answers.filter((r) => r.status === 429)).toHaveLength(25 - SUBMISSIONS_PER_WINDOW);
     expect(await server.services.db.contactMessage.count({ where: { company: "Race Co" } })).toBe(SUBMISSIONS_PER_WINDOW);
+  });
+
+  it("stores at most the hourly limit of 25 parallel job applications from one address, and only their résumés", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => {
+        const form = new FormData();
+        const fields = { position: "sdr", name: "Race Applicant", email: `applicant${i}@example.com`, coverLetter: "I have sold to facility managers." };
+        for (const [key, value] of Object.entries(fields)) form.set(key, value);
+        form.set("resume", new File([new Uint8Array(pdfBytes())], "cv.pdf"));
+        return fetch(`${server.url}/api/careers`, { method: "POST", body: form, headers: { "X-Forwarded-For": "203.0.113.99" } });
+      }),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(SUBMISSIONS_PER_WINDOW);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(25 - SUBMISSIONS_PER_WINDOW);
+    expect(await server.services.db.jobApplication.count({ where: { name: "Race Applicant" } })).toBe(SUBMISSIONS_PER_WINDOW);
+    // Refused applications leave no résumé behind.
+    expect(await readdir(resumesDir(server.services.env.DATA_DIR))).toHaveLength(SUBMISSIONS_PER_WINDOW);
   });
 
   it("creates at most the limit of accounts from one address, even in parallel", async () => {

@@ -9,6 +9,7 @@ import type { LeadSummary, Message, WorkspaceNotification } from "../../server/r
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";
+import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -40,7 +41,7 @@ async function signIn(credentials: { email: string; password: string } | "demo")
   const http = new HttpClient(server.url);
   const res = await http.post(
     "/login",
-    credentials === "demo" ? { intent: "demo" } : { intent: "login", email: credentials.email, password: credentials.password },
+    credentials === "demo" ? DEMO_SIGN_IN : { intent: "login", email: credentials.email, password: credentials.password },
   );
   expect(res.status).toBe(302);
   expect(http.cookies.size).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import type { LeadSummary } from "../../server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";
+import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";
 
 const redisUrl = process.env.REDIS_URL;
 const enabled = Boolean(process.env.DATABASE_URL && redisUrl);
@@ -26,7 +27,7 @@ describe.skipIf(!enabled)("scale-out: two instances, PostgreSQL and Redis", () =
 
   it("a lead captured through instance A reaches a workspace connected to instance B", async () => {
     const http = new HttpClient(b.url);
-    const login = await http.post("/login", { intent: "demo" });
+    const login = await http.post("/login", DEMO_SIGN_IN);
     expect(login.location).toBe("/app");
     const workspace = ioClient(`${b.url}/workspace`, {
       transports: ["websocket"],

@@ -6,11 +6,12 @@ import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { PASSWORD_RESET_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { connected, cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
+import { connected, cookieHeader, openWorkspaceSocket, workspaceSocket } from "../support/workspace-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;
 const sockets: Socket[] = [];
+const openSocket = (http: HttpClient) => openWorkspaceSocket(server.url, http, sockets);
 
 beforeAll(async () => {
   // The periodic re-check every 300 ms here (60 s by default).
@@ -31,15 +32,6 @@ async function signedIn() {
   const http = new HttpClient(server.url);
   expect((await http.post("/login", { intent: "login", email, password })).status).toBe(302);
   return { http, email, password, userId: account.value.userId };
-}
-
-/** A connected workspace socket with this browser's cookie; resolves once connected. */
-async function openSocket(http: HttpClient): Promise<{ socket: Socket; disconnected: Promise<string> }> {
-  const socket = workspaceSocket(server.url, cookieHeader(http));
-  sockets.push(socket);
-  const disconnected = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
-  await connected(socket);
-  return { socket, disconnected };
 }
 
 describe("workspace sockets end with their session", () => {

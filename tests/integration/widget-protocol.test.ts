@@ -8,6 +8,7 @@ import { HttpClient } from "../support/http-client.ts";
 import { signTestToken } from "../../server/chat/test-token.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { connectError, newClientMessageId, Visitor } from "../support/widget-client.ts";
+import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";
 
 let server: TestServer;
 const visitors: Visitor[] = [];
@@ -34,7 +35,7 @@ function visitor(options: { siteKey?: string; origin?: string; visitorId?: strin
 
 async function workspaceSocket(): Promise<{ socket: Socket; leads: { event: string; lead: LeadSummary }[] }> {
   const http = new HttpClient(server.url);
-  await http.post("/login", { intent: "demo" });
+  await http.post("/login", DEMO_SIGN_IN);
   const cookie = [...http.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   const socket = ioClient(`${server.url}/workspace`, {
     transports: ["websocket"],
@@ -466,8 +467,8 @@ describe("chatbot lookup", () => {
     });
     expect(expected.business.trialEnd).toBeInstanceOf(Date);
     // Not yet seen on a website (the first-run checklist's installation fact, decision 0025).
-    expect(await findChatbotById(db, created.id)).toEqual({ ...expected, installed: false });
-    expect(await findChatbotBySiteKey(db, created.siteKey)).toEqual({ ...expected, installed: false });
+    expect(await findChatbotById(db, created.id)).toEqual({ ...expected, installed: false, sandbox: false });
+    expect(await findChatbotBySiteKey(db, created.siteKey)).toEqual({ ...expected, installed: false, sandbox: false });
     expect(await findChatbotById(db, "no-such-chatbot")).toBeNull();
     expect(await findChatbotBySiteKey(db, "no-such-key")).toBeNull();
   });

@@ -24,3 +24,19 @@ export function connected(socket: Socket): Promise<void> {
     socket.once("connect_error", reject);
   });
 }
+
+/**
+ * A connected socket with this browser's cookie, and its disconnect reason once the server closes it.
+ * Kept in `opened` for the suite to disconnect at its end.
+ */
+export async function openWorkspaceSocket(
+  appUrl: string,
+  http: HttpClient,
+  opened: Socket[],
+): Promise<{ socket: Socket; disconnected: Promise<string> }> {
+  const socket = workspaceSocket(appUrl, cookieHeader(http));
+  opened.push(socket);
+  const disconnected = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
+  await connected(socket);
+  return { socket, disconnected };
+}

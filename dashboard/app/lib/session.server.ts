@@ -4,6 +4,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { createSession, getSessionUser, revokeSession, type SessionUser } from "../../../server/auth/sessions.server.ts";
 import { hashToken } from "../../../server/auth/tokens.server.ts";
 import { getWorkspace, type Workspace } from "../../../server/businesses/workspace.server.ts";
+import { findSandbox } from "../../../server/demo/sandbox.server.ts";
 
 export async function getSessionToken(request: Request, context: AppLoadContext): Promise<string | null> {
   const value: unknown = await context.services.sessionCookie.parse(request.headers.get("Cookie"));
@@ -48,8 +49,13 @@ export async function requireWorkspace(
   options: { requireSubscription?: boolean } = {},
 ): Promise<Workspace> {
   const user = await getOptionalUser(request, context);
-  if (!user) throw loginRedirect(request);
+  if (!user) throw (await expiredSandboxRedirect(request, context)) ?? loginRedirect(request);
   const workspace = await workspaceOf(request, context, user.userId);
+  if (workspace?.business.sandboxExpiresAt && workspace.business.sandboxExpiresAt.getTime() <= Date.now()) {
+    // A demo sandbox past its 24 hours (its deletion job is due): signed out, told why on /login.
+    await endSession(context, await getSessionToken(request, context));
+    throw await sandboxExpiredResponse(context);
+  }
   if (!workspace) {
     // Signed in but no longer a member of any business (removed from the team): the session ends here,
     // otherwise /login would send the still-signed-in user back to /app in a loop.
@@ -63,6 +69,28 @@ export async function requireWorkspace(
     throw redirect(`/pricing?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
   }
   return workspace;
+}
+
+/** The browser's demo sandbox (lb_sandbox cookie), if it has one: its business id. */
+export async function getSandboxId(request: Request, context: AppLoadContext): Promise<string | null> {
+  const value: unknown = await context.services.sandboxCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** /login with the expired-sandbox message, both cookies cleared. */
+export async function sandboxExpiredResponse(context: AppLoadContext): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await context.services.sessionCookie.serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await context.services.sandboxCookie.serialize("", { maxAge: 0 }));
+  return redirect("/login?sandbox=expired", { headers });
+}
+
+/** Signed out with a sandbox cookie whose sandbox is gone (deleted with its sessions): say so on /login. */
+async function expiredSandboxRedirect(request: Request, context: AppLoadContext): Promise<Response | null> {
+  const sandboxId = await getSandboxId(request, context);
+  if (!sandboxId) return null;
+  const sandbox = await findSandbox(context.services.db, sandboxId);
+  return sandbox.status === "expired" ? sandboxExpiredResponse(context) : null;
 }
 
 /**

@@ -4,10 +4,11 @@ import { authenticate } from "../../../server/auth/accounts.server.ts";
 import { loginErrorMessage, resetErrorMessage } from "../../../server/auth/errors.ts";
 import { requestPasswordReset } from "../../../server/auth/password-reset.server.ts";
 import { safeRedirectPath, validateLogin, validateResetRequest } from "../../../server/auth/validation.ts";
-import { DEMO } from "../../../server/demo/demo-credentials.ts";
+import { createSandbox, findSandbox } from "../../../server/demo/sandbox.server.ts";
+import { SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE } from "../../../server/demo/sandbox-policy.ts";
 import { AuthCard, FormError, FormNotice, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
 import { useClientValidation } from "~/components/auth/use-client-validation";
-import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
+import { getSandboxId, requireAnonymous, sandboxExpiredResponse, signInAndRedirect } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in | LeadBroom" },
@@ -43,12 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>({ intent: "reset", sentTo: checked.value.email });
   }
 
-  // The demo box signs in as the real demo account through the same checks as anyone else.
-  const credentials =
-    intent === "demo"
-      ? { email: DEMO.email, password: DEMO.password }
-      : { email: form.get("email"), password: form.get("password") };
-  const checked = validateLogin(credentials);
+  if (intent === "demo") return demoSignIn(request, context, safeRedirectPath(form.get("redirectTo"), "/app"));
+
+  const checked = validateLogin({ email: form.get("email"), password: form.get("password") });
   if (!checked.ok) return data<ActionResult>({ intent: "login", error: checked.error }, { status: 400 });
   const result = await authenticate(db, authLimiter, checked.value, context.clientIp);
   if (!result.ok) {
@@ -57,6 +55,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/app");
   return signInAndRedirect(request, context, result.value.userId, redirectTo);
+}
+
+/**
+ * The demo box (decision 0026): this browser's own demo sandbox, resumed when its cookie names one, or a
+ * new one (limited per IP, consumed before the work); an expired one sends the browser back here told so.
+ */
+async function demoSignIn(request: Request, context: ActionFunctionArgs["context"], redirectTo: string) {
+  const { db, jobs, authLimiter, sandboxCookie } = context.services;
+  const sandboxId = await getSandboxId(request, context);
+  if (sandboxId) {
+    const sandbox = await findSandbox(db, sandboxId);
+    if (sandbox.status === "expired") return sandboxExpiredResponse(context);
+    return signInAndRedirect(request, context, sandbox.userId, redirectTo);
+  }
+  if (!(await authLimiter.allowSandbox(context.clientIp))) {
+    return data<ActionResult>({ intent: "login", error: SANDBOX_LIMIT_MESSAGE }, { status: 429 });
+  }
+  const sandbox = await createSandbox({ db, jobs });
+  const response = await signInAndRedirect(request, context, sandbox.userId, redirectTo);
+  response.headers.append("Set-Cookie", await sandboxCookie.serialize(sandbox.businessId));
+  return response;
 }
 
 export default function Login() {
@@ -101,6 +120,7 @@ function SignIn() {
       }
     >
       <FormNotice message={searchParams.get("reset") === "done" ? "Your password has been updated. Please sign in." : null} />
+      {searchParams.get("sandbox") === "expired" ? <FormError message={SANDBOX_EXPIRED_MESSAGE} /> : null}
       <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={clientError ?? serverError} />
@@ -131,8 +151,8 @@ function SignIn() {
           Demo account
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Explore a workspace with sample leads. Email: <span className="font-mono">{DEMO.email}</span>, password:{" "}
-          <span className="font-mono">{DEMO.password}</span>
+          Explore a workspace of your own with sample leads and a chatbot to try. Nobody else sees it, it sends no
+          e-mails, and it is deleted after 24 hours.
         </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="redirectTo" value={redirectTo} />

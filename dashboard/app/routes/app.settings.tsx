@@ -62,7 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const apiKeys = tab === "api" ? await loadApiKeysSection(context, workspace) : null;
   const deliveries = tab === "email" ? await listEmailDeliveries(db, businessId) : null;
   const onboarding = tab === "profile" ? await loadOnboarding(db, businessId) : null;
-  return { settings, team, billing, apiKeys, deliveries, onboarding, timeZone: workspace.business.timeZone, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
+  const sandbox = workspace.business.sandboxExpiresAt !== null;
+  return { sandbox, settings, team, billing, apiKeys, deliveries, onboarding, timeZone: workspace.business.timeZone, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -131,7 +132,7 @@ function UnderDevelopment({ section }: { section: Section }) {
 }
 
 export default function SettingsPage() {
-  const { settings, team, billing, apiKeys, deliveries, onboarding, timeZone, currentUserId, mailFromAddress, mailFromName, now } =
+  const { sandbox, settings, team, billing, apiKeys, deliveries, onboarding, timeZone, currentUserId, mailFromAddress, mailFromName, now } =
     useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const current = sectionOf(searchParams.get("tab"));
@@ -148,7 +149,7 @@ export default function SettingsPage() {
       break;
     case "users":
       content = team ? (
-        <UsersSection members={team.members} invites={team.invites} currentUserId={currentUserId} timeZone={team.timeZone} now={now} />
+        <UsersSection members={team.members} invites={team.invites} currentUserId={currentUserId} timeZone={team.timeZone} now={now} sandbox={sandbox} />
       ) : null;
       break;
     case "notifications":
@@ -163,12 +164,12 @@ export default function SettingsPage() {
             mailFromAddress={mailFromAddress}
             mailFromName={mailFromName}
           />
-          <EmailDeliveries deliveries={deliveries ?? []} timeZone={timeZone} />
+          <EmailDeliveries deliveries={deliveries ?? []} timeZone={timeZone} sandbox={sandbox} />
         </div>
       );
       break;
     case "billing":
-      content = billing ? <BillingSection overview={billing} /> : null;
+      content = billing ? <BillingSection overview={billing} sandbox={sandbox} /> : null;
       break;
     case "api":
       content = apiKeys ? <ApiKeysSection {...apiKeys} /> : null;

@@ -18,6 +18,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email: workspace.email,
       role: workspace.role,
       businessName: workspace.business.name,
+      sandbox: workspace.business.sandboxExpiresAt
+        ? { expiresAt: workspace.business.sandboxExpiresAt.toISOString(), timeZone: workspace.business.timeZone }
+        : null,
     },
     // Computed from the database: a notification is unread until this user marks it read.
     hasUnreadNotifications: unread,

@@ -24,11 +24,14 @@ export const EVENT_QUEUE = "domain.event";
 export const OVERAGE_QUEUE = "stripe.overage";
 export const PASSWORD_RESET_QUEUE = "password-reset.send";
 export const INVITE_EMAIL_QUEUE = "invite.send";
+/** A demo sandbox's deletion, due 24 hours after it was made (server/demo/sandbox.server.ts). */
+export const SANDBOX_DELETE_QUEUE = "sandbox.delete";
 /** Ticks of the schedules (server/jobs/schedules.server.ts). */
 export const DAILY_SUMMARY_TICK = "daily-summary.tick";
 export const TRIAL_ENDING_TICK = "trial-ending.tick";
 export const REMINDER_DUE_TICK = "reminder-due.tick";
 export const RESPONSE_ROLLUP_TICK = "response-rollup.tick";
+export const SANDBOX_SWEEP_TICK = "sandbox-sweep.tick";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -40,11 +43,13 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: INVITE_EMAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
   // A meter event per overage lead; Stripe deduplicates by the lead's identifier.
   { name: OVERAGE_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 20, workers: 1 },
+  { name: SANDBOX_DELETE_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 120, batchSize: 5, workers: 1 },
   // A tick looks for what is due and enqueues it; a missed tick is made up by the next one.
   { name: DAILY_SUMMARY_TICK, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
   { name: TRIAL_ENDING_TICK, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
   { name: REMINDER_DUE_TICK, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 1, workers: 1 },
   { name: RESPONSE_ROLLUP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
+  { name: SANDBOX_SWEEP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

@@ -1,5 +1,6 @@
 // The Billing tab of /app/settings?tab=billing (spec §2.14, §4, §8): Current Plan, lead usage, Payment
 // Methods, Billing History and the customer portal buttons, with the subscribe and add-card modals.
+import { SandboxNotice, sandboxNoticeId } from "../settings/SandboxNotice";
 import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import type { BillingOverview } from "../../../../server/billing/overview.server.ts";
@@ -11,7 +12,7 @@ import { SubscribeModal } from "./SubscribeModal";
 import { UsageMeter } from "./UsageMeter";
 import { cardClass, errorBox, focusRing, primaryButton, secondaryButton } from "./ui";
 
-export function BillingSection({ overview }: { overview: BillingOverview }) {
+export function BillingSection({ overview, sandbox = false }: { overview: BillingOverview; sandbox?: boolean }) {
   const { subscription, configured } = overview;
   // A plan chosen on /pricing before registering (?plan=&period=) opens its subscribe modal.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -20,7 +21,7 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
     ? { plan: chosenPlan, period: parseBillingPeriod(searchParams.get("period")) ?? "monthly" }
     : null;
   const revalidator = useRevalidator();
-  const [modal, setModal] = useState<"subscribe" | "add-card" | null>(initialPlan ? "subscribe" : null);
+  const [modal, setModal] = useState<"subscribe" | "add-card" | null>(initialPlan && !sandbox ? "subscribe" : null);
   const [portalError, setPortalError] = useState<string | null>(null);
   const [portalBusy, setPortalBusy] = useState(false);
   const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
@@ -58,8 +59,10 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
     period: parseBillingPeriod(subscription.billingPeriod) ?? "monthly",
   };
 
+  const sandboxNote = sandbox ? sandboxNoticeId("billing") : undefined;
   return (
     <div className="space-y-6">
+      {sandbox ? <SandboxNotice action="billing" /> : null}
       {current.notConfigured ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           {current.notConfigured}
@@ -101,17 +104,17 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
           </div>
           <div className="flex flex-wrap gap-2">
             {current.portal ? (
-              <button type="button" className={primaryButton} onClick={openPortal} disabled={portalBusy}>
+              <button type="button" className={primaryButton} onClick={openPortal} disabled={portalBusy || sandbox} aria-describedby={sandboxNote}>
                 {current.state === "past_due" ? "Update Payment Method" : "Manage Subscription"}
               </button>
             ) : null}
             {current.subscribe ? (
-              <button type="button" className={current.portal ? secondaryButton : primaryButton} onClick={() => openSubscribe(current.subscribe!.plan)}>
+              <button type="button" className={current.portal ? secondaryButton : primaryButton} onClick={() => openSubscribe(current.subscribe!.plan)} disabled={sandbox} aria-describedby={sandboxNote}>
                 {current.subscribe.label}
               </button>
             ) : null}
             {current.upgrades.map((plan) => (
-              <button key={plan} type="button" className={secondaryButton} onClick={() => openSubscribe(plan)}>
+              <button key={plan} type="button" className={secondaryButton} onClick={() => openSubscribe(plan)} disabled={sandbox} aria-describedby={sandboxNote}>
                 Upgrade to {plan}
               </button>
             ))}
@@ -135,7 +138,7 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
           <h2 id="billing-payment-methods" className="text-lg font-semibold text-slate-900">
             Payment Methods
           </h2>
-          <button type="button" className={secondaryButton} onClick={() => setModal("add-card")}>
+          <button type="button" className={secondaryButton} onClick={() => setModal("add-card")} disabled={sandbox} aria-describedby={sandboxNote}>
             Add New
           </button>
         </div>
@@ -162,7 +165,7 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
           <p className="mt-4 text-sm text-slate-600">No payment method on file.</p>
         )}
         {subscription.hasStripeSubscription ? (
-          <button type="button" className={`mt-3 text-sm font-semibold text-brand-700 underline ${focusRing}`} onClick={openPortal} disabled={portalBusy}>
+          <button type="button" className={`mt-3 text-sm font-semibold text-brand-700 underline ${focusRing}`} onClick={openPortal} disabled={portalBusy || sandbox} aria-describedby={sandboxNote}>
             Update Payment Method
           </button>
         ) : null}
@@ -207,7 +210,7 @@ export function BillingSection({ overview }: { overview: BillingOverview }) {
           <p className="mt-4 text-sm text-slate-600">No invoices yet.</p>
         )}
         {subscription.hasStripeSubscription ? (
-          <button type="button" className={`mt-3 text-sm font-semibold text-brand-700 underline ${focusRing}`} onClick={openPortal} disabled={portalBusy}>
+          <button type="button" className={`mt-3 text-sm font-semibold text-brand-700 underline ${focusRing}`} onClick={openPortal} disabled={portalBusy || sandbox} aria-describedby={sandboxNote}>
             View Full Billing History
           </button>
         ) : null}

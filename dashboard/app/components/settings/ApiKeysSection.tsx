@@ -2,6 +2,7 @@
 // for the REST API (docs/api.md): the secret is shown once with a copy button, then only its prefix.
 // Below Enterprise the section is locked with an Unlock button (the upgrade modal); the server refuses
 // key creation and every API call there. Revoking is always possible.
+import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, createApiKeySchema } from "../../../../server/api/api-key-input.ts";
@@ -43,7 +44,7 @@ export function ApiKeysSection(props: ApiKeysSectionData) {
           canUpgrade
         />
       ) : (
-        <CreateKeyForm activeCount={active.length} maxActive={props.maxActive} />
+        <CreateKeyForm activeCount={active.length} maxActive={props.maxActive} sandbox={props.sandbox} />
       )}
       {props.locked && props.keys.length === 0 ? null : (
         <KeyList keys={props.keys} timeZone={props.timeZone} locked={props.locked} maxActive={props.maxActive} activeCount={active.length} />
@@ -59,7 +60,7 @@ export function ApiKeysSection(props: ApiKeysSectionData) {
   );
 }
 
-function CreateKeyForm({ activeCount, maxActive }: { activeCount: number; maxActive: number }) {
+function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: number; maxActive: number; sandbox: boolean }) {
   // Not keyed: the answer (and the secret in it) is dropped when the section unmounts.
   const fetcher = useFetcher<ApiKeyActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -94,24 +95,27 @@ function CreateKeyForm({ activeCount, maxActive }: { activeCount: number; maxAct
           </button>
         </div>
       ) : null}
-      <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit} className="space-y-3">
-        <input type="hidden" name="intent" value="api-key-create" />
-        <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor={name.id} className={labelClass}>
-              Key name
-            </label>
-            <input {...name.input} type="text" maxLength={API_KEY_NAME_MAX} autoComplete="off" placeholder="e.g. CRM sync" className={inputClass} />
+      {sandbox ? <SandboxNotice action="api-key" /> : null}
+      <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit}>
+        <SandboxFieldset action="api-key" sandbox={sandbox} className="space-y-3">
+          <input type="hidden" name="intent" value="api-key-create" />
+          <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+            <div>
+              <label htmlFor={name.id} className={labelClass}>
+                Key name
+              </label>
+              <input {...name.input} type="text" maxLength={API_KEY_NAME_MAX} autoComplete="off" placeholder="e.g. CRM sync" className={inputClass} />
+            </div>
+            <button type="submit" disabled={busy || full} className={primaryButton}>
+              {busy ? "Creating..." : "Create Key"}
+            </button>
           </div>
-          <button type="submit" disabled={busy || full} className={primaryButton}>
-            {busy ? "Creating..." : "Create Key"}
-          </button>
-        </div>
-        <FieldError id={name.errorId} message={name.error} />
-        {full ? (
-          <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
-        ) : null}
-        {clientErrors || created ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+          <FieldError id={name.errorId} message={name.error} />
+          {full ? (
+            <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
+          ) : null}
+          {clientErrors || created ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+        </SandboxFieldset>
       </fetcher.Form>
     </SectionCard>
   );

@@ -1,5 +1,6 @@
 // Settings > Email Settings: the business's recent e-mails and whether each went out (DESIGN §10), a
 // list of cards that reads the same at 360 px as on a desktop.
+import { HELD_EMAIL_NOTE } from "../../../../server/demo/sandbox-policy.ts";
 import { DELIVERY_KIND_LABELS, type DeliveryView } from "../../../../server/mail/delivery-view.ts";
 import { formatDateTime } from "../leads/format";
 import { SectionCard } from "./ui";
@@ -8,17 +9,22 @@ const STATUS = {
   sent: { label: "Sent", className: "bg-green-50 text-green-800 ring-green-200" },
   sending: { label: "Retrying", className: "bg-amber-50 text-amber-900 ring-amber-200" },
   failed: { label: "Failed", className: "bg-red-50 text-red-800 ring-red-200" },
+  held: { label: "Not sent (demo)", className: "bg-slate-100 text-slate-800 ring-slate-300" },
 } as const;
 
-export function EmailDeliveries({ deliveries, timeZone }: { deliveries: DeliveryView[]; timeZone: string }) {
+export function EmailDeliveries({ deliveries, timeZone, sandbox = false }: { deliveries: DeliveryView[]; timeZone: string; sandbox?: boolean }) {
   return (
     <SectionCard
       id="email-deliveries-heading"
       title="Recent emails"
-      description="The latest emails LeadBroom sent for this business, and whether each one reached the mail server."
+      description={
+        sandbox
+          ? HELD_EMAIL_NOTE
+          : "The latest emails LeadBroom sent for this business, and whether each one reached the mail server."
+      }
     >
       {deliveries.length === 0 ? (
-        <p className="text-sm text-slate-600">No emails sent yet.</p>
+        <p className="text-sm text-slate-600">{sandbox ? "No emails yet." : "No emails sent yet."}</p>
       ) : (
         <ul className="divide-y divide-slate-200">
           {deliveries.map((d) => {

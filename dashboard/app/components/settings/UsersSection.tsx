@@ -1,5 +1,6 @@
 // User Access (spec §2.14 Settings): members and roles, invitations by email. Owners only (the route
 // checks); the last owner rule is enforced on the server.
+import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import type { PendingInvite } from "../../../../server/team/invites.server.ts";
@@ -30,13 +31,15 @@ export function UsersSection(props: {
   currentUserId: string;
   timeZone: string;
   now: string;
+  /** A demo sandbox: inviting is switched off, with the reason (decision 0026). */
+  sandbox?: boolean;
 }) {
   // One fetcher for the row actions, so their result shows in one place.
   const rowActions = useFetcher<SettingsActionResult>({ key: "settings-team-rows" });
   const rowResult = useSectionResult(rowActions, ["invite-resend", "invite-revoke", "member-role", "member-remove"]);
   return (
     <div className="space-y-6">
-      <InviteForm />
+      <InviteForm sandbox={props.sandbox ?? false} />
       <SectionCard id="members-heading" title="Team members" description="Owners can do everything; support staff work leads, conversations and replays.">
         <ResultMessage result={rowResult} />
         <ul className="mt-3 divide-y divide-slate-200">
@@ -89,7 +92,7 @@ export function UsersSection(props: {
   );
 }
 
-function InviteForm() {
+function InviteForm({ sandbox }: { sandbox: boolean }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-invite" });
   const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
@@ -106,34 +109,37 @@ function InviteForm() {
 
   return (
     <SectionCard id="invite-heading" title="Invite a team member" description="They get an email with a link to join your business.">
-      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="space-y-4">
-        <input type="hidden" name="intent" value="invite" />
-        <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-          <div>
-            <label htmlFor={email.id} className={labelClass}>
-              Email address
-            </label>
-            <input {...email.input} type="email" autoComplete="off" className={inputClass} />
+      {sandbox ? <SandboxNotice action="invite" /> : null}
+      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit}>
+        <SandboxFieldset action="invite" sandbox={sandbox} className="space-y-4">
+          <input type="hidden" name="intent" value="invite" />
+          <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+            <div>
+              <label htmlFor={email.id} className={labelClass}>
+                Email address
+              </label>
+              <input {...email.input} type="email" autoComplete="off" className={inputClass} />
+            </div>
+            <div>
+              <label htmlFor={role.id} className={labelClass}>
+                Role
+              </label>
+              <select {...role.input} defaultValue="support" className={selectClass}>
+                {MEMBER_ROLES.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? "Sending..." : "Send Invite"}
+            </button>
           </div>
-          <div>
-            <label htmlFor={role.id} className={labelClass}>
-              Role
-            </label>
-            <select {...role.input} defaultValue="support" className={selectClass}>
-              {MEMBER_ROLES.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" disabled={busy} className={primaryButton}>
-            {busy ? "Sending..." : "Send Invite"}
-          </button>
-        </div>
-        <FieldError id={email.errorId} message={email.error} />
-        <FieldError id={role.errorId} message={role.error} />
-        {clientErrors ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+          <FieldError id={email.errorId} message={email.error} />
+          <FieldError id={role.errorId} message={role.error} />
+          {clientErrors ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+        </SandboxFieldset>
       </fetcher.Form>
     </SectionCard>
   );

@@ -15,6 +15,8 @@ export const API_DOCS_PATH = "/app/settings/api-docs";
 
 export type ApiKeysSectionData = {
   locked: boolean;
+  /** A demo sandbox: creating keys is switched off, with the reason (decision 0026). */
+  sandbox: boolean;
   keys: ApiKeyView[];
   maxActive: number;
   publishableKey: string | null;
@@ -30,6 +32,7 @@ export async function loadApiKeysSection(context: AppLoadContext, workspace: Wor
   const businessId = workspace.business.id;
   return {
     locked: !hasFeature(workspace.business, "api_access"),
+    sandbox: workspace.business.sandboxExpiresAt !== null,
     keys: await listApiKeys(db, businessId),
     maxActive: MAX_ACTIVE_API_KEYS,
     publishableKey: billingConfigured(env, stripe) ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,

@@ -1,3 +1,4 @@
+import { formatDateTime } from "../leads/format";
 import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
 import { Form, Link, NavLink, useFetcher, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
@@ -11,7 +12,28 @@ import type { MemberRole } from "../../../../server/shared/enums.ts";
 /** The notification centre's data (JSON); the page of them is /app/notifications. */
 const NOTIFICATIONS_ROUTE = "/app/notifications/feed";
 
-export type ShellWorkspace = { displayName: string; email: string; role: MemberRole; businessName: string };
+export type ShellWorkspace = {
+  displayName: string;
+  email: string;
+  role: MemberRole;
+  businessName: string;
+  /** A demo sandbox's deletion time (ISO) and the business's time zone to show it in. */
+  sandbox: { expiresAt: string; timeZone: string } | null;
+};
+
+/** Every page of a demo sandbox says what it is and when it is deleted (decision 0026). */
+function SandboxBanner({ sandbox }: { sandbox: NonNullable<ShellWorkspace["sandbox"]> }) {
+  return (
+    <div role="note" aria-label="Demo sandbox" data-testid="sandbox-banner" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <strong className="font-semibold">Demo sandbox.</strong> This workspace is yours alone; it sends no e-mails and is
+      deleted with all its data on {formatDateTime(sandbox.expiresAt, sandbox.timeZone)}.{" "}
+      <Link to="/register" className={`font-semibold underline ${focusRing}`}>
+        Start a free trial
+      </Link>{" "}
+      to keep your own leads.
+    </div>
+  );
+}
 
 const SIDEBAR_ID = "workspace-sidebar";
 const focusRing =
@@ -593,6 +615,7 @@ export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNoti
         {/* overflow-wrap:anywhere: a long address, URL or e-mail a visitor typed wraps instead of pushing
             the page sideways on a phone (and lets flex and grid items shrink to the screen). */}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 [overflow-wrap:anywhere] focus:outline-none sm:px-6 lg:px-8 lg:py-8">
+          {props.workspace.sandbox ? <SandboxBanner sandbox={props.workspace.sandbox} /> : null}
           {props.children}
         </main>
       </div>
