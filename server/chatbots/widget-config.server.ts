@@ -23,6 +23,22 @@ export function publicWidgetConfig(chatbot: ChatbotRecord, now: Date): WidgetCon
   };
 }
 
+type Refusal = Extract<WidgetConfigResponse, { active: false }>["reason"];
+
+/** Whether the widget may run for this chatbot on a page of `origin`: the one rule of the handshake and the config request. */
+export type WidgetAccess = { ok: true; fromAppOrigin: boolean; siteOrigin: string | null } | { ok: false; reason: Refusal };
+
+export function widgetAccess(chatbot: ChatbotRecord | null, origin: string | undefined, appOrigin: string): WidgetAccess {
+  if (!chatbot) return { ok: false, reason: "invalid_site_key" };
+  if (!chatbot.isActive) return { ok: false, reason: "chatbot_inactive" };
+  if (!isOriginAllowed(origin, chatbot.allowedOrigins, appOrigin)) return { ok: false, reason: "origin_not_allowed" };
+  const siteOrigin = origin === undefined ? null : normalizeOrigin(origin);
+  const fromAppOrigin = siteOrigin !== null && siteOrigin === normalizeOrigin(appOrigin);
+  // A demo sandbox's chatbot is for trying on the Test Chatbot page, not for embedding on a website.
+  if (chatbot.sandbox && !fromAppOrigin) return { ok: false, reason: "origin_not_allowed" };
+  return { ok: true, fromAppOrigin, siteOrigin };
+}
+
 export type WidgetConfigAnswer = {
   body: WidgetConfigResponse;
   /**
@@ -37,20 +53,14 @@ export async function widgetConfigFor(
   db: Db,
   args: { siteKey: unknown; origin: string | undefined; appOrigin: string; now?: Date },
 ): Promise<WidgetConfigAnswer> {
-  const refused = (reason: Extract<WidgetConfigResponse, { active: false }>["reason"]): WidgetConfigAnswer => ({
-    body: { active: false, reason },
-    installation: null,
-  });
   const siteKey = widgetAuthSchema.shape.siteKey.safeParse(args.siteKey);
-  if (!siteKey.success) return refused("invalid_site_key");
-  const chatbot = await findChatbotBySiteKey(db, siteKey.data);
-  if (!chatbot) return refused("invalid_site_key");
-  if (!chatbot.isActive) return refused("chatbot_inactive");
-  if (!isOriginAllowed(args.origin, chatbot.allowedOrigins, args.appOrigin)) return refused("origin_not_allowed");
-  const origin = args.origin === undefined ? null : normalizeOrigin(args.origin);
-  const fromSite = origin !== null && origin !== normalizeOrigin(args.appOrigin);
+  const chatbot = siteKey.success ? await findChatbotBySiteKey(db, siteKey.data) : null;
+  const access = widgetAccess(chatbot, args.origin, args.appOrigin);
+  if (!access.ok || !chatbot) return { body: { active: false, reason: access.ok ? "invalid_site_key" : access.reason }, installation: null };
+  const { siteOrigin } = access;
   return {
     body: { active: true, config: publicWidgetConfig(chatbot, args.now ?? new Date()) },
-    installation: fromSite && !chatbot.installed ? { chatbotId: chatbot.id, businessId: chatbot.businessId, origin } : null,
+    installation:
+      siteOrigin !== null && !access.fromAppOrigin && !chatbot.installed ? { chatbotId: chatbot.id, businessId: chatbot.businessId, origin: siteOrigin } : null,
   };
 }

@@ -8,7 +8,8 @@ import { findChatbotBySiteKey } from "../chatbots/profile.server.ts";
 import type { DraftConversation } from "../chat/conversations.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import { noteInstallation } from "../onboarding/installation.server.ts";
-import { isOriginAllowed, normalizeOrigin } from "./origin.ts";
+import { normalizeOrigin } from "./origin.ts";
+import { widgetAccess } from "../chatbots/widget-config.server.ts";
 import {
   WIDGET_NAMESPACE,
   type AckError,
@@ -65,17 +66,13 @@ export function registerWidgetNamespace(
       const auth = widgetAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success) return next(refuse("invalid_site_key"));
       const chatbot = await findChatbotBySiteKey(deps.db, auth.data.siteKey);
-      if (!chatbot) return next(refuse("invalid_site_key"));
-      if (!chatbot.isActive) return next(refuse("chatbot_inactive"));
-      const origin = socket.handshake.headers.origin;
-      if (!isOriginAllowed(origin, chatbot.allowedOrigins, appOrigin)) return next(refuse("origin_not_allowed"));
-      const fromAppOrigin = origin !== undefined && normalizeOrigin(origin) === appOrigin;
-      // A demo sandbox's chatbot is for trying on the Test Chatbot page, not for embedding on a website.
-      if (chatbot.sandbox && !fromAppOrigin) return next(refuse("origin_not_allowed"));
+      const access = widgetAccess(chatbot, socket.handshake.headers.origin, appOrigin);
+      if (!access.ok || !chatbot) return next(refuse(access.ok ? "invalid_site_key" : access.reason));
+      const { fromAppOrigin, siteOrigin } = access;
       socket.data = { chatbotId: chatbot.id, businessId: chatbot.businessId, visitorId: auth.data.visitorId, fromAppOrigin, ip };
       // The first load on the owner's website ticks "Verify the installation" (once: the row just read
       // says whether it was recorded, so later handshakes cost nothing). Not awaited by the handshake.
-      const siteOrigin = origin === undefined ? null : normalizeOrigin(origin);
+      // The loader's config request records it first; this covers loaders cached from before it.
       if (!chatbot.installed && !fromAppOrigin && siteOrigin) {
         noteInstallation(
           { db: deps.db, logger: deps.logger, onFirst: deps.onInstalled },

@@ -174,6 +174,12 @@ describe("what a sandbox may not do", () => {
       elsewhere.disconnect();
       own.disconnect();
     }
+    // The loader's config request says the same, so no launcher is drawn there, and it is no installation.
+    const config = async (origin: string) =>
+      (await fetch(`${server.url}/widget/config?key=${encodeURIComponent(siteKey)}`, { headers: { Origin: origin } })).json();
+    expect(await config("https://someone-else.example")).toEqual({ active: false, reason: "origin_not_allowed" });
+    expect(await config(server.url)).toMatchObject({ active: true });
+    expect((await db().chatbot.findFirstOrThrow({ where: { businessId }, select: { installedAt: true } })).installedAt).toBeNull();
   });
 
   it("holds its e-mails (to any address, to its leads, to its owner) instead of sending them, and lists them", async () => {
