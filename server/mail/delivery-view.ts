@@ -5,7 +5,7 @@ export type DeliveryView = {
   kind: string;
   to: string;
   subject: string;
-  status: "sending" | "sent" | "failed";
+  status: "sending" | "sent" | "failed" | "skipped";
   attempts: number;
   error: string | null;
   createdAt: string;
@@ -18,4 +18,9 @@ export const DELIVERY_KIND_LABELS: Record<string, string> = {
   "reminder-due": "Follow-up due",
   "daily-summary": "Daily summary",
   "trial-ending": "Trial ending",
+  billing: "Billing",
+  invite: "Team invitation",
+  "install-instructions": "Installation instructions",
+  "lead-quote": "Quote to a lead",
+  "lead-info": "Info to a lead",
 };

@@ -9,7 +9,8 @@ export type MailMessage = {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  /** Every e-mail has both parts, rendered from one template (server/mail/templates). */
+  html: string;
   /** Display name for the From header (the address stays MAIL_FROM's), e.g. a business's sender name. */
   fromName?: string;
   replyTo?: string;

@@ -21,6 +21,7 @@ import { useLiveLead } from "~/components/live/use-live-lead";
 import { EmailComposer } from "~/components/leads/EmailComposer";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { unsubscribeSigner } from "../../../server/mail/unsubscribe.server.ts";
 
 export const meta = workspaceMeta("Lead");
 
@@ -78,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       result = await scheduleVisit(db, args);
       break;
     case "email":
-      result = await sendLeadEmail({ db, jobs }, args);
+      result = await sendLeadEmail({ db, jobs, unsubscribe: unsubscribeSigner(context.services) }, args);
       break;
   }
   if (!result.ok) {
