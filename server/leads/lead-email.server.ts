@@ -7,10 +7,12 @@ import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, leadMessageEmail } from "../mail/templates/templates.ts";
-import { unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
+import { unsubscribedAt, unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
 import { validateEmail } from "./lead-input.ts";
 import { fail, notFound, type LeadResult } from "./result.ts";
+
+export const UNSUBSCRIBED_LEAD_MESSAGE = "This lead unsubscribed from your emails, so the email was not sent.";
 
 export async function sendLeadEmail(
   deps: { db: Db; jobs: JobQueue; unsubscribe: UnsubscribeSigner },
@@ -22,6 +24,9 @@ export async function sendLeadEmail(
   const checked = validateEmail(args.input);
   if (!checked.ok) return fail(400, checked.error);
   if (!lead.email) return fail(400, "This lead has no email address");
+  // Said here so the owner knows at once; the delivery path is what enforces the suppression list
+  // (an unsubscribe that arrives after this check still stops the e-mail, recorded as skipped).
+  if (await unsubscribedAt(db, args.businessId, lead.email)) return fail(400, UNSUBSCRIBED_LEAD_MESSAGE);
   // Sent on the business's behalf: its sender name and reply-to (Settings > Email Settings) when set.
   const sender = await db.business.findUnique({
     where: { id: args.businessId },

@@ -48,10 +48,16 @@ export type RenderedEmail = { subject: string; text: string; html: string };
 export const LEADBROOM_BRAND: EmailBrand = { name: "LeadBroom" };
 
 /** The footer's last line: who sent it, through what. */
-export function senderLine(brand: EmailBrand): string {
-  return brand.name === LEADBROOM_BRAND.name
-    ? "LeadBroom · AI chat that turns website visitors into cleaning leads"
-    : `Sent by ${brand.name} with LeadBroom`;
+export function senderLine(content: Pick<EmailContent, "brand" | "footer">): string {
+  const { brand } = content;
+  if (brand.name === LEADBROOM_BRAND.name) return "LeadBroom · AI chat that turns website visitors into cleaning leads";
+  // To a lead or prospect the business is the sender; to its own people LeadBroom writes for it.
+  return content.footer.unsubscribeUrl ? `Sent by ${brand.name} with LeadBroom` : `LeadBroom for ${brand.name}`;
+}
+
+/** The sender's postal address, in the footer of e-mails to leads and prospects (CAN-SPAM). */
+export function footerAddress(content: Pick<EmailContent, "brand" | "footer">): string | null {
+  return content.footer.unsubscribeUrl ? (content.brand.address ?? null) : null;
 }
 
 function blockText(block: EmailBlock): string {
@@ -76,8 +82,8 @@ export function emailText(content: EmailContent): string {
   const footer = [
     content.footer.reason,
     content.footer.unsubscribeUrl ? `Unsubscribe from ${content.brand.name}'s e-mails: ${content.footer.unsubscribeUrl}` : "",
-    content.brand.address ?? "",
-    senderLine(content.brand),
+    footerAddress(content) ?? "",
+    senderLine(content),
   ].filter(Boolean);
   return `${content.blocks.map(blockText).join("\n\n")}\n\n--\n${footer.join("\n")}\n`;
 }

@@ -4,9 +4,9 @@
 // subject, HTML and text of a message; render once per message and store the result in its job (the
 // delivery path does no rendering), so sending stays as cheap as before.
 import { render } from "@react-email/render";
-import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Hr, Html, Img, Link, Section, Text } from "@react-email/components";
 import type { CSSProperties } from "react";
-import { emailText, senderLine, type EmailBlock, type EmailContent, type RenderedEmail } from "./email-content.ts";
+import { emailText, footerAddress, senderLine, type EmailBlock, type EmailContent, type RenderedEmail } from "./email-content.ts";
 
 const font = '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 const styles = {
@@ -27,6 +27,22 @@ const styles = {
   hr: { borderColor: "#e2e8f0", margin: "24px 0 12px" },
   footer: { fontSize: 12, lineHeight: "18px", color: "#64748b", margin: "6px 0" },
 } satisfies Record<string, CSSProperties>;
+
+/**
+ * The inbox preview line, hidden in the body, then a short run of invisible spacers so the client does
+ * not append the body's first words. Written as ASCII entities: react-email's <Preview> pads with ~150
+ * raw zero-width characters, which quoted-printable encoding turns into kilobytes per message.
+ */
+function InboxPreview({ text }: { text: string }) {
+  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return (
+    <div
+      style={{ display: "none", overflow: "hidden", lineHeight: "1px", opacity: 0, maxHeight: 0, maxWidth: 0 }}
+      data-skip-in-text="true"
+      dangerouslySetInnerHTML={{ __html: `${escaped}${"&nbsp;&zwnj;".repeat(40)}` }}
+    />
+  );
+}
 
 function Block({ block }: { block: EmailBlock }) {
   switch (block.type) {
@@ -85,7 +101,7 @@ export function EmailLayout({ content }: { content: EmailContent }) {
   return (
     <Html lang="en">
       <Head />
-      <Preview>{content.preview ?? content.heading}</Preview>
+      <InboxPreview text={content.preview ?? content.heading} />
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Section>
@@ -106,8 +122,8 @@ export function EmailLayout({ content }: { content: EmailContent }) {
               from {brand.name}&apos;s e-mails.
             </Text>
           ) : null}
-          {brand.address ? <Text style={styles.footer}>{brand.address}</Text> : null}
-          <Text style={styles.footer}>{senderLine(brand)}</Text>
+          {footerAddress(content) ? <Text style={styles.footer}>{footerAddress(content)}</Text> : null}
+          <Text style={styles.footer}>{senderLine(content)}</Text>
         </Container>
       </Body>
     </Html>

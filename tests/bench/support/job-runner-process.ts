@@ -33,7 +33,7 @@ if (mode === "enqueue") {
       tx,
       rendered.map((message, i) => ({ key: `${prefix}:${i}`, mail: { kind: "bench", message: { to: `r${i % 100}@bench.example`, ...message } } })),
     );
-  });
+  }, { timeout: 300_000 }); // thousands of jobs in one transaction: the setup, not what is measured
   await jobs.stop();
   await database.close();
   process.send?.({ type: "enqueued", count });
