@@ -8,6 +8,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import type { TokenProblem, UnsubscribeView } from "./unsubscribe-view.ts";
+
+export { UNSUBSCRIBE_PROBLEM_MESSAGES, type TokenProblem, type UnsubscribeView } from "./unsubscribe-view.ts";
 
 /** How long an unsubscribe link works after the e-mail that carries it was written. */
 export const UNSUBSCRIBE_LINK_TTL_DAYS = 365;
@@ -42,12 +45,6 @@ export function unsubscribeUrl(signer: UnsubscribeSigner, args: { businessId: st
 }
 
 export type UnsubscribeTarget = { businessId: string; email: string };
-export type TokenProblem = "invalid" | "expired";
-
-export const UNSUBSCRIBE_PROBLEM_MESSAGES: Record<TokenProblem, string> = {
-  invalid: "This unsubscribe link is not valid. Please use the link in the most recent e-mail you received, or reply to that e-mail to ask the sender to stop.",
-  expired: "This unsubscribe link has expired. Please use the link in a more recent e-mail, or reply to the e-mail to ask the sender to stop.",
-};
 
 export function verifyUnsubscribeToken(
   secret: string,
@@ -71,7 +68,6 @@ export function verifyUnsubscribeToken(
   return { ok: true, target: { businessId: payload.b, email: payload.e } };
 }
 
-export type UnsubscribeView = { businessName: string; email: string; unsubscribedAt: string | null };
 
 /** What the link's page shows: whose e-mails, which address, and whether it already unsubscribed. */
 export async function findUnsubscribe(

@@ -5,7 +5,8 @@
 // changes nothing. Outside the public layout: the person is a business's customer, not ours.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { findUnsubscribe, unsubscribe, UNSUBSCRIBE_PROBLEM_MESSAGES, type UnsubscribeView } from "../../../server/mail/unsubscribe.server.ts";
+import { findUnsubscribe, unsubscribe } from "../../../server/mail/unsubscribe.server.ts";
+import { UNSUBSCRIBE_PROBLEM_MESSAGES, type UnsubscribeView } from "../../../server/mail/unsubscribe-view.ts";
 import { AuthCard, FormError, primaryButtonClass } from "~/components/auth/AuthCard";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
