@@ -52,7 +52,9 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(url.toString());
     return {
       async send({ fromName, ...message }) {
-        await transport.sendMail({ ...message, from: fromHeader(options.from, fromName) });
+        // Quoted-printable, said up front: otherwise nodemailer picks an encoding per part by
+        // collecting every letter of it into an array (~6% of the runner's CPU in the job-runner bench).
+        await transport.sendMail({ ...message, from: fromHeader(options.from, fromName), textEncoding: "quoted-printable" });
       },
       describe: () => "SMTP",
       close: () => transport.close(),
