@@ -6,6 +6,8 @@ import type { Db } from "../db/client.server.ts";
 import type { JobHandler, JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { PASSWORD_RESET_QUEUE } from "../jobs/queue/queues.ts";
 import { deliverOnce, type DeliverDeps } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { passwordResetEmail, RESET_SUBJECT } from "../mail/templates/templates.ts";
 import type { ResetErrorCode } from "./errors.ts";
 import type { AuthLimiter } from "./limiter.server.ts";
 import { hashPassword } from "./password.server.ts";
@@ -14,7 +16,7 @@ import { hashToken, newToken } from "./tokens.server.ts";
 import type { Result } from "./accounts.server.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const RESET_SUBJECT = "Reset your LeadBroom password";
+export { RESET_SUBJECT };
 
 export type PasswordResetJob = { userId: string; email: string };
 
@@ -31,14 +33,6 @@ export async function requestPasswordReset(
   return { ok: true, value: null };
 }
 
-export function resetEmailText(link: string): string {
-  return (
-    `Someone asked to reset the password of your LeadBroom account.\n\n` +
-    `Set a new password here (the link works once and expires in 1 hour):\n${link}\n\n` +
-    `If you did not ask for this, you can ignore this e-mail; your password stays as it is.`
-  );
-}
-
 /** Sends the reset e-mail once per request, minting its token at send time. */
 export function passwordResetJobHandler(deps: DeliverDeps & { appUrl: string }): JobHandler<PasswordResetJob> {
   return {
@@ -50,7 +44,7 @@ export function passwordResetJobHandler(deps: DeliverDeps & { appUrl: string }):
           data: { userId: data.userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
         });
         const link = `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        return { to: data.email, subject: RESET_SUBJECT, text: resetEmailText(link) };
+        return { to: data.email, ...(await renderEmail(passwordResetEmail({ email: data.email, link }))) };
       }),
   };
 }

@@ -8,6 +8,9 @@ import { isUniqueViolation } from "../db/errors.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
+import type { EmailBrand, EmailContent } from "../mail/templates/email-content.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { businessBrand, paymentFailedEmail, trialWillEndEmail } from "../mail/templates/templates.ts";
 import { formatLongDate } from "./billing-display.ts";
 import { ownerEmail } from "./customers.server.ts";
 import { applyInvoiceOutcome, applySubscription, findBillingBusiness, type ApplyOutcome } from "./subscription-state.server.ts";
@@ -16,7 +19,8 @@ export type WebhookDeps = { db: Db; env: Env; stripe: Stripe | null; jobs: JobQu
 
 export type WebhookResult = { status: number; body: { received: boolean; error?: string; duplicate?: boolean; outcome?: string } };
 
-type Mail = { businessId: string; subject: string; text: string };
+/** An e-mail to the business's owner about the event, drawn under the business's brand. */
+type Mail = { businessId: string; content: (brand: EmailBrand) => EmailContent };
 
 /** How far a webhook's signed timestamp may be from our clock, either way (Stripe's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -57,12 +61,14 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, si
       // The owner's e-mails about this event are jobs of the same transaction (DESIGN §10): once per event.
       for (const [i, mail] of mails.entries()) {
         const to = await ownerEmail(tx, mail.businessId);
-        if (!to) continue;
+        const business = await tx.business.findUnique({
+          where: { id: mail.businessId },
+          select: { name: true, logoPath: true, street: true, city: true, state: true, zip: true },
+        });
+        if (!to || !business) continue;
+        const rendered = await renderEmail(mail.content(businessBrand(business, deps.env.PUBLIC_APP_URL)));
         await enqueueMail(deps.jobs, tx, [
-          {
-            key: `stripe:${event.id}:${i}`,
-            mail: { businessId: mail.businessId, kind: "billing", message: { to, subject: mail.subject, text: mail.text } },
-          },
+          { key: `stripe:${event.id}:${i}`, mail: { businessId: mail.businessId, kind: "billing", message: { to, ...rendered } } },
         ]);
       }
       return applied;
@@ -90,18 +96,8 @@ async function applyEvent(db: Db, env: Env, event: Stripe.Event, at: Date, mails
       const invoice = event.data.object;
       const result = await applyInvoiceOutcome(db, invoice, "payment_failed", at);
       if (result.outcome === "applied" && result.businessId) {
-        mails.push({
-          businessId: result.businessId,
-          subject: "Your LeadBroom payment failed",
-          text: [
-            "We could not collect your LeadBroom subscription payment, so your subscription is past due.",
-            "Please update your payment method in Settings → Billing & Subscription to keep capturing and seeing your leads.",
-            invoice.hosted_invoice_url ? `You can also pay the invoice here: ${invoice.hosted_invoice_url}` : "",
-            `Manage billing: ${env.PUBLIC_APP_URL}/app/settings?tab=billing`,
-          ]
-            .filter(Boolean)
-            .join("\n\n"),
-        });
+        const invoiceUrl = invoice.hosted_invoice_url ?? null;
+        mails.push({ businessId: result.businessId, content: (brand) => paymentFailedEmail({ brand, invoiceUrl, appUrl: env.PUBLIC_APP_URL }) });
       }
       return result.outcome;
     }
@@ -111,11 +107,7 @@ async function applyEvent(db: Db, env: Env, event: Stripe.Event, at: Date, mails
       const business = await findBillingBusiness(db, customerId, subscription.metadata?.businessId);
       if (!business) return "ignored";
       const ends = subscription.trial_end ? formatLongDate(new Date(subscription.trial_end * 1000)) : "soon";
-      mails.push({
-        businessId: business.id,
-        subject: "Your LeadBroom trial ends soon",
-        text: `Your LeadBroom free trial ends on ${ends}. Your subscription starts then and your card on file will be charged.\n\nReview your plan: ${env.PUBLIC_APP_URL}/app/settings?tab=billing`,
-      });
+      mails.push({ businessId: business.id, content: (brand) => trialWillEndEmail({ brand, endsOn: ends, appUrl: env.PUBLIC_APP_URL }) });
       return "applied";
     }
     default:

@@ -3,7 +3,9 @@
 
 export type DomainEvent =
   | { type: "lead.created"; businessId: string; leadId: string }
-  | { type: "reminder.due"; businessId: string; reminderId: string; leadId: string; dueAt: string };
+  | { type: "reminder.due"; businessId: string; reminderId: string; leadId: string; dueAt: string }
+  /** An address unsubscribed from the business's e-mails (its leads with that address, if any). */
+  | { type: "lead.unsubscribed"; businessId: string; email: string; leadIds: string[] };
 
 export type DomainEventType = DomainEvent["type"];
 
@@ -14,5 +16,7 @@ export function eventKey(event: DomainEvent): string {
       return `lead.created:${event.leadId}`;
     case "reminder.due":
       return `reminder.due:${event.reminderId}:${event.dueAt}`;
+    case "lead.unsubscribed":
+      return `lead.unsubscribed:${event.businessId}:${event.email}`;
   }
 }

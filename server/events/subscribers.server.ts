@@ -20,6 +20,9 @@ export const subscribers: Subscribers = {
     async (services, event) =>
       (await reminderDueMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
   ],
+  // The suppression list itself stops e-mails (checked at delivery); automations and outreach
+  // sequences (DESIGN §11, §12) subscribe here to stop a lead's pending steps.
+  "lead.unsubscribed": [],
 };
 
 export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {

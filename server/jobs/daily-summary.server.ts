@@ -7,6 +7,8 @@
 import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "./queue/job-queue.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { businessBrand, dailySummaryEmail } from "../mail/templates/templates.ts";
 import { owners } from "../notifications/lead-alert-email.server.ts";
 import { localDateTime, localIsoDate, previousIsoDate, startOfZonedDay } from "../shared/time/calendar.ts";
 
@@ -16,47 +18,12 @@ const LISTED_LEADS = 25;
 
 export type DailySummaryDeps = { db: Db; jobs: JobQueue; env: { PUBLIC_APP_URL: string } };
 
-type SummaryLead = { id: string; name: string | null; company: string | null; email: string | null; score: number; priority: string };
-
-export function dailySummaryText(args: {
-  businessName: string;
-  day: string;
-  leads: SummaryLead[];
-  total: number;
-  counts: { high: number; medium: number; low: number };
-  appUrl: string;
-}): { subject: string; text: string } {
-  const plural = args.total === 1 ? "lead" : "leads";
-  const subject = `${args.businessName}: ${args.total} new ${plural} on ${args.day}`;
-  if (args.total === 0) {
-    return {
-      subject,
-      text: `No new leads came in for ${args.businessName} on ${args.day}.\n\nYour workspace: ${args.appUrl}/app/dashboard\n`,
-    };
-  }
-  const lines = args.leads.map((lead) => {
-    const who = lead.name?.trim() || lead.email || "A website visitor";
-    const company = lead.company?.trim() ? ` (${lead.company.trim()})` : "";
-    return `- ${who}${company}: score ${lead.score.toFixed(1)}, ${lead.priority} priority. ${args.appUrl}/app/leads/${lead.id}`;
-  });
-  const more = args.total > args.leads.length ? `\n…and ${args.total - args.leads.length} more in your workspace.\n` : "";
-  return {
-    subject,
-    text:
-      `${args.total} new ${plural} for ${args.businessName} on ${args.day}: ` +
-      `${args.counts.high} high, ${args.counts.medium} medium, ${args.counts.low} low priority.\n\n` +
-      `${lines.join("\n")}\n${more}\n` +
-      `All leads: ${args.appUrl}/app/leads\n\n` +
-      `You get this e-mail because "Daily summary" is on in Settings > Notifications.`,
-  };
-}
-
 /** Queues every summary that is due at `now`; returns the ids of the businesses it queued one for. */
 export async function queueDailySummaries(deps: DailySummaryDeps, now = new Date()): Promise<string[]> {
   const { db } = deps;
   const businesses = await db.business.findMany({
     where: { notifyDailySummary: true },
-    select: { id: true, name: true, timeZone: true, lastDailySummaryOn: true },
+    select: { id: true, name: true, logoPath: true, street: true, city: true, state: true, zip: true, timeZone: true, lastDailySummaryOn: true },
   });
   const queued: string[] = [];
   for (const business of businesses) {
@@ -92,7 +59,7 @@ export async function queueDailySummaries(deps: DailySummaryDeps, now = new Date
 async function summaryOf(
   db: Pick<Db, "lead" | "membership">,
   appUrl: string,
-  business: { id: string; name: string; timeZone: string },
+  business: { id: string; name: string; timeZone: string } & Parameters<typeof businessBrand>[0],
   today: string,
 ) {
   const day = previousIsoDate(today);
@@ -113,6 +80,6 @@ async function summaryOf(
   const counts = { high: 0, medium: 0, low: 0 };
   for (const row of grouped) counts[row.priority] = row._count._all;
   const total = counts.high + counts.medium + counts.low;
-  const message = dailySummaryText({ businessName: business.name, day, leads, total, counts, appUrl });
+  const message = await renderEmail(dailySummaryEmail({ brand: businessBrand(business, appUrl), day, leads, total, counts, appUrl }));
   return { message, recipients };
 }

@@ -8,24 +8,15 @@
 import { formatLongDate } from "../billing/billing-display.ts";
 import type { Db } from "../db/client.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { businessBrand, TRIAL_ENDING_SUBJECT, trialEndingEmail } from "../mail/templates/templates.ts";
 import { owners } from "../notifications/lead-alert-email.server.ts";
 import type { JobQueue } from "./queue/job-queue.server.ts";
 
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
-export const TRIAL_ENDING_SUBJECT = "Your LeadBroom trial ends soon";
+export { TRIAL_ENDING_SUBJECT };
 
 export type TrialEndingDeps = { db: Db; jobs: JobQueue; env: { PUBLIC_APP_URL: string } };
-
-export function trialEndingText(args: { businessName: string; trialEnd: Date; timeZone: string; appUrl: string }): { subject: string; text: string } {
-  return {
-    subject: TRIAL_ENDING_SUBJECT,
-    text:
-      `Your LeadBroom free trial for ${args.businessName} ends on ${formatLongDate(args.trialEnd, args.timeZone)}.\n\n` +
-      `Choose a plan before then to keep seeing the details of the leads your chatbot captures. ` +
-      `Leads keep being captured either way; nothing is deleted.\n\n` +
-      `Choose a plan: ${args.appUrl}/app/settings?tab=billing\n`,
-  };
-}
 
 /** Queues every reminder due at `now`; returns the ids of the businesses it queued one for. */
 export async function queueTrialEndingReminders(deps: TrialEndingDeps, now = new Date()): Promise<string[]> {
@@ -42,19 +33,21 @@ export async function queueTrialEndingReminders(deps: TrialEndingDeps, now = new
   const businesses = await db.business.findMany({
     where: due,
     orderBy: { trialEnd: "asc" },
-    select: { id: true, name: true, timeZone: true, trialEnd: true },
+    select: { id: true, name: true, logoPath: true, street: true, city: true, state: true, zip: true, timeZone: true, trialEnd: true },
   });
   const queued: string[] = [];
   for (const business of businesses) {
+    // Rendered before the transaction (PGlite has one connection: keep transactions short).
+    const message = await renderEmail(
+      trialEndingEmail({
+        brand: businessBrand(business, deps.env.PUBLIC_APP_URL),
+        endsOn: formatLongDate(business.trialEnd!, business.timeZone),
+        appUrl: deps.env.PUBLIC_APP_URL,
+      }),
+    );
     const claimed = await db.$transaction(async (tx) => {
       const claim = await tx.business.updateMany({ where: { id: business.id, ...due }, data: { trialEndingEmailedAt: now } });
       if (claim.count !== 1) return false;
-      const message = trialEndingText({
-        businessName: business.name,
-        trialEnd: business.trialEnd!,
-        timeZone: business.timeZone,
-        appUrl: deps.env.PUBLIC_APP_URL,
-      });
       await enqueueMail(
         deps.jobs,
         tx,

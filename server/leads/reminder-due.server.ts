@@ -7,6 +7,8 @@ import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import type { MailJob } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { businessBrand, reminderDueEmail } from "../mail/templates/templates.ts";
 import type { WorkspaceNotification } from "../realtime/protocol.ts";
 import { owners } from "../notifications/lead-alert-email.server.ts";
 
@@ -83,19 +85,20 @@ export async function reminderDueMails(
     select: {
       note: true,
       lead: { select: { id: true, name: true, company: true } },
-      business: { select: { name: true, notifyReminderEmail: true } },
+      business: { select: { name: true, logoPath: true, street: true, city: true, state: true, zip: true, notifyReminderEmail: true } },
     },
   });
   if (!reminder || !reminder.business.notifyReminderEmail) return [];
   const who = reminder.lead.name ?? reminder.lead.company;
-  const subject = followUpText(reminder.note, who);
-  const text =
-    `${subject}\n\n` +
-    `A follow-up reminder for ${reminder.business.name} fell due. Open the lead:\n` +
-    `${deps.appUrl}/app/leads/${reminder.lead.id}\n\n` +
-    `You get this e-mail because "Email me when a follow-up is due" is on in Settings > Notifications.`;
+  const rendered = await renderEmail(
+    reminderDueEmail({
+      brand: businessBrand(reminder.business, deps.appUrl),
+      text: followUpText(reminder.note, who),
+      leadUrl: `${deps.appUrl}/app/leads/${reminder.lead.id}`,
+    }),
+  );
   return (await owners(deps.db, event.businessId)).map((owner) => ({
     key: `reminder-due:${event.reminderId}:${event.dueAt}:${owner.userId}`,
-    mail: { businessId: event.businessId, kind: "reminder-due", message: { to: owner.email, subject, text } },
+    mail: { businessId: event.businessId, kind: "reminder-due", message: { to: owner.email, ...rendered } },
   }));
 }

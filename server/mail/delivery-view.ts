@@ -5,8 +5,9 @@ export type DeliveryView = {
   kind: string;
   to: string;
   subject: string;
-  /** held: not sent, the business being a demo sandbox (decision 0026). */
-  status: "sending" | "sent" | "failed" | "held";
+  /** held: not sent, the business being a demo sandbox (decision 0026); skipped: not sent, the
+   * recipient being on the business's suppression list (decision 0029). */
+  status: "sending" | "sent" | "failed" | "held" | "skipped";
   attempts: number;
   error: string | null;
   createdAt: string;
@@ -19,4 +20,9 @@ export const DELIVERY_KIND_LABELS: Record<string, string> = {
   "reminder-due": "Follow-up due",
   "daily-summary": "Daily summary",
   "trial-ending": "Trial ending",
+  billing: "Billing",
+  invite: "Team invitation",
+  "install-instructions": "Installation instructions",
+  "lead-quote": "Quote to a lead",
+  "lead-info": "Info to a lead",
 };

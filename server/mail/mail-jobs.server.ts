@@ -17,7 +17,14 @@ export type MailJob = {
   businessId?: string;
   /** What the e-mail is: lead-alert, password-reset, daily-summary, … */
   kind: string;
+  /** Rendered once, when the job is written (server/mail/templates): the delivery path does no rendering. */
   message: MailMessage;
+  /**
+   * Set on every e-mail to a lead or prospect (never to the team or an account holder): the signed link
+   * of its footer. The delivery checks the business's suppression list before sending and adds the
+   * `List-Unsubscribe` / `List-Unsubscribe-Post` headers (RFC 8058) with it.
+   */
+  unsubscribeUrl?: string;
 };
 
 /** The job for one e-mail; `key` names the effect, e.g. `lead-alert:{leadId}:{userId}`. */
@@ -48,6 +55,16 @@ export function isPermanentMailError(error: unknown): boolean {
 
 export type DeliverDeps = { db: Db; mailer: Mailer; mailFrom: string };
 
+/** Why an e-mail to an address on the suppression list was not sent, as Email Settings shows it. */
+export function suppressedText(unsubscribedAt: Date): string {
+  return `Not sent: the recipient unsubscribed from your e-mails on ${unsubscribedAt.toISOString().slice(0, 10)}`;
+}
+
+/** The RFC 8058 one-click unsubscribe headers of an e-mail to a lead or prospect. */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
 /**
  * Sends one e-mail once per key: records the attempt (EmailDelivery), sends with the key's Message-ID
  * and marks it sent; SMTP 5xx answers and the last attempt are kept as failed, other failures throw
@@ -64,6 +81,25 @@ export async function deliverOnce(
   const messageId = messageIdFor(job.key, deps.mailFrom);
   const sandbox = await sandboxHold(db, mail.businessId, mail.to);
   if (sandbox === "gone") return; // the business was deleted (an expired demo sandbox): nobody to tell
+  // The one place e-mails to leads and prospects meet the business's suppression list.
+  if (mail.unsubscribeUrl !== undefined) {
+    if (!mail.businessId) throw new Error(`An e-mail with an unsubscribe link needs its business (${job.key})`);
+    const suppressed = await db.emailSuppression.findUnique({
+      where: { businessId_email: { businessId: mail.businessId, email: mail.to.trim().toLowerCase() } },
+      select: { createdAt: true },
+    });
+    if (suppressed) {
+      const error = suppressedText(suppressed.createdAt);
+      await db.emailDelivery.upsert({
+        where: { key: job.key },
+        create: { key: job.key, businessId: mail.businessId, kind: mail.kind, to: mail.to, subject: mail.subject, messageId, attempts: 1, status: "skipped", error },
+        update: { attempts: { increment: 1 } },
+      });
+      // One still being tried when the address unsubscribed is skipped from now on.
+      await db.emailDelivery.updateMany({ where: { key: job.key, status: "sending" }, data: { status: "skipped", error } });
+      return;
+    }
+  }
   const delivery = await db.emailDelivery.upsert({
     where: { key: job.key },
     create: {
@@ -83,7 +119,9 @@ export async function deliverOnce(
   if (delivery.status !== "sending") return; // sent already, refused for good, or held (never composed)
 
   try {
-    await mailer.send({ ...(await compose()), messageId });
+    const message = await compose();
+    const headers = mail.unsubscribeUrl ? { ...message.headers, ...unsubscribeHeaders(mail.unsubscribeUrl) } : message.headers;
+    await mailer.send({ ...message, messageId, ...(headers ? { headers } : {}) });
   } catch (error) {
     const reason = mailErrorText(error);
     const lastAttempt = job.attempt > MAIL_RETRY_LIMIT;
@@ -119,7 +157,12 @@ export function mailJobHandler(deps: DeliverDeps): JobHandler<MailJob> {
   return {
     name: MAIL_JOB,
     run: (data, job) =>
-      deliverOnce(deps, job, { businessId: data.businessId, kind: data.kind, to: data.message.to, subject: data.message.subject }, () => data.message),
+      deliverOnce(
+        deps,
+        job,
+        { businessId: data.businessId, kind: data.kind, to: data.message.to, subject: data.message.subject, unsubscribeUrl: data.unsubscribeUrl },
+        () => data.message,
+      ),
   };
 }
 

@@ -6,6 +6,8 @@ import type { Db } from "../db/client.server.ts";
 import { leadDetailsHidden } from "../billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { MailJob } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { businessBrand, leadAlertEmail } from "../mail/templates/templates.ts";
 import { newLeadNotificationText } from "./notifications.server.ts";
 
 /** The business's owners (oldest first), whom business e-mails go to; `db` may be a transaction. */
@@ -34,7 +36,7 @@ export async function leadAlertMails(
       id: true, name: true, email: true, phone: true, company: true, score: true, priority: true, isTest: true,
       business: {
         select: {
-          name: true, notifyHighPriorityEmail: true, subscriptionStatus: true, trialEnd: true, isDemo: true,
+          name: true, logoPath: true, street: true, city: true, state: true, zip: true, notifyHighPriorityEmail: true, subscriptionStatus: true, trialEnd: true, isDemo: true,
           memberships: { where: { role: "owner" }, orderBy: { createdAt: "asc" }, select: { userId: true, user: { select: { email: true } } } },
         },
       },
@@ -46,21 +48,12 @@ export async function leadAlertMails(
   const shown = leadDetailsHidden(business, now) ? hideLeadDetails(lead) : lead;
   const headline = newLeadNotificationText(shown);
   const contact = [shown.email, shown.phone].filter(Boolean).join(" · ") || "no contact details yet";
+  // Rendered once for all owners: the same e-mail, each owner's copy with its own key.
+  const rendered = await renderEmail(
+    leadAlertEmail({ brand: businessBrand(business, deps.appUrl), headline, score: lead.score, contact, leadUrl: `${deps.appUrl}/app/leads/${lead.id}` }),
+  );
   return business.memberships.map((owner) => ({
     key: `lead-alert:${lead.id}:${owner.userId}`,
-    mail: {
-      businessId: event.businessId,
-      kind: "lead-alert",
-      message: {
-        to: owner.user.email,
-        subject: `${headline} (score ${lead.score.toFixed(1)})`,
-        text:
-          `${headline} scored ${lead.score.toFixed(1)} out of 10 for ${business.name}.\n` +
-          `Contact: ${contact}\n\n` +
-          `High-priority leads are best answered within the hour. Open the lead:\n` +
-          `${deps.appUrl}/app/leads/${lead.id}\n\n` +
-          `You get this e-mail because "Email me on new high-priority leads" is on in Settings > Notifications.`,
-      },
-    },
+    mail: { businessId: event.businessId, kind: "lead-alert", message: { to: owner.user.email, ...rendered } },
   }));
 }

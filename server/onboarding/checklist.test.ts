@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { onboardingChecklist, type OnboardingFacts } from "./checklist.ts";
-import { installInstructionsEmail, validateInstallInstructions } from "./install-instructions.ts";
+import { validateInstallInstructions } from "./install-instructions.ts";
+import { emailText } from "../mail/templates/email-content.ts";
+import { installInstructionsEmail } from "../mail/templates/templates.ts";
 
 const fresh: OnboardingFacts = {
   profileComplete: false,
@@ -59,13 +61,15 @@ describe("installation instructions e-mail", () => {
   });
 
   it("carries the snippet, the sender and the allowed website", () => {
-    const email = installInstructionsEmail({
-      businessName: "BrightPath",
+    const content = installInstructionsEmail({
+      brand: { name: "BrightPath" },
+      unsubscribeUrl: "https://app.example/unsubscribe/t",
       senderName: "Dana Owner",
       snippet: '<script src="https://app.example/widget.js" data-site-key="k" async></script>',
       allowedOrigins: ["https://brightpath.example"],
       note: "Footer please",
     });
+    const email = { subject: content.subject, text: emailText(content) };
     expect(email.subject).toBe("Please add BrightPath's chat assistant to the website");
     expect(email.text).toContain('<script src="https://app.example/widget.js" data-site-key="k" async></script>');
     expect(email.text).toContain("Dana Owner of BrightPath");

@@ -8,7 +8,10 @@ import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { widgetSnippet } from "../chatbots/chatbots.server.ts";
-import { installInstructionsEmail, validateInstallInstructions } from "./install-instructions.ts";
+import { validateInstallInstructions } from "./install-instructions.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { businessBrand, installInstructionsEmail } from "../mail/templates/templates.ts";
+import { unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
 
 /** True when this call recorded the installation (the first connection from `origin`). */
 export async function recordInstallation(db: Db, args: { chatbotId: string; origin: string; now?: Date }): Promise<boolean> {
@@ -52,7 +55,7 @@ export type InstructionsResult = { ok: true; to: string } | { ok: false; status:
  * runs the website: a `mail.send` job written in the transaction that records the snippet as shared.
  */
 export async function emailInstallInstructions(
-  deps: { db: Db; jobs: JobQueue; appUrl: string },
+  deps: { db: Db; jobs: JobQueue; appUrl: string; unsubscribe: UnsubscribeSigner },
   args: { businessId: string; senderName: string; input: unknown },
 ): Promise<InstructionsResult> {
   const checked = validateInstallInstructions(args.input);
@@ -60,16 +63,21 @@ export async function emailInstallInstructions(
   const chatbot = await deps.db.chatbot.findFirst({
     where: { businessId: args.businessId },
     orderBy: { createdAt: "asc" },
-    select: { id: true, siteKey: true, allowedOrigins: true, business: { select: { name: true, emailReplyTo: true, email: true } } },
+    select: { id: true, siteKey: true, allowedOrigins: true, business: { select: { name: true, logoPath: true, street: true, city: true, state: true, zip: true, emailReplyTo: true, email: true } } },
   });
   if (!chatbot) return { ok: false, status: 404, error: "This business has no chatbot." };
-  const email = installInstructionsEmail({
-    businessName: chatbot.business.name,
-    senderName: args.senderName,
-    snippet: widgetSnippet(deps.appUrl, chatbot.siteKey),
-    allowedOrigins: chatbot.allowedOrigins,
-    note: checked.value.note,
-  });
+  // To someone outside the business's account: with a signed unsubscribe link, like e-mails to leads.
+  const unsubscribe = unsubscribeUrl(deps.unsubscribe, { businessId: args.businessId, email: checked.value.to });
+  const email = await renderEmail(
+    installInstructionsEmail({
+      brand: businessBrand(chatbot.business, deps.appUrl),
+      senderName: args.senderName,
+      snippet: widgetSnippet(deps.appUrl, chatbot.siteKey),
+      allowedOrigins: chatbot.allowedOrigins,
+      note: checked.value.note,
+      unsubscribeUrl: unsubscribe,
+    }),
+  );
   const replyTo = chatbot.business.emailReplyTo ?? chatbot.business.email;
   await deps.db.$transaction(async (tx) => {
     await recordSnippetShared(tx, args.businessId);
@@ -79,7 +87,8 @@ export async function emailInstallInstructions(
         mail: {
           businessId: args.businessId,
           kind: "install-instructions",
-          message: { to: checked.value.to, subject: email.subject, text: email.text, ...(replyTo ? { replyTo } : {}) },
+          unsubscribeUrl: unsubscribe,
+          message: { to: checked.value.to, ...email, fromName: chatbot.business.name, ...(replyTo ? { replyTo } : {}) },
         },
       },
     ]);

@@ -5,6 +5,8 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { AppServices } from "../services.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { jobApplicationEmail } from "../mail/templates/templates.ts";
 import { JOB_POSITIONS, RESUME_CONTENT_ERROR, RESUME_MAX_BYTES, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR, resumeKindFromName, type ApplicationInput } from "./careers.ts";
 import { detectResumeKind, RESUME_CONTENT_TYPES } from "./resume-check.ts";
 import { hashIp, storeWithinLimit, underLimit, windowStart } from "./submission-limit.server.ts";
@@ -69,28 +71,18 @@ export async function submitJobApplication(
           ipHash,
         },
       });
+      const rendered = await renderEmail(
+        jobApplicationEmail({
+          id: row.id,
+          position: position.title,
+          name: input.name,
+          email: input.email,
+          resume: `${path.basename(resume.fileName)} (${Math.ceil(resume.bytes.byteLength / 1024)} KB), stored as uploads/resumes/${storedAs}`,
+          coverLetter: input.coverLetter,
+        }),
+      );
       await enqueueMail(services.jobs, tx, [
-        {
-          key: `application:${row.id}`,
-          mail: {
-            kind: "application",
-            message: {
-              to: services.env.CONTACT_EMAIL,
-              subject: `Job application: ${position.title} from ${input.name}`,
-              replyTo: input.email,
-              text: [
-                `New application for ${position.title} (application ${row.id}).`,
-                "",
-                `Name: ${input.name}`,
-                `Email: ${input.email}`,
-                `Resume: ${path.basename(resume.fileName)} (${Math.ceil(resume.bytes.byteLength / 1024)} KB), stored as uploads/resumes/${storedAs}`,
-                "",
-                "Cover letter:",
-                input.coverLetter,
-              ].join("\n"),
-            },
-          },
-        },
+        { key: `application:${row.id}`, mail: { kind: "application", message: { to: services.env.CONTACT_EMAIL, replyTo: input.email, ...rendered } } },
       ]);
       return row.id;
     });

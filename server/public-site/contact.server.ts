@@ -2,6 +2,8 @@
 // its e-mail job are written in one transaction (DESIGN §10), so the e-mail is never lost or sent twice.
 import type { AppServices } from "../services.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { contactMessageEmail } from "../mail/templates/templates.ts";
 import type { ContactInput } from "./contact.ts";
 import { hashIp, storeWithinLimit, windowStart } from "./submission-limit.server.ts";
 
@@ -22,28 +24,9 @@ export async function submitContactMessage(
       const row = await tx.contactMessage.create({
         data: { name: input.name, email: input.email, phone: input.phone ?? null, company: input.company, message: input.message, ipHash },
       });
+      const rendered = await renderEmail(contactMessageEmail({ id: row.id, ...input, phone: input.phone ?? null }));
       await enqueueMail(services.jobs, tx, [
-        {
-          key: `contact:${row.id}`,
-          mail: {
-            kind: "contact",
-            message: {
-              to: services.env.CONTACT_EMAIL,
-              subject: `Contact form: ${input.name} (${input.company})`,
-              replyTo: input.email,
-              text: [
-                `New message from the LeadBroom contact form (id ${row.id}).`,
-                "",
-                `Name: ${input.name}`,
-                `Email: ${input.email}`,
-                `Phone: ${input.phone ?? "not given"}`,
-                `Company: ${input.company}`,
-                "",
-                input.message,
-              ].join("\n"),
-            },
-          },
-        },
+        { key: `contact:${row.id}`, mail: { kind: "contact", message: { to: services.env.CONTACT_EMAIL, replyTo: input.email, ...rendered } } },
       ]);
       return row;
     },

@@ -14,6 +14,8 @@ import type { JobHandler, JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { INVITE_EMAIL_QUEUE } from "../jobs/queue/queues.ts";
 import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
 import { deliverOnce, type DeliverDeps } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { businessBrand, inviteEmail } from "../mail/templates/templates.ts";
 import { INVITE_TTL_DAYS, TEAM_MESSAGES, type InviteInput } from "./team-input.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,17 +30,8 @@ export function inviteLink(appUrl: string, token: string): string {
 
 export type InviteEmailJob = { inviteId: string; inviterName: string };
 
-export function inviteEmail(args: { email: string; role: MemberRole; link: string; businessName: string; inviterName: string }) {
-  const roleText = args.role === "owner" ? "an owner" : "a support team member";
-  return {
-    to: args.email,
-    subject: `You're invited to join ${args.businessName} on LeadBroom`,
-    text:
-      `${args.inviterName} invited you to join ${args.businessName} on LeadBroom as ${roleText}.\n\n` +
-      `Accept the invitation here (the link works once and expires in ${INVITE_TTL_DAYS} days):\n` +
-      `${args.link}\n\n` +
-      `If you weren't expecting this, you can ignore this e-mail.`,
-  };
+function roleText(role: MemberRole): string {
+  return role === "owner" ? "an owner" : "a support team member";
 }
 
 /** Queues the invitation e-mail (DESIGN §10) in the transaction that created or renewed the invite. */
@@ -58,7 +51,13 @@ export function inviteEmailJobHandler(deps: DeliverDeps & { appUrl: string }): J
     async run(data, job) {
       const invite = await deps.db.invite.findFirst({
         where: { id: data.inviteId, acceptedAt: null, revokedAt: null },
-        select: { id: true, email: true, role: true, businessId: true, business: { select: { name: true } } },
+        select: {
+          id: true,
+          email: true,
+          role: true,
+          businessId: true,
+          business: { select: { name: true, logoPath: true, street: true, city: true, state: true, zip: true } },
+        },
       });
       if (!invite) return;
       const subject = `You're invited to join ${invite.business.name} on LeadBroom`;
@@ -68,13 +67,15 @@ export function inviteEmailJobHandler(deps: DeliverDeps & { appUrl: string }): J
           where: { id: invite.id, acceptedAt: null, revokedAt: null },
           data: { tokenHash: hashToken(token) },
         });
-        return inviteEmail({
+        const content = inviteEmail({
+          brand: businessBrand(invite.business, deps.appUrl),
           email: invite.email,
-          role: invite.role,
+          roleText: roleText(invite.role),
           link: inviteLink(deps.appUrl, token),
-          businessName: invite.business.name,
           inviterName: data.inviterName,
+          ttlDays: INVITE_TTL_DAYS,
         });
+        return { to: invite.email, ...(await renderEmail(content)) };
       });
     },
   };

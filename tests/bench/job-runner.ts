@@ -80,6 +80,8 @@ try {
   // Each job's subject names it: two different messages for one job would be a double.
   const idsPerJob = new Map<string, Set<string>>();
   for (const m of sink.messages) idsPerJob.set(m.subject, (idsPerJob.get(m.subject) ?? new Set()).add(m.messageId));
+  const withHtml = sink.messages.filter((m) => m.raw.includes("Content-Type: text/html")).length;
+  console.log(`${withHtml} of ${sink.messages.length} messages carried the HTML part`);
   const doubled = [...idsPerJob.values()].filter((set) => set.size > 1).length;
   const lost = CRASH_JOBS - idsPerJob.size;
   console.log(

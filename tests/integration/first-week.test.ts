@@ -252,7 +252,11 @@ describe("Send Quote", () => {
     await server.services.jobs.idle([MAIL_QUEUE]);
     expect(await server.services.db.emailDelivery.count({ where: { businessId: owner.businessId } })).toBe(before + 1);
     const mail = (await readOutbox(server.services.outboxDir)).filter((m) => m.to === "pat@placeholder.example");
-    expect(mail.map((m) => m.text)).toEqual(["Hi Pat, $1,300 a month for weekly cleaning."]);
+    expect(mail).toHaveLength(1);
+    // The owner's words, under the business's brand, with the unsubscribe footer of e-mails to leads.
+    expect(mail[0]!.text.startsWith("Hi Pat, $1,300 a month for weekly cleaning.\n")).toBe(true);
+    expect(mail[0]!.text).toMatch(/Unsubscribe from .+'s e-mails: http\S+\/unsubscribe\//);
+    expect(mail[0]!.html).toContain("Hi Pat, $1,300 a month for weekly cleaning.");
   });
 });
 

@@ -19,7 +19,7 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const mail = (to: string, subject: string) => ({ kind: "test", message: { to, subject, text: `Hello ${to}` } });
+const mail = (to: string, subject: string) => ({ kind: "test", message: { to, subject, text: `Hello ${to}`, html: `<p>Hello ${to}</p>` } });
 
 function deliveries(keys: string[]) {
   return server.services.db.emailDelivery.findMany({ where: { key: { in: keys } }, orderBy: { key: "asc" } });

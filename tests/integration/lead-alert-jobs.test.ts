@@ -89,8 +89,8 @@ describe("lead.created → the owners' alert e-mail", () => {
     const other = await db.business.create({ data: { name: "Elsewhere Cleaning" } });
     sink.refuse("gone@nowhere.example");
     await enqueueMail(server.services.jobs, db, [
-      { key: "ui:refused", mail: { businessId: demo.businessId, kind: "reminder-due", message: { to: "gone@nowhere.example", subject: "Follow-up due: call Gone", text: "x" } } },
-      { key: "ui:other", mail: { businessId: other.id, kind: "lead-alert", message: { to: "x@elsewhere.example", subject: "Elsewhere's own alert", text: "x" } } },
+      { key: "ui:refused", mail: { businessId: demo.businessId, kind: "reminder-due", message: { to: "gone@nowhere.example", subject: "Follow-up due: call Gone", text: "x", html: "<p>x</p>" } } },
+      { key: "ui:other", mail: { businessId: other.id, kind: "lead-alert", message: { to: "x@elsewhere.example", subject: "Elsewhere's own alert", text: "x", html: "<p>x</p>" } } },
     ]);
     await server.services.jobs.idle([MAIL_QUEUE]);
 
@@ -126,8 +126,8 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL data
   it("runs each job once while both instances' workers take jobs", async () => {
     const keys = Array.from({ length: 200 }, (_, i) => `two-instances:${i}`);
     // Half enqueued through each instance: both instances' workers compete for all of them.
-    await enqueueMail(a.services.jobs, a.services.db, keys.slice(0, 100).map((key) => ({ key, mail: { kind: "test", message: { to: "x@example.test", subject: key, text: key } } })));
-    await enqueueMail(b.services.jobs, b.services.db, keys.slice(100).map((key) => ({ key, mail: { kind: "test", message: { to: "x@example.test", subject: key, text: key } } })));
+    await enqueueMail(a.services.jobs, a.services.db, keys.slice(0, 100).map((key) => ({ key, mail: { kind: "test", message: { to: "x@example.test", subject: key, text: key, html: `<p>${key}</p>` } } })));
+    await enqueueMail(b.services.jobs, b.services.db, keys.slice(100).map((key) => ({ key, mail: { kind: "test", message: { to: "x@example.test", subject: key, text: key, html: `<p>${key}</p>` } } })));
     await sink.waitFor(200);
     await a.services.jobs.idle([MAIL_QUEUE]);
     expect(sink.messages).toHaveLength(200);

@@ -304,7 +304,11 @@ describe("lead detail actions", () => {
     expect(res.status).toBe(200);
     await server.services.jobs.idle([MAIL_QUEUE]); // the e-mail is a job (DESIGN §10)
     const sent = (await readOutbox(server.services.outboxDir)).filter((m) => m.to === "nora@fieldsmed.example");
-    expect(sent.at(-1)).toMatchObject({ subject: "Your cleaning quote", text: "Hi Nora, $13,500 a month for daily cleaning." });
+    expect(sent.at(-1)).toMatchObject({ subject: "Your cleaning quote" });
+    // The owner's words first, then the footer of e-mails to leads (why, and how to unsubscribe).
+    expect(sent.at(-1)!.text.startsWith("Hi Nora, $13,500 a month for daily cleaning.\n\n--\n")).toBe(true);
+    expect(sent.at(-1)!.text).toContain("/unsubscribe/");
+    expect(sent.at(-1)!.html).toContain("Hi Nora, $13,500 a month for daily cleaning.");
     const event = await server.services.db.leadEvent.findFirstOrThrow({ where: { leadId, type: "email_sent" } });
     expect(event.data).toMatchObject({ kind: "quote", to: "nora@fieldsmed.example", subject: "Your cleaning quote" });
   });

@@ -9,6 +9,7 @@ import { hashPassword } from "../../server/auth/password.server.ts";
 import { logosDir } from "../../server/businesses/logo-files.server.ts";
 import { queueDailySummaries } from "../../server/jobs/daily-summary.server.ts";
 import { sendLeadEmail } from "../../server/leads/lead-email.server.ts";
+import { unsubscribeSigner } from "../../server/mail/unsubscribe.server.ts";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
 import { EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -248,7 +249,7 @@ describe("email settings", () => {
     });
     const { db, jobs } = server.services;
     const sent = await sendLeadEmail(
-      { db, jobs },
+      { db, jobs, unsubscribe: unsubscribeSigner(server.services) },
       { businessId, leadId: lead.id, actorUserId: (await db.membership.findFirstOrThrow({ where: { businessId } })).userId, input: { kind: "quote", subject: "Your quote", body: "Here it is." } },
     );
     expect(sent.ok).toBe(true);

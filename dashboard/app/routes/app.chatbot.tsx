@@ -30,6 +30,7 @@ import { cardClass, focusRing, primaryButton, secondaryButton } from "~/componen
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner, requireWorkspace } from "~/lib/session.server";
 import { openTestWindow } from "~/components/chatbot/test-window";
+import { unsubscribeSigner } from "../../../server/mail/unsubscribe.server.ts";
 
 export const meta = workspaceMeta("AI Chatbot");
 
@@ -114,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "email-instructions") {
     const result = await emailInstallInstructions(
-      { db, jobs: context.services.jobs, appUrl: context.services.env.PUBLIC_APP_URL },
+      { db, jobs: context.services.jobs, appUrl: context.services.env.PUBLIC_APP_URL, unsubscribe: unsubscribeSigner(context.services) },
       { businessId: workspace.business.id, senderName: workspace.displayName, input: Object.fromEntries(form) },
     );
     if (!result.ok) {

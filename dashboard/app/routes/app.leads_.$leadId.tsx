@@ -21,6 +21,7 @@ import { useLiveLead } from "~/components/live/use-live-lead";
 import { EmailComposer } from "~/components/leads/EmailComposer";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { unsubscribedAt, unsubscribeSigner } from "../../../server/mail/unsubscribe.server.ts";
 
 export const meta = workspaceMeta("Lead");
 
@@ -33,7 +34,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const draftLead = { ...detail.lead, marketPriceCents: detail.breakdown.marketPriceCents };
   const drafts = { quote: defaultEmail("quote", draftLead, detail.businessName), info: defaultEmail("info", draftLead, detail.businessName) };
   // loadedAt: the page keeps whichever of its own and its live reload's data is newer (useLiveLead).
-  return { ...detail, drafts, today: todayIn(detail.timeZone), loadedAt: Date.now() };
+  // An address that unsubscribed from the business's e-mails (the link in every e-mail to a lead).
+  const unsubscribed = await unsubscribedAt(context.services.db, workspace.business.id, detail.lead.email);
+  return { ...detail, drafts, unsubscribedAt: unsubscribed?.toISOString() ?? null, today: todayIn(detail.timeZone), loadedAt: Date.now() };
 }
 
 const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit"] as const;
@@ -78,7 +81,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       result = await scheduleVisit(db, args);
       break;
     case "email":
-      result = await sendLeadEmail({ db, jobs }, args);
+      result = await sendLeadEmail({ db, jobs, unsubscribe: unsubscribeSigner(context.services) }, args);
       break;
   }
   if (!result.ok) {
@@ -218,7 +221,12 @@ function ContactCard({ detail }: { detail: Detail }) {
     <Card id="contact" title="Contact details">
       <dl className="divide-y divide-slate-100">
         <Row label="Name">{lead.name ?? "Not given"}</Row>
-        <Row label="Email">{lead.email ? <a className={linkClass} href={`mailto:${lead.email}`}>{lead.email}</a> : "Not given"}</Row>
+        <Row label="Email">
+          {lead.email ? <a className={linkClass} href={`mailto:${lead.email}`}>{lead.email}</a> : "Not given"}
+          {detail.unsubscribedAt ? (
+            <span className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 ring-1 ring-slate-300">Unsubscribed</span>
+          ) : null}
+        </Row>
         <Row label="Phone">{lead.phone ? tel ? <a className={linkClass} href={tel}>{formatPhone(lead.phone)}</a> : formatPhone(lead.phone) : "Not given"}</Row>
         <Row label="Company">{lead.company ?? "Not given"}</Row>
         <Row label="Service">{lead.serviceType ?? "Not given"}</Row>
@@ -493,6 +501,11 @@ function EmailCard({ detail }: { detail: Detail }) {
       <div role="status" aria-live="polite">
         {notice ? <FormNotice message={notice} /> : null}
       </div>
+      {detail.unsubscribedAt ? (
+        <p className="mb-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This lead unsubscribed from your emails on {formatDateTime(detail.unsubscribedAt, detail.timeZone)}. Emails to {detail.lead.email} are not sent.
+        </p>
+      ) : null}
       <p className="text-sm text-slate-700">Write to {detail.lead.email}: the editor starts from the lead&apos;s answers and your market price.</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Link to="?compose=quote" preventScrollReset className={secondaryButtonClass} onClick={() => setNotice(null)}>
@@ -540,6 +553,8 @@ function describeEvent(event: Detail["events"][number], timeZone: string): strin
       return `Visit scheduled for ${d.dueAt ? formatDateTime(s(d.dueAt), timeZone) : "later"}`;
     case "email_sent":
       return `${d.kind === "quote" ? "Quote" : "Information"} emailed to ${s(d.to)}: “${s(d.subject)}”`;
+    case "unsubscribed":
+      return `Unsubscribed ${s(d.email)} from your emails${d.source === "one-click" ? " (from their mail app)" : ""}`;
     default:
       return event.type.replace(/_/g, " ");
   }

@@ -1,12 +1,15 @@
 // The job runner alone on a PGlite data directory, as the server runs it (server/jobs): a child process
 // of tests/bench/job-runner.ts, which kills it with SIGKILL mid-batch. `enqueue N prefix` writes N
 // e-mail jobs in one transaction and exits; `run` starts the mail workers (SMTP to SMTP_URL) and runs
-// until killed or told to stop over IPC.
+// until killed or told to stop over IPC. Each job carries a real templated e-mail (HTML + text), rendered
+// once when it is written, as the product does; the delivery path does no rendering.
 import { openDatabase } from "../../../server/db/client.server.ts";
 import { loadMigrations, migrate } from "../../../server/db/migrate.server.ts";
 import { createJobQueue } from "../../../server/jobs/queue/job-queue.server.ts";
 import { enqueueMail, mailJobHandler } from "../../../server/mail/mail-jobs.server.ts";
 import { createMailer } from "../../../server/mail/mailer.server.ts";
+import { renderEmail } from "../../../server/mail/templates/render-email.tsx";
+import { leadAlertEmail } from "../../../server/mail/templates/templates.ts";
 
 const [mode, countArg, prefix = "bench"] = process.argv.slice(2);
 const dataDir = process.env.BENCH_DATA_DIR!;
@@ -18,16 +21,19 @@ const jobs = await createJobQueue({ sql: database.sql, logger: quiet, soleProces
 
 if (mode === "enqueue") {
   const count = Number(countArg);
+  const brand = { name: "Bench Cleaning Co", logoUrl: "https://app.bench.example/uploads/logos/logo.png" };
+  const rendered: Awaited<ReturnType<typeof renderEmail>>[] = [];
+  for (let i = 0; i < count; i++) {
+    const content = leadAlertEmail({ brand, headline: `${prefix} ${i}`, score: 8.4, contact: `r${i % 100}@bench.example`, leadUrl: `https://app.bench.example/app/leads/${i}` });
+    rendered.push(await renderEmail(content));
+  }
   await database.prisma.$transaction(async (tx) => {
     await enqueueMail(
       jobs,
       tx,
-      Array.from({ length: count }, (_, i) => ({
-        key: `${prefix}:${i}`,
-        mail: { kind: "bench", message: { to: `r${i % 100}@bench.example`, subject: `${prefix} ${i}`, text: `Message ${i} of ${count}.` } },
-      })),
+      rendered.map((message, i) => ({ key: `${prefix}:${i}`, mail: { kind: "bench", message: { to: `r${i % 100}@bench.example`, ...message } } })),
     );
-  });
+  }, { timeout: 300_000 }); // thousands of jobs in one transaction: the setup, not what is measured
   await jobs.stop();
   await database.close();
   process.send?.({ type: "enqueued", count });

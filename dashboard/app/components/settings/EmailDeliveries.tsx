@@ -10,6 +10,7 @@ const STATUS = {
   sending: { label: "Retrying", className: "bg-amber-50 text-amber-900 ring-amber-200" },
   failed: { label: "Failed", className: "bg-red-50 text-red-800 ring-red-200" },
   held: { label: "Not sent (demo)", className: "bg-slate-100 text-slate-800 ring-slate-300" },
+  skipped: { label: "Not sent", className: "bg-slate-100 text-slate-800 ring-slate-300" },
 } as const;
 
 export function EmailDeliveries({ deliveries, timeZone, sandbox = false }: { deliveries: DeliveryView[]; timeZone: string; sandbox?: boolean }) {
@@ -39,7 +40,9 @@ export function EmailDeliveries({ deliveries, timeZone, sandbox = false }: { del
                   {DELIVERY_KIND_LABELS[d.kind] ?? "Email"} to {d.to} · {formatDateTime(d.sentAt ?? d.createdAt, timeZone)}
                   {d.attempts > 1 ? ` · ${d.attempts} attempts` : ""}
                 </p>
-                {d.error && d.status !== "sent" ? (
+                {d.error && d.status === "skipped" ? (
+                  <p className="mt-1 break-words text-sm text-slate-700">{d.error}</p>
+                ) : d.error && d.status !== "sent" ? (
                   <p className="mt-1 break-words text-sm text-red-800">
                     {d.status === "failed" ? "Not delivered: " : "Last attempt failed: "}
                     {d.error}

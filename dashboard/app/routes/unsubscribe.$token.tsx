@@ -1,0 +1,81 @@
+// The page behind the unsubscribe link of every e-mail to a lead or prospect (DESIGN §10, RFC 8058).
+// GET asks to confirm (mail scanners that open links unsubscribe nobody); the button POSTs here, and so
+// does a mail client's one-click unsubscribe (`List-Unsubscribe=One-Click`, no page involved). Either
+// puts the address on the sending business's suppression list. A tampered or expired link says so and
+// changes nothing. Outside the public layout: the person is a business's customer, not ours.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { findUnsubscribe, unsubscribe } from "../../../server/mail/unsubscribe.server.ts";
+import { UNSUBSCRIBE_PROBLEM_MESSAGES, type UnsubscribeView } from "../../../server/mail/unsubscribe-view.ts";
+import { AuthCard, FormError, primaryButtonClass } from "~/components/auth/AuthCard";
+
+export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+
+type PageData = { problem: string | null; view: UnsubscribeView | null };
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const { db, signingSecret } = context.services;
+  const found = await findUnsubscribe({ db, secret: signingSecret }, params.token ?? "");
+  if (!found.ok) return data<PageData>({ problem: UNSUBSCRIBE_PROBLEM_MESSAGES[found.problem], view: null }, { status: 400 });
+  return data<PageData>({ problem: null, view: found.view });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { db, jobs, signingSecret } = context.services;
+  const form = await request.formData();
+  const source = form.get("List-Unsubscribe") === "One-Click" ? "one-click" : "link";
+  const result = await unsubscribe({ db, jobs, secret: signingSecret }, { token: params.token ?? "", source });
+  if (!result.ok) return data<PageData>({ problem: UNSUBSCRIBE_PROBLEM_MESSAGES[result.problem], view: null }, { status: 400 });
+  return data<PageData>({ problem: null, view: result.view });
+}
+
+export default function UnsubscribePage() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { problem, view } = acted ?? loaded;
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
+          <p className="text-lg font-bold tracking-tight text-slate-900">{view?.businessName ?? "E-mail preferences"}</p>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {problem || !view ? (
+          <AuthCard title="This link does not work">
+            <FormError message={problem ?? UNSUBSCRIBE_PROBLEM_MESSAGES.invalid} />
+            <p className="mt-4 text-sm text-slate-700">Nothing was changed.</p>
+          </AuthCard>
+        ) : view.unsubscribedAt ? (
+          <AuthCard title="You're unsubscribed">
+            <p role="status" className="text-sm text-slate-700">
+              <strong className="break-all">{view.email}</strong> will no longer get e-mails from <strong>{view.businessName}</strong>.
+            </p>
+            <p className="mt-4 text-sm text-slate-600">
+              Changed your mind? Reply to one of {view.businessName}&apos;s e-mails and ask them to write to you again.
+            </p>
+          </AuthCard>
+        ) : (
+          <AuthCard
+            title="Unsubscribe"
+            subtitle={
+              <>
+                Stop e-mails from <strong>{view.businessName}</strong> to <strong className="break-all">{view.email}</strong>?
+              </>
+            }
+          >
+            <Form method="post">
+              <button type="submit" className={primaryButtonClass} disabled={submitting}>
+                {submitting ? "Unsubscribing..." : "Unsubscribe"}
+              </button>
+            </Form>
+            <p className="mt-4 text-sm text-slate-600">Only {view.businessName}&apos;s e-mails stop; nothing else changes.</p>
+          </AuthCard>
+        )}
+      </main>
+    </div>
+  );
+}
