@@ -37,13 +37,13 @@ export const PLANS: Record<PlanName, Plan> = {
     annualMonthlyCents: 7900,
     leadLimit: 500,
     rank: 2,
-    tagline: "For growing companies that prospect as well as answer.",
+    tagline: "For growing companies: more leads a month and competitor analysis, with outreach on the way.",
     features: [
       "Everything in Starter",
       "Up to 500 leads a month",
-      "Cold outreach: LinkedIn and email sequences",
       "Competitor analysis",
-      "Automations and analytics",
+      "Cold outreach: LinkedIn and email sequences (coming soon)",
+      "Automations and analytics (coming soon)",
     ],
   },
   Enterprise: {

@@ -61,7 +61,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
       { ul: ["7. Build a list of property managers and office managers in your service area.", "8. Send short, specific e-mail sequences that mention their building type.", "9. Use LinkedIn to connect with facility managers before you call."] },
       { h2: "Follow up" },
       { ul: ["10. Call high-priority leads within the hour and set reminders for the rest. Most contracts are lost to silence, not to price."] },
-      { p: "LeadBroom brings strategies 4, 6 and 10 together: the chatbot qualifies visitors, scores them, and your workspace reminds you who to call first. Cold outreach on the Pro plan covers 7 to 9." },
+      { p: "LeadBroom brings strategies 4, 6 and 10 together: the chatbot qualifies visitors, scores them, and your workspace reminds you who to call first. Cold outreach, coming soon to the Pro plan, will cover 7 to 9." },
     ],
   },
   {
@@ -83,7 +83,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
       { p: "A first reply, a reminder three days later, a last check-in after a week: these e-mails are the same every time. Automations send them; people handle the conversations that need a person." },
       { h2: "Share the workspace" },
       { p: "Give support staff access to leads and conversations without access to billing or settings. Everyone sees the same live list, and nothing falls between two inboxes." },
-      { p: "Owners using LeadBroom typically handle two to three times as many inquiries with the same office team, because the chatbot does the first conversation and the workspace keeps the rest in order." },
+      { p: "With the chatbot doing the first conversation and the workspace keeping the rest in order, the same office team can answer more inquiries without answering any of them later." },
     ],
   },
   {
