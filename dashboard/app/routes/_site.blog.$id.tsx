@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { findArticle, formatArticleDate } from "~/components/site/blog-articles";
+import { formatArticleDate } from "~/components/site/blog-articles";
+import { findArticle } from "~/components/site/blog-bodies.server";
 import { baseUrlFromMatches, seoTags } from "~/components/site/seo";
 import { ButtonLink, Prose, textLink } from "~/components/site/ui";
 
