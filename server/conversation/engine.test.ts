@@ -665,6 +665,28 @@ describe("price questions", () => {
     expect(scoreLead(toScoreInput(state.answers, PROFILE)).budgetBand).toBe("at_market");
   });
 
+  it.each(["ok that's fine", "Sounds reasonable", "that's within our budget", "Yeah it works", "we can do that"])(
+    "takes %j after the estimate as agreement",
+    (agreement) => {
+      const { state } = play([...AT_BUDGET, "not sure, what would it cost?", agreement]);
+      expect(state.answers.budgetMonthlyCents).toBe(129_600);
+      expect(state.step).toBe("timeline");
+    },
+  );
+
+  it("does not take a refusal of the estimate as agreement", () => {
+    const { state } = play([...AT_BUDGET, "not sure, what would it cost?", "that's too much"]);
+    expect(state.answers.budgetMonthlyCents).toBeUndefined();
+  });
+
+  it("says a second price question before an estimate can be made in fewer words", () => {
+    const { turns } = play(["warehouse", "15000", "not sure, what would it cost?", "what's the price?"]);
+    expect(turns[2]?.replies[0]?.text).toBe(
+      "I can give you a rough estimate once I know how often you'd like it cleaned. The team will then confirm the exact price in your quote.",
+    );
+    expect(turns[3]?.replies[0]?.text).toBe("As soon as I know how often you'd like it cleaned, I'll give you that estimate.");
+  });
+
   it("records Not sure after the estimate as an undecided budget", () => {
     const { state } = play([...AT_BUDGET, "what would it cost?", "Not sure"]);
     expect(state.answers.budgetUnsure).toBe(true);
@@ -716,6 +738,14 @@ describe("questions answered from the business description", () => {
     ]);
     expect(state.answers.visitsPerWeek).toBe(2);
     expect(state.step).toBe("budget");
+  });
+
+  it("adds only the description's sentences about a service asked for, never the whole description", () => {
+    const carpets: BusinessProfile = { ...DESCRIBED, description: `${DESCRIBED.description} We also clean carpets and windows.` };
+    const { turns } = play(["office cleaning", "Do you clean carpets too?"], IN_HOURS, carpets);
+    expect(turns[1]?.replies[0]?.text).toBe(
+      "At Sparkle Commercial Cleaning we offer Regular Commercial Cleaning, Post-construction, Industrial, Medical Facility, Educational Facility and Move-in/Move-out. We also clean carpets and windows.",
+    );
   });
 
   it("keeps the team deflection for a question the description does not cover", () => {
