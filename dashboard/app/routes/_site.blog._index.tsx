@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { BLOG_ARTICLES, formatArticleDate } from "~/components/site/blog-articles";
+import { BLOG_IMAGE_SRC } from "~/components/site/blog-images";
 import { pageMeta } from "~/components/site/seo";
 import { CallToAction, PageHeader, focusRing } from "~/components/site/ui";
 
@@ -16,7 +17,7 @@ export default function BlogIndexPage() {
           {BLOG_ARTICLES.map((article, index) => (
             <li key={article.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
               <img
-                src={article.image.src}
+                src={BLOG_IMAGE_SRC[article.id]}
                 alt=""
                 width={1200}
                 height={630}

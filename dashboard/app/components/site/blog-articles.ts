@@ -14,13 +14,12 @@ export type BlogArticle = {
   date: string;
   readTime: string;
   category: string;
-  image: { src: string; alt: string };
+  /** The picture's text alternative; the picture itself is BLOG_IMAGE_SRC[id] (blog-images.ts). */
+  image: { alt: string };
 };
 
 /** An article with its text (blog-bodies.server.ts: the text never ships to the browser as code). */
 export type BlogArticleWithBody = BlogArticle & { body: ArticleBlock[] };
-
-const image = (id: string, alt: string) => ({ src: `/images/blog/${id}.svg`, alt });
 
 export const BLOG_ARTICLES: readonly BlogArticle[] = [
   {
@@ -31,7 +30,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-03-10",
     readTime: "6 min read",
     category: "AI & Technology",
-    image: image("ai-revolution-cleaning", "Illustration of a chat conversation on a website"),
+    image: { alt: "Illustration of a chat conversation on a website" },
   },
   {
     id: "lead-generation-strategies",
@@ -41,7 +40,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-03-03",
     readTime: "8 min read",
     category: "Lead Generation",
-    image: image("lead-generation-strategies", "Illustration of a sales funnel"),
+    image: { alt: "Illustration of a sales funnel" },
   },
   {
     id: "scaling-cleaning-business",
@@ -51,7 +50,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-02-24",
     readTime: "7 min read",
     category: "Business Growth",
-    image: image("scaling-cleaning-business", "Illustration of a rising bar chart"),
+    image: { alt: "Illustration of a rising bar chart" },
   },
   {
     id: "chatbot-benefits",
@@ -61,7 +60,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-02-17",
     readTime: "5 min read",
     category: "AI & Technology",
-    image: image("chatbot-benefits", "Illustration of a chat bubble"),
+    image: { alt: "Illustration of a chat bubble" },
   },
   {
     id: "commercial-cleaning-trends",
@@ -71,7 +70,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-02-10",
     readTime: "6 min read",
     category: "Industry Insights",
-    image: image("commercial-cleaning-trends", "Illustration of an upward trend line"),
+    image: { alt: "Illustration of an upward trend line" },
   },
 ];
 
