@@ -1,6 +1,6 @@
 // The plan catalogue of spec §9 (pure: shared by the pricing page, the billing screen and the server).
+// No zod here: the pricing page ships this module, and zod alone is 86 KB of its JavaScript.
 // Plans are stored on the business by their display name ("Starter", "Pro", "Enterprise").
-import { z } from "zod";
 
 export const PLAN_NAMES = ["Starter", "Pro", "Enterprise"] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -37,13 +37,13 @@ export const PLANS: Record<PlanName, Plan> = {
     annualMonthlyCents: 7900,
     leadLimit: 500,
     rank: 2,
-    tagline: "For growing companies that prospect as well as answer.",
+    tagline: "For growing companies: more leads a month and competitor analysis, with outreach on the way.",
     features: [
       "Everything in Starter",
       "Up to 500 leads a month",
-      "Cold outreach: LinkedIn and email sequences",
       "Competitor analysis",
-      "Automations and analytics",
+      "Cold outreach: LinkedIn and email sequences (coming soon)",
+      "Automations and analytics (coming soon)",
     ],
   },
   Enterprise: {
@@ -56,9 +56,6 @@ export const PLANS: Record<PlanName, Plan> = {
     features: ["Everything in Pro", "Unlimited leads", "White-labeled chatbot", "API access", "Dedicated account manager"],
   },
 };
-
-export const planNameSchema = z.enum(PLAN_NAMES);
-export const billingPeriodSchema = z.enum(BILLING_PERIODS);
 
 /** Accepts "pro", "Pro", "PRO" (URLs carry lower case). */
 export function parsePlanName(value: unknown): PlanName | null {

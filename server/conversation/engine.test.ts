@@ -559,6 +559,22 @@ describe("answers given ahead of their question", () => {
     ]);
   });
 
+  it("keeps the answers of a dental office's first message: Medical Facility, size, frequency, budget and start", () => {
+    const message = "We're a 12,000 sq ft dental office, need cleaning 3x a week, around $2k/month, starting next month";
+    const { state, turns } = play([message]);
+    expect(state.answers).toMatchObject({
+      serviceType: "Medical Facility",
+      buildingSizeSqFt: 12_000,
+      frequency: "two_three_weekly",
+      visitsPerWeek: 3,
+      budgetMonthlyCents: 200_000,
+      timeline: "within_30_days",
+      timelineDays: 30,
+    });
+    expect(state.step).toBe("contact_name");
+    expect(lastReply(turns[0]).text).toMatch(/^Great, Medical Facility it is! .*What's your name\?$/);
+  });
+
   it("then asks only the contact questions and completes", () => {
     const { state, turns } = play([FULL, "Jane Doe", "Acme Corp", "jane@acme.com"]);
     expect(state.completed).toBe(true);
@@ -649,10 +665,43 @@ describe("price questions", () => {
     expect(scoreLead(toScoreInput(state.answers, PROFILE)).budgetBand).toBe("at_market");
   });
 
+  it.each(["ok that's fine", "Sounds reasonable", "that's within our budget", "Yeah it works", "we can do that"])(
+    "takes %j after the estimate as agreement",
+    (agreement) => {
+      const { state } = play([...AT_BUDGET, "not sure, what would it cost?", agreement]);
+      expect(state.answers.budgetMonthlyCents).toBe(129_600);
+      expect(state.step).toBe("timeline");
+    },
+  );
+
+  it("does not take a refusal of the estimate as agreement", () => {
+    const { state } = play([...AT_BUDGET, "not sure, what would it cost?", "that's too much"]);
+    expect(state.answers.budgetMonthlyCents).toBeUndefined();
+  });
+
+  it("says a second price question before an estimate can be made in fewer words", () => {
+    const { turns } = play(["warehouse", "15000", "not sure, what would it cost?", "what's the price?"]);
+    expect(turns[2]?.replies[0]?.text).toBe(
+      "I can give you a rough estimate once I know how often you'd like it cleaned. The team will then confirm the exact price in your quote.",
+    );
+    expect(turns[3]?.replies[0]?.text).toBe("As soon as I know how often you'd like it cleaned, I'll give you that estimate.");
+  });
+
   it("records Not sure after the estimate as an undecided budget", () => {
     const { state } = play([...AT_BUDGET, "what would it cost?", "Not sure"]);
     expect(state.answers.budgetUnsure).toBe(true);
     expect(state.step).toBe("timeline");
+  });
+
+  it("answers a price question asked with everything known ahead, then continues with the budget question once", () => {
+    const { state, turns } = play(["12,000 sq ft office, twice a week, starting next month", "not sure, what would it cost?", "$1,500 a month", "Jane"]);
+    expect(turns[0]?.replies.at(-1)?.text).toContain(BUDGET_QUESTION);
+    expect(turns[1]?.replies[0]?.text).toContain("around $1,300 a month");
+    expect(turns[1]?.replies[1]?.text).not.toContain(BUDGET_QUESTION);
+    expect(state.answers).toMatchObject({ budgetMonthlyCents: 150_000, timelineDays: 30 });
+    // The timeline given in the first message is not asked for: the budget leads to the contact details.
+    expect(allText(turns).some((t) => t.includes("When would you like the cleaning to start?"))).toBe(false);
+    expect(state.answers.name).toBe("Jane");
   });
 
   it("says what an estimate needs when size or frequency is missing", () => {
@@ -689,6 +738,14 @@ describe("questions answered from the business description", () => {
     ]);
     expect(state.answers.visitsPerWeek).toBe(2);
     expect(state.step).toBe("budget");
+  });
+
+  it("adds only the description's sentences about a service asked for, never the whole description", () => {
+    const carpets: BusinessProfile = { ...DESCRIBED, description: `${DESCRIBED.description} We also clean carpets and windows.` };
+    const { turns } = play(["office cleaning", "Do you clean carpets too?"], IN_HOURS, carpets);
+    expect(turns[1]?.replies[0]?.text).toBe(
+      "At Sparkle Commercial Cleaning we offer Regular Commercial Cleaning, Post-construction, Industrial, Medical Facility, Educational Facility and Move-in/Move-out. We also clean carpets and windows.",
+    );
   });
 
   it("keeps the team deflection for a question the description does not cover", () => {

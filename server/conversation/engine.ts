@@ -235,7 +235,8 @@ export function estimateMonthlyCents(answers: Answers, profile: BusinessProfile)
 /** A price question: the estimate (or what it needs), then the question again, worded anew at the budget step. */
 function priceReplies(s: EngineState, step: StepId, ctx: Ctx): BotReply[] {
   const estimate = estimateMonthlyCents(s.answers, ctx.profile);
-  const repeated = estimate !== null && s.priceEstimateCents === estimate;
+  // Asked before with the same estimate, or again before the estimate can be made: said shorter.
+  const repeated = estimate !== null ? s.priceEstimateCents === estimate : (s.priceQuestions ?? 0) > 0;
   const text = priceAnswer(s.answers, estimate, visitsPerMonthFor(s.answers), repeated);
   s.priceQuestions = (s.priceQuestions ?? 0) + 1;
   if (estimate !== null) s.priceEstimateCents = estimate;
@@ -269,7 +270,7 @@ function fromChoice(step: StepId, message: string): Understood | null {
 
 /** Agreement with the estimate just given. */
 const AGREES =
-  /^(?:(?:yes|yeah|yep|yup|sure|ok|okay|fine|great|perfect|sounds (?:good|fine|right|about right)|that (?:works|would work|'s fine|is fine|'s ok|is ok|sounds (?:good|fine|right))|works for (?:me|us)|that'?s (?:about )?right|around that|about that|something like that)[\s,.!]*)+$/;
+  /^(?:(?:yes|yeah|yep|yup|sure|ok|okay|fine|great|good|perfect|alright|all right|absolutely|definitely|correct|sounds (?:good|fine|great|right|about right|reasonable|ok|okay)|(?:that|this|it)(?:'s| is| would be| will be| sounds)? (?:works?|would work|fine|ok|okay|good|great|right|about right|reasonable|doable|affordable)|(?:that|this|it) works for (?:me|us)|works for (?:me|us)|(?:that|this|it)(?:'s| is) (?:within|in) (?:our|my) budget|(?:we|i) can do that|(?:around|about|roughly) that|something like that)[\s,.!]*)+$/;
 
 /** The step's free-text parser. For a question, only an unambiguous answer counts. */
 function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQuestion: boolean, extras: Partial<Answers>): Understood | null {
@@ -298,7 +299,7 @@ function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQ
     }
     case "budget": {
       // "Yes, that works" after a price estimate: the estimate is the budget.
-      if (s.priceEstimateCents !== undefined && AGREES.test(message.toLowerCase())) {
+      if (s.priceEstimateCents !== undefined && AGREES.test(message.toLowerCase().replace(/[\u2018\u2019]/g, "'").trim())) {
         return { patch: { budgetMonthlyCents: s.priceEstimateCents }, ack: ACK.budget(s.priceEstimateCents) };
       }
       const b = parseBudget(message, { visitsPerMonth: visitsPerMonthFor(s.answers) });

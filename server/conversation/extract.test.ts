@@ -64,6 +64,45 @@ const MESSAGES: [string, ExtractedAnswers][] = [
   ["we're just researching, maybe 20k sq ft, weekly, budget around 2k", { buildingSizeSqFt: 20_000, ...WEEKLY, budgetMonthlyCents: 200_000, timeline: "beyond_90_days", timelineDays: 180 }],
   ["right now we use another company, 10k sq ft, twice a week", { buildingSizeSqFt: 10_000, ...TWICE_A_WEEK }],
   ["We've been in business 5 years; 4,000 sq ft office", { buildingSizeSqFt: 4_000, serviceType: "Regular Commercial Cleaning" }],
+  [
+    "We're a 12,000 sq ft dental office, need cleaning 3x a week, around $2k/month, starting next month",
+    { serviceType: "Medical Facility", buildingSizeSqFt: 12_000, frequency: "two_three_weekly", visitsPerWeek: 3, budgetMonthlyCents: 200_000, timeline: "within_30_days", timelineDays: 30 },
+  ],
+  ["hospital annex, 40000 sqft, 7 days a week, asap", { serviceType: "Medical Facility", buildingSizeSqFt: 40_000, frequency: "daily", visitsPerWeek: 7, ...ASAP }],
+  [
+    "Our doctor's practice needs a clean twice weekly, roughly 2500 sq. ft., we can pay $1,200 monthly",
+    { serviceType: "Medical Facility", buildingSizeSqFt: 2_500, ...TWICE_A_WEEK, budgetMonthlyCents: 120_000 },
+  ],
+  ["a bottling plant of 100k sq ft, nightly, in 3 weeks", { serviceType: "Industrial", buildingSizeSqFt: 100_000, ...DAILY, timeline: "within_30_days", timelineDays: 21 }],
+  [
+    "Elementary school 30k square feet cleaned every weekday from August, budget 6000/mo",
+    { serviceType: "Educational Facility", buildingSizeSqFt: 30_000, ...DAILY, budgetMonthlyCents: 600_000, timeline: "within_90_days", timelineDays: 52 },
+  ],
+  ["we run a daycare - 2000 sqft - once a week - $400 a month", { serviceType: "Educational Facility", buildingSizeSqFt: 2_000, ...WEEKLY, budgetMonthlyCents: 40_000 }],
+  [
+    "medical clinic. 5000 sq ft. Daily. $3500 per month. Need to start in two weeks.",
+    { serviceType: "Medical Facility", buildingSizeSqFt: 5_000, ...DAILY, budgetMonthlyCents: 350_000, timeline: "within_30_days", timelineDays: 14 },
+  ],
+  [
+    // "urgent care" is a kind of clinic, not an urgent start.
+    "We're an urgent care center, about 6000 sq ft, cleaning 6 nights a week, budget $4,000-$5,000 a month",
+    { serviceType: "Medical Facility", buildingSizeSqFt: 6_000, frequency: "daily", visitsPerWeek: 6, budgetMonthlyCents: 450_000 },
+  ],
+  [
+    "University library 80,000 sq ft, 5x per week, starting september 1",
+    { serviceType: "Educational Facility", buildingSizeSqFt: 80_000, ...DAILY, timeline: "within_90_days", timelineDays: 83 },
+  ],
+  [
+    "Our veterinary clinic (3,200 sq ft) needs daily cleaning from Monday. We spend about $90 a day.",
+    { serviceType: "Medical Facility", buildingSizeSqFt: 3_200, ...DAILY, budgetMonthlyCents: 194_850, timeline: "immediate", timelineDays: 6 },
+  ],
+  // An amount right before "/month" or "a month" is money even without a "$".
+  ["office 5000sqft weekly 1500/month asap", { serviceType: "Regular Commercial Cleaning", buildingSizeSqFt: 5_000, ...WEEKLY, budgetMonthlyCents: 150_000, ...ASAP }],
+  [
+    "we're a gym, 9,000 sq ft, 7 days a week, 3k a month, starting in 10 days",
+    { serviceType: "Regular Commercial Cleaning", buildingSizeSqFt: 9_000, frequency: "daily", visitsPerWeek: 7, budgetMonthlyCents: 300_000, timeline: "within_30_days", timelineDays: 10 },
+  ],
+  ["manufacturing plant, 75k sq ft, twice a week, no rush", { serviceType: "Industrial", buildingSizeSqFt: 75_000, ...TWICE_A_WEEK, timeline: "beyond_90_days", timelineDays: 180 }],
 ];
 
 describe("extractAnswers: every answer in a multi-answer message", () => {
@@ -86,12 +125,18 @@ describe("extractAnswers: only what is clearly there", () => {
     "12000 - 15000 sq ft", // two sizes are not a phone number
     "we're closed on weekends",
     "whenever", // at the frequency question: "whenever needed", not a start date
+    "an urgent care clinic",
   ])("%j gives no frequency, budget, timeline or phone", (message) => {
     const found = extract(message);
     expect(found.frequency).toBeUndefined();
     expect(found.budgetMonthlyCents).toBeUndefined();
     expect(found.timeline).toBeUndefined();
     expect(found.phone).toBeUndefined();
+  });
+
+  it("reads \"3 times a month\" as a frequency and a small number before \"a week\" as no money", () => {
+    expect(extract("3 times a month")).toEqual({ frequency: "biweekly_or_less", visitsPerWeek: 0.75 });
+    expect(extract("12 a week").budgetMonthlyCents).toBeUndefined();
   });
 
   it("prices a per-visit budget with the visits a month already known", () => {

@@ -57,6 +57,11 @@ const BUDGET_CLAUSE = new RegExp(
   String.raw`\b(?:budget(?:ed)?|spend|spending|pay|afford)\b(?:\s+(?:is|of|would be|will be|around|about|approx\.?|approximately|roughly|maybe|up to|max(?:imum)?|no more than|under|below|over|between|at most|is about|is around|per month|a month|monthly|:|-|we have|for this|for it|for cleaning))*\s*(?:\$\s*)?${NUM}${MONEY_MULT}(?:\s*(?:-|to|and|or)\s*(?:\$\s*)?${NUM}${MONEY_MULT})?(?:\s*(?:dollars?|bucks|usd)\b)?${MONEY_PERIOD}`,
   "g",
 );
+/** "1500/month", "3k a month", "2,000 monthly": an amount of three digits or more (or with a "k") right before a money period, never "3 times a month". */
+const PERIOD_MONEY = new RegExp(
+  String.raw`(?<![\d.\/-])(?:\d{3,}(?:\.\d+)?|${NUM}\s*(?:k|grand)(?![a-z]))(?:\s*(?:-|to)\s*(?:\d{3,}(?:\.\d+)?|${NUM}\s*k(?![a-z])))?\s*(?:(?:\/|a|an|per)\s*(?:month|mo|mth|week|wk|year|yr)\b|(?:monthly|weekly|yearly|annually)\b)`,
+  "g",
+);
 const BUDGET_UNSURE =
   /\b(?:no (?:set |fixed |real )?budget|budget (?:is )?(?:flexible|open|tbd|undecided|not (?:set|decided|fixed))|(?:not sure|unsure|no idea|(?:don'?t|do not) know)(?: yet)? (?:about |on |of |what )?(?:the |our |my )?budget|haven'?t (?:set|decided(?: on)?) (?:a |the |our )?budget)\b/;
 
@@ -88,7 +93,7 @@ const START_DAY = new RegExp(String.raw`\b(?:next|this|on|from|starting|start|by
 
 /** A start that is immediate ("asap", "right away", "start now"), never a bare "now" ("right now we use…"). */
 const IMMEDIATE_CUE =
-  /\basap\b|\ba\.s\.a\.p\b|\bas soon as\b|\bimmediate(?:ly)?\b|\bright away\b|\bstraight away\b|\burgent(?:ly)?\b|\bemergency\b|\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\b(?:start(?:ing)?|begin(?:ning)?|from) now\b|\bsooner the better\b|\byesterday\b/;
+  /\basap\b|\ba\.s\.a\.p\b|\bas soon as\b|\bimmediate(?:ly)?\b|\bright away\b|\bstraight away\b|\burgent(?:ly)?\b(?! care)|\bemergency\b|\btoday\b|\btonight\b|\bthis (?:morning|afternoon|evening)\b|\b(?:start(?:ing)?|begin(?:ning)?|from) now\b|\bsooner the better\b|\byesterday\b/;
 const UNDECIDED_CUE =
   /\bno rush\b|\bno hurry\b|\bwhenever (?:suits|works|is (?:fine|good)|you can|you(?:'re| are) (?:free|available))\b|\bno (?:set |fixed |real )?(?:timeline|date|deadline|start date)\b|\bjust (?:browsing|looking|curious|researching)\b|\bsomeday\b|\beventually\b|\bdown the (?:road|line)\b|\bplanning ahead\b|\b(?:not sure|unsure|no idea|(?:don'?t|do not) know|undecided|flexible)(?: yet)? (?:about |on |of )?(?:the |our )?(?:timeline|timing|start(?: date)?|when)\b|\btiming is flexible\b/;
 const MONTH_NAME = String.raw`(?:january|jan|february|feb|march|mar|april|apr|may|june|jun|july|jul|august|aug|september|sept|sep|october|oct|november|nov|december|dec)`;
@@ -163,6 +168,7 @@ function analyse(text: string, context: ExtractionContext): { answers: Extracted
   const money: string[] = [];
   t = mask(t, MONEY_SPAN, money);
   t = mask(t, BUDGET_CLAUSE, money);
+  t = mask(t, PERIOD_MONEY, money);
 
   // Floor area: only with a unit ("20k sq ft", "2,500 m2", "3 floors of 4,000").
   const sizes: string[] = [];

@@ -226,6 +226,7 @@ export function estimateNeeds(answers: Answers, visitsPerMonth: number | undefin
 export function priceAnswer(answers: Answers, estimateCents: number | null, visitsPerMonth: number | undefined, repeated: boolean): string {
   if (estimateCents === null) {
     const needs = estimateNeeds(answers, visitsPerMonth) ?? "a few details";
+    if (repeated) return `As soon as I know ${needs}, I'll give you that estimate.`;
     return `I can give you a rough estimate once I know ${needs}. The team will then confirm the exact price in your quote.`;
   }
   const rounded = formatDollars(Math.round(estimateCents / 1000) * 1000);
@@ -290,8 +291,8 @@ export function answerQuestion(intent: Intent, text: string, profile: BusinessPr
         profile.serviceTypes.length > 0
           ? `At ${biz} we offer ${joinList(profile.serviceTypes)}.`
           : `${biz} offers commercial cleaning, and the team can tell you more.`;
-      const description = profile.description?.trim();
-      return description ? `${services} ${description}` : services;
+      // "Do you clean carpets too?": the description's sentences about it, never the whole text.
+      return [services, answerFromDescription(text, profile.description)].filter(Boolean).join(" ");
     }
     case "question:pricing":
       return PRICING_ANSWER;

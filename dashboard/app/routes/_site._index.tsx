@@ -89,14 +89,15 @@ const SERVICES: { title: string; text: string; icon: ReactNode }[] = [
   },
 ];
 
+/** Facts about the product itself (no customer figures we cannot show). */
 const STATS = [
   { value: "24/7", label: "Chatbot availability" },
-  { value: "500+", label: "Prospects a month" },
-  { value: "25%", label: "Response rate" },
-  { value: "3x", label: "More leads" },
+  { value: "0–10", label: "Score for every lead" },
+  { value: "1", label: "Script tag to install" },
+  { value: "14 days", label: "Free trial, no credit card" },
 ];
 
-const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; icon: ReactNode }[] = [
+const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; comingSoon?: boolean; icon: ReactNode }[] = [
   {
     title: "AI Chatbot",
     text: "A chatbot on your own website that greets every visitor, day or night, and asks the questions you would ask.",
@@ -129,9 +130,10 @@ const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; 
   },
   {
     title: "Cold Outreach",
-    text: "Go after the buildings you want, not just the ones that find you, with prospecting and sequences.",
-    points: ["LinkedIn prospecting", "Automated email sequences", "500+ prospects a month"],
+    text: "Coming soon: go after the buildings you want, not just the ones that find you, with prospecting and sequences.",
+    points: ["LinkedIn prospecting", "Automated email sequences", "Competitor analysis of lost leads (available now)"],
     pro: true,
+    comingSoon: true,
     icon: (
       <Icon>
         <path d="M22 2 11 13" />
@@ -141,6 +143,7 @@ const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; 
   },
 ];
 
+/** Illustrative stories of how an owner uses LeadBroom; the page says so (names are made up). */
 const TESTIMONIALS = [
   {
     quote:
@@ -158,7 +161,7 @@ const TESTIMONIALS = [
   },
   {
     quote:
-      "Installation took five minutes. Within the first month the chatbot had booked three medical office walk-throughs we would have missed.",
+      "Installation was one script tag. The chatbot now asks a dental clinic's size, frequency and budget before I ever call, so my first call is about the walk-through.",
     name: "Priya Raman",
     role: "Founder",
     company: "ClearPath Facility Care",
@@ -207,7 +210,11 @@ function CheckIcon() {
   );
 }
 
-/** A static, text-only preview of a qualifying conversation (no images, no JS). */
+/**
+ * A static, text-only preview of a qualifying conversation (no images, no JS). Its score is the real
+ * one: 25,000 sq ft (8) × 0.30 + 2–3 times a week (8) × 0.25 + $6k against about $2,700 expected at
+ * $10 per 1,000 sq ft per visit, above market (10) × 0.25 + within 30 days (8) × 0.20 = 8.5.
+ */
 function ChatPreview() {
   return (
     <figure className="relative mx-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white shadow-xl shadow-brand-900/10">
@@ -230,7 +237,7 @@ function ChatPreview() {
           Hi! What kind of space do you need cleaned?
         </p>
         <p className="ml-auto max-w-[85%] rounded-2xl rounded-tr-sm bg-brand-600 px-4 py-2.5 text-white">
-          A 12,000 sq ft medical office, three times a week.
+          A 25,000 sq ft medical office, three times a week, about $6k a month.
         </p>
         <p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-2.5 text-slate-800">
           Great. When would you like to start?
@@ -242,7 +249,7 @@ function ChatPreview() {
       <figcaption className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-5 py-4">
         <span className="text-sm text-slate-700">New lead qualified</span>
         <span className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200">
-          Score 8.4 / 10 · High
+          Score 8.5 / 10 · High
         </span>
       </figcaption>
     </figure>
@@ -381,11 +388,18 @@ export default function Home() {
                   <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white">
                     {feature.icon}
                   </span>
-                  {feature.pro ? (
-                    <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900">
-                      PRO
-                    </span>
-                  ) : null}
+                  <span className="flex flex-wrap justify-end gap-2">
+                    {feature.comingSoon ? (
+                      <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-700">
+                        Coming soon
+                      </span>
+                    ) : null}
+                    {feature.pro ? (
+                      <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900">
+                        PRO
+                      </span>
+                    ) : null}
+                  </span>
                 </div>
                 <h3 className="mt-5 text-xl font-semibold text-slate-900">{feature.title}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{feature.text}</p>
@@ -419,8 +433,9 @@ export default function Home() {
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <SectionHeading
             id="testimonials-heading"
-            eyebrow="Customers"
+            eyebrow="How owners use it"
             title="Cleaning companies that stopped missing leads"
+            text="Illustrative stories of a typical week with LeadBroom; the names are made up."
           />
           <ul className="mt-12 grid gap-6 lg:grid-cols-3">
             {TESTIMONIALS.map((t) => (
@@ -463,7 +478,7 @@ export default function Home() {
             Ready to capture every lead, around the clock?
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-brand-100">
-            Install the chatbot on your website today and see your first qualified leads this week.
+            Install the chatbot on your website today: every visitor who chats becomes a scored lead in your workspace.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Link

@@ -22,12 +22,13 @@ const TEAM = [
   { name: "Elena Novak", role: "Head of Sales", bio: "Spent a decade selling to facility managers and knows what they ask before they buy." },
 ];
 
+/** What the product could do when: only what it does today, and what is still being built, marked as coming. */
 const TIMELINE = [
-  { year: "2023", title: "The idea", text: "After losing a hospital contract to a competitor who simply answered first, our founder set out to make sure no cleaning company misses an inquiry again." },
-  { year: "2023", title: "First chatbot", text: "A pilot with five cleaning companies in Ohio: the chatbot qualified visitors around the clock and booked its first walk-throughs." },
-  { year: "2024", title: "Lead scoring and the workspace", text: "The weighted 10-point score, priorities, reminders and a live workspace for owners and their support staff." },
-  { year: "2024", title: "Cold outreach", text: "LinkedIn prospecting and e-mail sequences for companies ready to go after the buildings they want." },
-  { year: "2025", title: "Growing the team", text: "Hundreds of cleaning, janitorial and facility management companies use LeadBroom, and our team is growing." },
+  { year: "2023", title: "The idea", text: "Cleaning companies lose contracts before anyone picks up the phone: an inquiry sent on a Friday evening is booked elsewhere by Monday. We set out to answer every inquiry at once." },
+  { year: "2024", title: "The qualifying chatbot", text: "A chat widget installed with one script tag that asks about the service, building size, cleaning frequency, budget and timeline, and answers questions about your hours and service areas." },
+  { year: "2024", title: "Lead scoring and the workspace", text: "The weighted 10-point score, priorities, follow-up reminders and a live workspace for owners and their support staff." },
+  { year: "2025", title: "Plans, competitor analysis and the API", text: "Starter, Pro and Enterprise plans with a 14-day free trial, competitor analysis of lost leads on Pro and a REST API for your leads on Enterprise." },
+  { year: "Coming soon", title: "Cold outreach, automations and analytics", text: "Being built now: LinkedIn prospecting and e-mail sequences, lead-nurturing automations and a full analytics page." },
 ];
 
 const JOB_TEASERS = [

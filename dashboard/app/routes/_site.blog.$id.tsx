@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { findArticle, formatArticleDate } from "~/components/site/blog-articles";
+import { formatArticleDate } from "~/components/site/blog-articles";
+import { BLOG_IMAGE_SRC } from "~/components/site/blog-images";
+import { findArticle } from "~/components/site/blog-bodies.server";
 import { baseUrlFromMatches, seoTags } from "~/components/site/seo";
 import { ButtonLink, Prose, textLink } from "~/components/site/ui";
 
@@ -38,7 +40,7 @@ export default function BlogArticlePage() {
             By {article.author} · <time dateTime={article.date}>{formatArticleDate(article.date)}</time> · {article.readTime}
           </p>
           <img
-            src={article.image.src}
+            src={BLOG_IMAGE_SRC[article.id]}
             alt={article.image.alt}
             width={1200}
             height={630}

@@ -5,10 +5,20 @@ import { ButtonLink, CallToAction, CheckIcon, Icon, PageHeader, textLink } from 
 
 export const meta = pageMeta(
   "Features",
-  "LeadBroom features: a 24/7 AI chatbot that qualifies and scores leads, lead management with priorities and reminders, automations, analytics and cold outreach.",
+  "LeadBroom features: a 24/7 AI chatbot that qualifies and scores leads, lead management with priorities and reminders, competitor analysis and API access; automations, analytics and cold outreach are coming soon.",
 );
 
-type FeatureSection = { id: string; title: string; badge?: string; plan?: string; text: string; points: string[]; icon: ReactNode };
+type FeatureSection = {
+  id: string;
+  title: string;
+  badge?: string;
+  /** Still being built: the section says so with a "Coming soon" badge. */
+  comingSoon?: boolean;
+  plan?: string;
+  text: string;
+  points: string[];
+  icon: ReactNode;
+};
 
 const SECTIONS: FeatureSection[] = [
   {
@@ -51,7 +61,8 @@ const SECTIONS: FeatureSection[] = [
   {
     id: "automation",
     title: "Workflow Automation",
-    text: "Follow-up that runs itself: respond to high-priority leads immediately, nurture the rest with timed e-mails and send a calendar link when a visitor says it's urgent.",
+    comingSoon: true,
+    text: "Being built now. Follow-up that runs itself: respond to high-priority leads immediately, nurture the rest with timed e-mails and send a calendar link when a visitor says it's urgent.",
     points: [
       "Templates for high-priority response, medium follow-up, appointment scheduling and nurturing",
       "Triggers on score and on keywords in the conversation",
@@ -62,7 +73,8 @@ const SECTIONS: FeatureSection[] = [
   {
     id: "analytics",
     title: "Analytics",
-    text: "See where your leads come from and how quickly you answer them: lead volume, conversion at each stage, lead quality, response time by hour and revenue attributed to the chatbot.",
+    comingSoon: true,
+    text: "Being built now. Today your dashboard shows new leads this week, conversion rate, average response time and revenue this month, from your own leads. Next: see where your leads come from and how quickly you answer them: lead volume, conversion at each stage, lead quality, response time by hour and revenue attributed to the chatbot.",
     points: ["Last 7 days, 30 days, 90 days or the last year", "Performance by channel", "CSV export"],
     icon: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
   },
@@ -70,9 +82,14 @@ const SECTIONS: FeatureSection[] = [
     id: "cold-outreach",
     title: "Cold Outreach",
     badge: "PRO",
-    plan: "Available on the Pro and Enterprise plans.",
-    text: "Don't wait for buildings to find you. Prospect facility managers on LinkedIn and run e-mail sequences, with 500+ prospects a month and a 25% response rate on the Pro plan.",
-    points: ["LinkedIn prospecting by job title, location and industry", "Automated e-mail sequences with follow-up delays", "Competitor analysis (Pro)"],
+    comingSoon: true,
+    plan: "Will be part of the Pro and Enterprise plans. Competitor analysis is available on them today.",
+    text: "Being built now. Don't wait for buildings to find you: prospect facility managers on LinkedIn and run e-mail sequences.",
+    points: [
+      "LinkedIn prospecting by job title, location and industry (coming soon)",
+      "Automated e-mail sequences with follow-up delays (coming soon)",
+      "Competitor analysis of lost leads (Pro, available now)",
+    ],
     icon: <path d="M22 2 11 13M22 2 15 22l-4-9-9-4 20-7Z" />,
   },
   {
@@ -107,13 +124,16 @@ export default function FeaturesPage() {
             className="grid scroll-mt-24 gap-8 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm md:grid-cols-5"
           >
             <div className="md:col-span-3">
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center gap-3">
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white">
                   <Icon>{section.icon}</Icon>
                 </span>
                 <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-slate-900">
                   {section.title}
                 </h2>
+                {section.comingSoon ? (
+                  <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-700">Coming soon</span>
+                ) : null}
                 {section.badge ? (
                   <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900">{section.badge}</span>
                 ) : null}

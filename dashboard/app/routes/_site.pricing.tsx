@@ -3,7 +3,7 @@
 // remembering the plan and period; signed in → the subscribe modal, then /app/dashboard.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { billingConfigured } from "../../../server/billing/stripe-client.server.ts";
 import {
   annualSavingCents,
@@ -16,7 +16,6 @@ import {
   type BillingPeriod,
   type PlanName,
 } from "../../../server/billing/plans.ts";
-import { SubscribeModal } from "~/components/billing/SubscribeModal";
 import { Faq } from "~/components/site/Faq";
 import { pageMeta } from "~/components/site/seo";
 import { CheckIcon, PageHeader, focusRing, primaryButton, secondaryButton, textLink } from "~/components/site/ui";
@@ -41,12 +40,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The subscribe modal (its card field, Stripe loader and billing calls) is fetched only when a
+ * signed-in owner opens it: a visitor reading the prices never downloads or evaluates it.
+ */
+const loadSubscribeModal = () => import("~/components/billing/SubscribeModal");
+const SubscribeModal = lazy(() => loadSubscribeModal().then((module) => ({ default: module.SubscribeModal })));
+
 const FAQ = [
   { q: "Do I need a credit card to start the free trial?", a: "No. Every plan starts with a 14-day free trial and no credit card is required. Add a card whenever you are ready; if you subscribe during the trial, the first charge happens when the trial ends." },
   { q: "What happens if I go over my monthly lead limit?", a: "Nothing is lost: the chatbot keeps capturing every lead. Leads beyond your plan's monthly limit are charged a small per-lead fee on your next invoice, and you can upgrade at any time." },
   { q: "Can I change plans later?", a: "Yes. An upgrade takes effect immediately and is prorated for the rest of your billing period. A downgrade takes effect at your next billing date." },
   { q: "How much do I save with annual billing?", a: "Annual billing saves 20%: Starter is $39 instead of $49 a month, Pro $79 instead of $99 and Enterprise $199 instead of $249, billed once a year." },
-  { q: "How many LinkedIn connection requests does cold outreach send?", a: "Cold outreach is a Pro feature. You choose 20, 30 or 40 connection requests a day, with follow-ups sent automatically." },
+  { q: "How many LinkedIn connection requests does cold outreach send?", a: "Cold outreach is a Pro feature that is still being built and not yet available. When it ships, you will choose 20, 30 or 40 connection requests a day, with follow-ups sent automatically." },
   { q: "Can I cancel at any time?", a: "Yes. Manage or cancel your subscription from Settings → Billing & Subscription. Your leads stay yours." },
 ] as const;
 
@@ -58,6 +64,9 @@ export default function PricingPage() {
   const [modalPlan, setModalPlan] = useState<PlanName | null>(chosen?.plan && isOwner ? chosen.plan : null);
   const close = useCallback(() => setModalPlan(null), []);
   const subscribed = useCallback(() => navigate("/app/dashboard"), [navigate]);
+  // The modal is drawn after hydration only (a lazy component has nothing to hydrate against).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <>
@@ -132,6 +141,9 @@ export default function PricingPage() {
                       type="button"
                       className={`${featured ? primaryButton : secondaryButton} w-full`}
                       onClick={() => (isOwner ? setModalPlan(name) : navigate("/app/settings?tab=billing"))}
+                      // Fetched as the owner reaches for the button, so it opens without a wait.
+                      onPointerEnter={isOwner ? loadSubscribeModal : undefined}
+                      onFocus={isOwner ? loadSubscribeModal : undefined}
                     >
                       Start Free Trial
                     </button>
@@ -166,8 +178,10 @@ export default function PricingPage() {
         </div>
       </section>
 
-      {modalPlan ? (
-        <SubscribeModal plan={modalPlan} period={period} title={`Subscribe to ${modalPlan}`} publishableKey={publishableKey} onClose={close} onSubscribed={subscribed} />
+      {modalPlan && hydrated ? (
+        <Suspense fallback={null}>
+          <SubscribeModal plan={modalPlan} period={period} title={`Subscribe to ${modalPlan}`} publishableKey={publishableKey} onClose={close} onSubscribed={subscribed} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,4 +1,6 @@
-// The five blog articles (spec §2.1, §2.11, §3 Blog post): hard-coded content.
+// The five blog articles (spec §2.1, §2.11, §3 Blog post): hard-coded content. Here only what the
+// lists show (title, excerpt, author, date…); the articles' text is in blog-bodies.server.ts and
+// reaches the browser only as the article page's loader data, so /blog and /resources do not ship it.
 import { dateTimeFormat } from "../../../../server/format/intl.ts";
 
 export type ArticleBlock = { h2: string } | { p: string } | { ul: string[] };
@@ -12,11 +14,12 @@ export type BlogArticle = {
   date: string;
   readTime: string;
   category: string;
-  image: { src: string; alt: string };
-  body: ArticleBlock[];
+  /** The picture's text alternative; the picture itself is BLOG_IMAGE_SRC[id] (blog-images.ts). */
+  image: { alt: string };
 };
 
-const image = (id: string, alt: string) => ({ src: `/images/blog/${id}.svg`, alt });
+/** An article with its text (blog-bodies.server.ts: the text never ships to the browser as code). */
+export type BlogArticleWithBody = BlogArticle & { body: ArticleBlock[] };
 
 export const BLOG_ARTICLES: readonly BlogArticle[] = [
   {
@@ -27,20 +30,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-03-10",
     readTime: "6 min read",
     category: "AI & Technology",
-    image: image("ai-revolution-cleaning", "Illustration of a chat conversation on a website"),
-    body: [
-      { p: "A facility manager looking for a new cleaning vendor rarely picks up the phone first. They search, open three or four websites and send an inquiry to each. The company that answers first, with a sensible question about the building, usually gets the walk-through." },
-      { h2: "Why speed decides the contract" },
-      { p: "Most inquiries arrive outside office hours: in the evening, at weekends, or while the owner is on a site visit. A contact form that waits until Monday morning competes with companies that have already replied. An AI chatbot on your website answers in seconds, every time." },
-      { h2: "What a good cleaning chatbot asks" },
-      { p: "Speed is only half of it. A chatbot that just collects an e-mail address hands you another cold lead. A qualifying chatbot asks the questions an estimator would ask:" },
-      { ul: ["What type of cleaning is needed: regular commercial, post-construction, medical, educational or industrial?", "How large is the space, roughly?", "How often should it be cleaned?", "What monthly budget is in mind?", "When should the service start?"] },
-      { p: "With those answers it can score the lead: a 60,000 sq ft building cleaned daily, starting now, with a budget above market is worth a call tonight. A small office that wants a monthly clean in six months can wait for a follow-up e-mail." },
-      { h2: "AI that knows when to stop" },
-      { p: "The best results come from combining a dependable question flow with AI for the unexpected: understanding “about 12k sq ft, three nights a week”, answering a question about your service area, then steering back to the quote. LeadBroom does exactly this, and it works even without an AI provider configured, because the qualification rules are deterministic." },
-      { h2: "Getting started" },
-      { p: "Installing a chatbot takes one script tag. Set your business hours, service areas and market price, paste the snippet before the closing body tag of your site and watch the first scored leads arrive." },
-    ],
+    image: { alt: "Illustration of a chat conversation on a website" },
   },
   {
     id: "lead-generation-strategies",
@@ -50,19 +40,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-03-03",
     readTime: "8 min read",
     category: "Lead Generation",
-    image: image("lead-generation-strategies", "Illustration of a sales funnel"),
-    body: [
-      { p: "Commercial cleaning contracts are won by the companies that are easy to find, quick to respond and clear about what they offer. These ten strategies work for owner-operators and growing teams alike." },
-      { h2: "Be found" },
-      { ul: ["1. Claim and complete your business listings with service areas and photos of real work.", "2. Write one page per service (medical, post-construction, industrial) so buyers land on exactly what they searched for.", "3. Ask satisfied clients for reviews right after a successful inspection."] },
-      { h2: "Convert visitors" },
-      { ul: ["4. Put a qualifying chatbot on your site so no visitor leaves without a conversation.", "5. Show your response promise: “We reply within 24 hours” beats a bare form.", "6. Offer a free walk-through for buildings that fit your crews."] },
-      { h2: "Reach out" },
-      { ul: ["7. Build a list of property managers and office managers in your service area.", "8. Send short, specific e-mail sequences that mention their building type.", "9. Use LinkedIn to connect with facility managers before you call."] },
-      { h2: "Follow up" },
-      { ul: ["10. Call high-priority leads within the hour and set reminders for the rest. Most contracts are lost to silence, not to price."] },
-      { p: "LeadBroom brings strategies 4, 6 and 10 together: the chatbot qualifies visitors, scores them, and your workspace reminds you who to call first. Cold outreach on the Pro plan covers 7 to 9." },
-    ],
+    image: { alt: "Illustration of a sales funnel" },
   },
   {
     id: "scaling-cleaning-business",
@@ -72,19 +50,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-02-24",
     readTime: "7 min read",
     category: "Business Growth",
-    image: image("scaling-cleaning-business", "Illustration of a rising bar chart"),
-    body: [
-      { p: "Growing a cleaning company usually means hiring cleaners first and office staff second. The office work grows anyway: more inquiries, more quotes, more follow-ups. Here is how owners keep it under control." },
-      { h2: "Qualify before you quote" },
-      { p: "A site visit costs an estimator an hour or two. Ask building size, frequency, budget and timeline before anyone gets in the car, and only walk through the buildings that fit." },
-      { h2: "Let priorities decide the order" },
-      { p: "When every inquiry looks equally urgent, the loudest one gets answered. A score out of 10 with High, Medium and Low bands gives the team one rule: high-priority leads within the hour, medium within four hours, low within a day." },
-      { h2: "Automate the routine follow-up" },
-      { p: "A first reply, a reminder three days later, a last check-in after a week: these e-mails are the same every time. Automations send them; people handle the conversations that need a person." },
-      { h2: "Share the workspace" },
-      { p: "Give support staff access to leads and conversations without access to billing or settings. Everyone sees the same live list, and nothing falls between two inboxes." },
-      { p: "Owners using LeadBroom typically handle two to three times as many inquiries with the same office team, because the chatbot does the first conversation and the workspace keeps the rest in order." },
-    ],
+    image: { alt: "Illustration of a rising bar chart" },
   },
   {
     id: "chatbot-benefits",
@@ -94,22 +60,7 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-02-17",
     readTime: "5 min read",
     category: "AI & Technology",
-    image: image("chatbot-benefits", "Illustration of a chat bubble"),
-    body: [
-      { p: "A chatbot is often the cheapest member of a cleaning company's sales team. These are the seven benefits owners mention most." },
-      { ul: [
-        "It answers 24/7, including evenings and weekends when most facility managers research vendors.",
-        "It replies in seconds, so you are the first company to respond.",
-        "It asks the same qualification questions every time, so no detail is forgotten.",
-        "It scores each lead out of 10, so you call the best ones first.",
-        "It answers common questions about hours, services and service areas.",
-        "It keeps a full transcript, so you know the building before you call.",
-        "It costs less per month than a single missed contract.",
-      ] },
-      { h2: "What to look for" },
-      { p: "Choose a chatbot built for service businesses: it should understand square footage and cleaning frequency, compare the budget with your market price and work on any website with a single script tag." },
-      { p: "LeadBroom's chatbot does all of this and sends each qualified lead to your workspace the moment the conversation ends." },
-    ],
+    image: { alt: "Illustration of a chat bubble" },
   },
   {
     id: "commercial-cleaning-trends",
@@ -119,26 +70,10 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = [
     date: "2025-02-10",
     readTime: "6 min read",
     category: "Industry Insights",
-    image: image("commercial-cleaning-trends", "Illustration of an upward trend line"),
-    body: [
-      { p: "Buyers of commercial cleaning are asking different questions than they did a few years ago. These trends shape what wins contracts in 2025." },
-      { h2: "Health and disinfection as a standard" },
-      { p: "Disinfection of high-touch surfaces is no longer an add-on. Medical and educational facilities in particular expect documented procedures." },
-      { h2: "Flexible, usage-based schedules" },
-      { p: "Hybrid offices are not full every day. Buyers want schedules that follow occupancy: daily in busy areas, weekly elsewhere." },
-      { h2: "Green products and certifications" },
-      { p: "Low-toxicity products and recognised certifications increasingly appear in tenders, especially for schools and public buildings." },
-      { h2: "Digital buying" },
-      { p: "Facility managers expect to get a first answer online, at any hour, before they talk to anyone. Companies with instant, informative responses on their websites win the shortlist." },
-      { h2: "Data-driven operations" },
-      { p: "Owners who know their response times, conversion rates and revenue per lead source make better decisions about where to grow. Analytics are becoming as important as the cleaning itself." },
-    ],
+    image: { alt: "Illustration of an upward trend line" },
   },
 ];
 
-export function findArticle(id: string | undefined): BlogArticle | undefined {
-  return BLOG_ARTICLES.find((article) => article.id === id);
-}
 
 /** "2025-03-10" → "March 10, 2025" (long US format, as UTC so server and browser agree). */
 export function formatArticleDate(date: string): string {
