@@ -14,7 +14,8 @@ export type LeadRow = {
   createdAt: Date;
 };
 
-export const leadSummarySelect = {
+/** The columns every view of a lead row reads. */
+const leadRowColumns = {
   id: true,
   name: true,
   email: true,
@@ -23,26 +24,14 @@ export const leadSummarySelect = {
   score: true,
   priority: true,
   status: true,
-  conversationId: true,
   isTest: true,
   createdAt: true,
 } as const;
 
+export const leadSummarySelect = { ...leadRowColumns, conversationId: true } as const;
+
 /** A lead's columns as a list shows it: the Leads page and the REST API's list. */
-export const leadListSelect = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  company: true,
-  score: true,
-  priority: true,
-  status: true,
-  source: true,
-  isTest: true,
-  incomplete: true,
-  createdAt: true,
-} as const;
+export const leadListSelect = { ...leadRowColumns, source: true, incomplete: true } as const;
 
 export function toLeadSummary(lead: LeadRow): LeadSummary {
   return { ...lead, createdAt: lead.createdAt.toISOString() };
