@@ -49,11 +49,10 @@ export async function addSupportMember(server: TestServer, businessId: string): 
   return client;
 }
 
-/** A JSON POST with the client's session cookie; the answer's status and parsed body. */
-export async function postJson(server: TestServer, client: HttpClient | null, path: string, body: unknown = {}) {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (client) headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(new URL(path, server.url), { method: "POST", headers, body: JSON.stringify(body), redirect: "manual" });
+/** A request with the client's session cookie; the answer's status and parsed body. */
+async function sendJson(server: TestServer, client: HttpClient | null, path: string, init: RequestInit & { headers: Record<string, string> }) {
+  if (client) init.headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const res = await fetch(new URL(path, server.url), { ...init, redirect: "manual" });
   const text = await res.text();
   let json: Record<string, unknown> = {};
   try {
@@ -64,19 +63,14 @@ export async function postJson(server: TestServer, client: HttpClient | null, pa
   return { status: res.status, body: json };
 }
 
+/** A JSON POST with the client's session cookie; the answer's status and parsed body. */
+export function postJson(server: TestServer, client: HttpClient | null, path: string, body: unknown = {}) {
+  return sendJson(server, client, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
 /** A GET with the client's session cookie; the answer's status and parsed body. */
-export async function getJson(server: TestServer, client: HttpClient | null, path: string) {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (client) headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(new URL(path, server.url), { headers, redirect: "manual" });
-  const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    json = { text };
-  }
-  return { status: res.status, body: json };
+export function getJson(server: TestServer, client: HttpClient | null, path: string) {
+  return sendJson(server, client, path, { headers: { Accept: "application/json" } });
 }
 
 /** Waits (for the job runner, not a timer) until the operation is no longer pending; its GET answer. */
