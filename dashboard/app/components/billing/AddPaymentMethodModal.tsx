@@ -4,7 +4,7 @@ import { useCallback, useId, useState } from "react";
 import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
 import { postBilling } from "./api";
 import { CardField, type CardHandle } from "./CardField";
-import { Modal } from "./Modal";
+import { Dialog } from "~/components/ui/Dialog";
 import { errorBox, labelClass, primaryButton, secondaryButton, successBox } from "./ui";
 import { useAutoClose } from "./use-auto-close";
 
@@ -52,8 +52,8 @@ export function AddPaymentMethodModal({ publishableKey, onClose, onAdded }: { pu
 
   const busy = phase !== "idle";
   return (
-    <Modal title="Add Payment Method" onClose={onClose}>
-      {() =>
+    <Dialog title="Add Payment Method" onClose={onClose} initialFocus="title">
+      {
         publishableKey === null ? (
           <div className="mt-4 space-y-4">
             <p role="alert" className={errorBox}>
@@ -94,6 +94,6 @@ export function AddPaymentMethodModal({ publishableKey, onClose, onAdded }: { pu
           </form>
         )
       }
-    </Modal>
+    </Dialog>
   );
 }

@@ -6,7 +6,7 @@ import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
 import { BILLING_PERIODS, formatUsd, monthlyPriceCents, PLAN_NAMES, type BillingPeriod, type PlanName } from "../../../../server/billing/plans.ts";
 import { postBilling } from "./api";
 import { CardField, type CardHandle } from "./CardField";
-import { Modal } from "./Modal";
+import { Dialog } from "~/components/ui/Dialog";
 import { errorBox, labelClass, primaryButton, secondaryButton, successBox } from "./ui";
 import { useAutoClose } from "./use-auto-close";
 
@@ -88,8 +88,8 @@ export function SubscribeModal({
 
   const busy = phase !== "idle";
   return (
-    <Modal title={title} onClose={onClose}>
-      {() =>
+    <Dialog title={title} onClose={onClose} initialFocus="title">
+      {
         publishableKey === null ? (
           <div className="mt-4 space-y-4">
             <p role="alert" className={errorBox}>
@@ -155,6 +155,6 @@ export function SubscribeModal({
           </form>
         )
       }
-    </Modal>
+    </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { findPlaceholder } from "../../../../server/leads/lead-actions.ts";
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailKind } from "../../../../server/leads/lead-input.ts";
 import { FormError } from "~/components/auth/AuthCard";
-import { Modal } from "~/components/billing/Modal";
+import { Dialog } from "~/components/ui/Dialog";
 import { buttonClass, secondaryButtonClass, smallInputClass } from "./classes";
 
 type Draft = { subject: string; body: string };
@@ -88,8 +88,8 @@ export function EmailComposer({
 
   const error = checkError ?? (result?.intent === "email" ? (result.error ?? null) : null);
   return (
-    <Modal title={label} onClose={onClose}>
-      {() => (
+    <Dialog title={label} onClose={onClose} initialFocus="title">
+      { (
         <form method="post" onSubmit={submit} className="mt-4 space-y-3" noValidate data-testid="email-composer">
           <input type="hidden" name="intent" value="email" />
           <input type="hidden" name="kind" value={kind} />
@@ -133,6 +133,6 @@ export function EmailComposer({
           </div>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }
