@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pageMeta } from "~/components/site/seo";
+import { buttonClasses } from "~/components/ui/Button";
 
 export const meta = pageMeta(
   "LeadBroom — AI lead capture for commercial cleaning companies",
@@ -10,8 +11,6 @@ export const meta = pageMeta(
 
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-const primaryButton = `inline-flex items-center justify-center rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`;
-const secondaryButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 shadow-sm hover:bg-slate-50 ${focusRing}`;
 
 function Icon({ children, className = "h-6 w-6" }: { children: ReactNode; className?: string }) {
   return (
@@ -283,10 +282,10 @@ export default function Home() {
               website, asks your qualification questions and hands you scored, prioritised leads, even at midnight.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link to="/register" className={primaryButton}>
+              <Link to="/register" className={buttonClasses({ size: "lg" })}>
                 Start Free Trial
               </Link>
-              <Link to="/features" prefetch="intent" className={secondaryButton}>
+              <Link to="/features" prefetch="intent" className={buttonClasses({ variant: "secondary", size: "lg" })}>
                 See Features
               </Link>
             </div>

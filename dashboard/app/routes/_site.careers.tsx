@@ -3,7 +3,8 @@ import { JOB_POSITIONS, type JobPosition } from "../../../server/public-site/car
 import { ApplyModal } from "~/components/site/ApplyModal";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
-import { CheckIcon, Icon, PageHeader, SectionHeading, primaryButton, textLink } from "~/components/site/ui";
+import { CheckIcon, Icon, PageHeader, SectionHeading, textLink } from "~/components/site/ui";
+import { Button } from "~/components/ui/Button";
 
 export const meta = pageMeta(
   "Careers",
@@ -61,9 +62,9 @@ export default function CareersPage() {
                     </p>
                     <p className="mt-1 text-sm font-semibold text-emerald-800">{position.salaryRange}</p>
                   </div>
-                  <button type="button" className={`${primaryButton} cursor-pointer`} onClick={() => setApplyingFor(position)}>
+                  <Button type="button" size="lg" onClick={() => setApplyingFor(position)}>
                     Apply Now<span className="sr-only"> for {position.title}</span>
-                  </button>
+                  </Button>
                 </div>
                 <p className="mt-4 text-sm leading-6 text-slate-700">{position.description}</p>
                 <div className="mt-5 grid gap-6 md:grid-cols-2">

@@ -3,7 +3,8 @@ import { ContactForm } from "~/components/site/ContactForm";
 import { Faq } from "~/components/site/Faq";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
-import { Icon, PageHeader, primaryButton, textLink } from "~/components/site/ui";
+import { Icon, PageHeader, textLink } from "~/components/site/ui";
+import { buttonClasses } from "~/components/ui/Button";
 
 export const meta = pageMeta(
   "Contact",
@@ -93,7 +94,7 @@ export default function ContactPage() {
           </h2>
           <Faq items={FAQ} />
           <p className="mt-8 text-center">
-            <Link to="/register" className={primaryButton}>
+            <Link to="/register" className={buttonClasses({ size: "lg" })}>
               Start Free Trial
             </Link>
           </p>

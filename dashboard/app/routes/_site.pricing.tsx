@@ -19,7 +19,8 @@ import {
 import { SubscribeModal } from "~/components/billing/SubscribeModal";
 import { Faq } from "~/components/site/Faq";
 import { pageMeta } from "~/components/site/seo";
-import { CheckIcon, PageHeader, focusRing, primaryButton, secondaryButton, textLink } from "~/components/site/ui";
+import { CheckIcon, PageHeader, focusRing, textLink } from "~/components/site/ui";
+import { buttonClasses } from "~/components/ui/Button";
 import { getOptionalWorkspace } from "~/lib/session.server";
 
 export const meta = pageMeta(
@@ -130,7 +131,7 @@ export default function PricingPage() {
                   {signedIn ? (
                     <button
                       type="button"
-                      className={`${featured ? primaryButton : secondaryButton} w-full`}
+                      className={buttonClasses({ variant: featured ? "primary" : "secondary", size: "lg", block: true })}
                       onClick={() => (isOwner ? setModalPlan(name) : navigate("/app/settings?tab=billing"))}
                     >
                       Start Free Trial
@@ -138,7 +139,7 @@ export default function PricingPage() {
                   ) : (
                     <Link
                       to={`/register?${new URLSearchParams({ plan: name.toLowerCase(), period })}`}
-                      className={`${featured ? primaryButton : secondaryButton} w-full`}
+                      className={buttonClasses({ variant: featured ? "primary" : "secondary", size: "lg", block: true })}
                     >
                       Start Free Trial
                     </Link>

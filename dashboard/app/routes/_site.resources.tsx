@@ -5,9 +5,10 @@ import { DOC_GUIDES } from "~/components/site/DocsPage";
 import { FREE_DOWNLOADS, GUIDES, downloadPdf, type PdfDocument } from "~/components/site/pdf-guides";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
-import { Icon, PageHeader, focusRing, primaryButton, secondaryButton, textLink } from "~/components/site/ui";
+import { Icon, PageHeader, focusRing, textLink } from "~/components/site/ui";
 import { VideoOverlay, type VideoTutorial } from "~/components/site/VideoOverlay";
 import { useRootData } from "~/root";
+import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = pageMeta(
   "Resources",
@@ -29,8 +30,8 @@ function DownloadButton({ document, appUrl, label }: { document: PdfDocument; ap
   const [state, setState] = useState<"idle" | "building" | "failed">("idle");
   return (
     <>
-      <button
-        type="button"
+      <Button
+ type="button"
         disabled={state === "building"}
         onClick={async () => {
           setState("building");
@@ -41,14 +42,14 @@ function DownloadButton({ document, appUrl, label }: { document: PdfDocument; ap
             setState("failed");
           }
         }}
-        className={`${secondaryButton} mt-4 cursor-pointer text-sm`}
+        variant="secondary" size="lg" className="mt-4  text-sm"
       >
         <Icon className="h-5 w-5">
           <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
         </Icon>
         {state === "building" ? "Preparing PDF..." : label}
         <span className="sr-only"> {document.title} (PDF)</span>
-      </button>
+      </Button>
       {state === "failed" ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           The PDF could not be created. Please try again.
@@ -202,10 +203,10 @@ export default function ResourcesPage() {
           </h2>
           <p className="mx-auto mt-2 max-w-xl text-slate-700">Our team answers within 24 hours, Monday to Friday 9-6 EST.</p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/contact" className={primaryButton}>
+            <Link to="/contact" className={buttonClasses({ size: "lg" })}>
               Contact Support
             </Link>
-            <a href={schedulingUrl} target="_blank" rel="noopener noreferrer" className={secondaryButton}>
+            <a href={schedulingUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "secondary", size: "lg" })}>
               Schedule a Call<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </div>

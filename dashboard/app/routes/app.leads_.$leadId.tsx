@@ -15,12 +15,13 @@ import { LEAD_NOT_FOUND, type LeadResult } from "../../../server/leads/result.ts
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { CloseDetailsFields, lostReasonText } from "~/components/leads/CloseDetailsFields";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
-import { buttonClass, cardClass, cardTitleClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
+import { cardClass, cardTitleClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { formatCents, formatDateTime, todayIn } from "~/components/leads/format";
 import { useLiveLead } from "~/components/live/use-live-lead";
 import { EmailComposer } from "~/components/leads/EmailComposer";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("Lead");
 
@@ -157,7 +158,7 @@ export default function LeadDetailPage() {
 
 function ActionBar({ actions, phone, email }: { actions: ReturnType<typeof actionsFor>; phone: string | null; email: string | null }) {
   const render = (action: LeadAction, primary: boolean) => {
-    const cls = primary ? buttonClass : secondaryButtonClass;
+    const cls = buttonClasses({ variant: primary ? "primary" : "secondary" });
     if (action === "call") {
       const href = telHref(phone);
       return href ? (
@@ -326,7 +327,7 @@ function StatusCard({ detail }: { detail: Detail }) {
           </select>
         </div>
         <CloseDetailsFields status={status} lead={detail.lead} />
-        <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Saving..." : "Update status"}</button>
+        <Button type="submit" loading={busy}>{busy ? "Saving..." : "Update status"}</Button>
       </Form>
     </Card>
   );
@@ -344,7 +345,7 @@ function NoteCard() {
           <label htmlFor="note-text" className="block text-sm font-medium text-slate-800">Note</label>
           <textarea id="note-text" name="note" rows={3} maxLength={2000} className={smallInputClass} />
         </div>
-        <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Saving..." : "Add note"}</button>
+        <Button type="submit" loading={busy}>{busy ? "Saving..." : "Add note"}</Button>
       </Form>
     </Card>
   );
@@ -381,12 +382,12 @@ function RemindersCard({ detail }: { detail: Detail }) {
                     ))}
                   </select>
                 </label>
-                <button type="submit" className={secondaryButtonClass} disabled={snooze.busy}>Snooze</button>
+                <Button type="submit" variant="secondary" disabled={snooze.busy}>Snooze</Button>
               </Form>
               <Form method="post">
                 <input type="hidden" name="intent" value="reminder-complete" />
                 <input type="hidden" name="reminderId" value={r.id} />
-                <button type="submit" className={secondaryButtonClass} disabled={complete.busy}>Mark complete</button>
+                <Button type="submit" variant="secondary" disabled={complete.busy}>Mark complete</Button>
               </Form>
             </div>
           </li>
@@ -424,7 +425,7 @@ function RemindersCard({ detail }: { detail: Detail }) {
           <input id="reminder-note" name="note" maxLength={500} className={smallInputClass} />
         </div>
         <div>
-          <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Saving..." : "Add reminder"}</button>
+          <Button type="submit" loading={busy}>{busy ? "Saving..." : "Add reminder"}</Button>
         </div>
       </Form>
     </Card>
@@ -453,7 +454,7 @@ function VisitCard({ detail }: { detail: Detail }) {
           <label htmlFor="visit-note" className="block text-sm font-medium text-slate-800">Notes (optional)</label>
           <input id="visit-note" name="note" maxLength={500} className={smallInputClass} />
         </div>
-        <button type="submit" className={buttonClass} disabled={busy}>{busy ? "Saving..." : "Schedule Visit"}</button>
+        <Button type="submit" loading={busy}>{busy ? "Saving..." : "Schedule Visit"}</Button>
       </Form>
     </Card>
   );
@@ -495,10 +496,10 @@ function EmailCard({ detail }: { detail: Detail }) {
       </div>
       <p className="text-sm text-slate-700">Write to {detail.lead.email}: the editor starts from the lead&apos;s answers and your market price.</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link to="?compose=quote" preventScrollReset className={secondaryButtonClass} onClick={() => setNotice(null)}>
+        <Link to="?compose=quote" preventScrollReset className={buttonClasses({ variant: "secondary" })} onClick={() => setNotice(null)}>
           {ACTION_LABELS.quote}
         </Link>
-        <Link to="?compose=info" preventScrollReset className={secondaryButtonClass} onClick={() => setNotice(null)}>
+        <Link to="?compose=info" preventScrollReset className={buttonClasses({ variant: "secondary" })} onClick={() => setNotice(null)}>
           {ACTION_LABELS.info}
         </Link>
       </div>

@@ -5,8 +5,9 @@ import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
 import { postBilling } from "./api";
 import { CardField, type CardHandle } from "./CardField";
 import { Dialog } from "~/components/ui/Dialog";
-import { errorBox, labelClass, primaryButton, secondaryButton, successBox } from "./ui";
+import { errorBox, labelClass, successBox } from "./ui";
 import { useAutoClose } from "./use-auto-close";
+import { Button } from "~/components/ui/Button";
 
 type Phase = "idle" | "processing" | "success";
 
@@ -60,9 +61,9 @@ export function AddPaymentMethodModal({ publishableKey, onClose, onAdded }: { pu
               {BILLING_ERRORS.notConfigured}
             </p>
             <div className="flex justify-end">
-              <button type="button" className={secondaryButton} onClick={onClose}>
+              <Button type="button" variant="secondary" onClick={onClose}>
                 Close
-              </button>
+              </Button>
             </div>
           </div>
         ) : (
@@ -84,12 +85,12 @@ export function AddPaymentMethodModal({ publishableKey, onClose, onAdded }: { pu
               </p>
             ) : null}
             <div className="flex justify-end gap-3">
-              <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+              <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel
-              </button>
-              <button type="submit" className={primaryButton} disabled={busy}>
+              </Button>
+              <Button type="submit" loading={busy}>
                 {phase === "processing" ? "Processing..." : "Add Card"}
-              </button>
+              </Button>
             </div>
           </form>
         )

@@ -5,7 +5,8 @@ import { useRevalidator } from "@remix-run/react";
 import type { Feature } from "../../../../server/billing/entitlements.ts";
 import { FEATURES } from "../../../../server/billing/entitlements.ts";
 import { SubscribeModal } from "./SubscribeModal";
-import { cardClass, primaryButton } from "./ui";
+import { cardClass } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export function LockedFeature({
   feature,
@@ -38,9 +39,9 @@ export function LockedFeature({
       </div>
       <p className="mt-2 text-sm text-slate-700">{description}</p>
       {canUpgrade ? (
-        <button type="button" className={`${primaryButton} mt-4`} onClick={() => setOpen(true)}>
+        <Button type="button" className="mt-4" onClick={() => setOpen(true)}>
           Unlock
-        </button>
+        </Button>
       ) : (
         <p className="mt-4 text-sm text-slate-600">Ask the business owner to upgrade to {plan}.</p>
       )}

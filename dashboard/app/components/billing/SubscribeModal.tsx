@@ -7,8 +7,9 @@ import { BILLING_PERIODS, formatUsd, monthlyPriceCents, PLAN_NAMES, type Billing
 import { postBilling } from "./api";
 import { CardField, type CardHandle } from "./CardField";
 import { Dialog } from "~/components/ui/Dialog";
-import { errorBox, labelClass, primaryButton, secondaryButton, successBox } from "./ui";
+import { errorBox, labelClass, successBox } from "./ui";
 import { useAutoClose } from "./use-auto-close";
+import { Button } from "~/components/ui/Button";
 
 type Phase = "idle" | "processing" | "success";
 
@@ -96,9 +97,9 @@ export function SubscribeModal({
               {BILLING_ERRORS.notConfigured}
             </p>
             <div className="flex justify-end">
-              <button type="button" className={secondaryButton} onClick={onClose}>
+              <Button type="button" variant="secondary" onClick={onClose}>
                 Close
-              </button>
+              </Button>
             </div>
           </div>
         ) : (
@@ -145,12 +146,12 @@ export function SubscribeModal({
               </p>
             ) : null}
             <div className="flex justify-end gap-3">
-              <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+              <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel
-              </button>
-              <button type="submit" className={primaryButton} disabled={busy}>
+              </Button>
+              <Button type="submit" loading={busy}>
                 {phase === "processing" ? "Processing..." : "Subscribe"}
-              </button>
+              </Button>
             </div>
           </form>
         )

@@ -4,7 +4,7 @@ import { Dialog } from "~/components/ui/Dialog";
 import type { FieldErrors } from "../../../../server/chatbots/settings.ts";
 import { CopySnippet } from "./CopySnippet";
 import { SettingsFields, type SettingsValues } from "./SettingsFields";
-import { primaryButton, secondaryButton } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export type SaveResult = { ok: true; message: string } | { ok: false; message: string; errors?: FieldErrors };
 
@@ -57,12 +57,12 @@ export function CustomizeModal({
           </div>
         ) : null}
         <div className="flex justify-end gap-3">
-          <button type="button" onClick={onClose} className={secondaryButton}>
+          <Button type="button" onClick={onClose} variant="secondary">
             Cancel
-          </button>
-          <button type="submit" disabled={fetcher.state !== "idle"} className={primaryButton}>
+          </Button>
+          <Button type="submit" loading={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Saving..." : "Save"}
-          </button>
+          </Button>
         </div>
       </fetcher.Form>
     </Dialog>

@@ -8,7 +8,8 @@ import { findPlaceholder } from "../../../../server/leads/lead-actions.ts";
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailKind } from "../../../../server/leads/lead-input.ts";
 import { FormError } from "~/components/auth/AuthCard";
 import { Dialog } from "~/components/ui/Dialog";
-import { buttonClass, secondaryButtonClass, smallInputClass } from "./classes";
+import { smallInputClass } from "./classes";
+import { Button } from "~/components/ui/Button";
 
 type Draft = { subject: string; body: string };
 type Result = { intent: string; error?: string; notice?: string };
@@ -124,12 +125,12 @@ export function EmailComposer({
             <p className="mt-1 text-xs text-slate-600">Check the price and details: what you write here is what the lead receives. Text in [brackets] must be replaced.</p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={buttonClass} disabled={sending}>
+            <Button type="submit" loading={sending}>
               {sending ? "Sending..." : label}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            </Button>
+            <Button type="button" variant="secondary" onClick={onClose}>
               Close
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -16,7 +16,8 @@ import {
   type ApplicationResult,
   type JobPosition,
 } from "../../../../server/public-site/careers.ts";
-import { focusRing, primaryButton, secondaryButton } from "./ui";
+import { focusRing } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 type Status = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "error"; message: string };
 
@@ -173,12 +174,12 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" onClick={clearAndClose} className={`${secondaryButton} cursor-pointer`}>
+          <Button type="button" onClick={clearAndClose} variant="secondary" size="lg">
             Cancel
-          </button>
-          <button type="submit" disabled={status.state === "sending"} className={`${primaryButton} cursor-pointer`}>
+          </Button>
+          <Button type="submit" loading={status.state === "sending"} size="lg">
             {status.state === "sending" ? "Submitting..." : "Submit Application"}
-          </button>
+          </Button>
         </div>
       </form>
     </Dialog>
