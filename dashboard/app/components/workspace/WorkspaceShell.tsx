@@ -7,6 +7,8 @@ import type { ListedNotification } from "../../../../server/notifications/notifi
 import { relativeTime } from "../../../../server/dashboard/periods.ts";
 import type { action as notificationsAction, loader as notificationsLoader } from "~/routes/app.notifications_.feed";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
+import { Icon, type LucideIcon } from "~/components/ui/Icon";
+import { Bell, ChartColumn, ChevronDown, LayoutDashboard, LogOut, Menu, MessageCircleMore, Send, Settings, Users, X, Zap } from "lucide-react";
 import type { MemberRole } from "../../../../server/shared/enums.ts";
 
 /** The notification centre's data (JSON); the page of them is /app/notifications. */
@@ -39,105 +41,16 @@ const SIDEBAR_ID = "workspace-sidebar";
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
-function Icon({ children, className = "h-5 w-5" }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={`shrink-0 ${className}`}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
 /** Sidebar entries in spec order (§2.14). */
 /** `ownerOnly`: support staff are refused there by the server (DESIGN §5), so it is not offered to them. */
-const NAV_ITEMS: { key: string; to: string; label: string; pro?: boolean; ownerOnly?: boolean; icon: ReactNode }[] = [
-  {
-    key: "dashboard",
-    to: "/app/dashboard",
-    label: "Dashboard",
-    icon: (
-      <Icon>
-        <rect x="3" y="3" width="7" height="9" rx="1.5" />
-        <rect x="14" y="3" width="7" height="5" rx="1.5" />
-        <rect x="14" y="12" width="7" height="9" rx="1.5" />
-        <rect x="3" y="16" width="7" height="5" rx="1.5" />
-      </Icon>
-    ),
-  },
-  {
-    key: "leads",
-    to: "/app/leads",
-    label: "Leads",
-    icon: (
-      <Icon>
-        <circle cx="9" cy="8" r="3.5" />
-        <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
-      </Icon>
-    ),
-  },
-  {
-    key: "chatbot",
-    to: "/app/chatbot",
-    label: "AI Chatbot",
-    icon: (
-      <Icon>
-        <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />
-        <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
-      </Icon>
-    ),
-  },
-  {
-    key: "outreach",
-    to: "/app/outreach",
-    label: "Cold Outreach",
-    pro: true,
-    icon: (
-      <Icon>
-        <path d="M22 2 11 13" />
-        <path d="M22 2 15 22l-4-9-9-4 20-7Z" />
-      </Icon>
-    ),
-  },
-  {
-    key: "automation",
-    to: "/app/automation",
-    label: "Automation",
-    icon: (
-      <Icon>
-        <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
-      </Icon>
-    ),
-  },
-  {
-    key: "analytics",
-    to: "/app/analytics",
-    label: "Analytics",
-    icon: (
-      <Icon>
-        <path d="M3 21h18M7 17v-5M12 17V7M17 17v-8" />
-      </Icon>
-    ),
-  },
-  {
-    key: "settings",
-    to: "/app/settings",
-    label: "Settings",
-    ownerOnly: true,
-    icon: (
-      <Icon>
-        <circle cx="12" cy="12" r="3" />
-        <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
-      </Icon>
-    ),
-  },
+const NAV_ITEMS: { key: string; to: string; label: string; pro?: boolean; ownerOnly?: boolean; icon: LucideIcon }[] = [
+  { key: "dashboard", to: "/app/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { key: "leads", to: "/app/leads", label: "Leads", icon: Users },
+  { key: "chatbot", to: "/app/chatbot", label: "AI Chatbot", icon: MessageCircleMore },
+  { key: "outreach", to: "/app/outreach", label: "Cold Outreach", pro: true, icon: Send },
+  { key: "automation", to: "/app/automation", label: "Automation", icon: Zap },
+  { key: "analytics", to: "/app/analytics", label: "Analytics", icon: ChartColumn },
+  { key: "settings", to: "/app/settings", label: "Settings", ownerOnly: true, icon: Settings },
 ];
 
 const PAGE_TITLES: Record<string, string> = {
@@ -283,10 +196,7 @@ function NotificationsButton({ hasUnread }: { hasUnread: boolean }) {
         onClick={() => setOpen((value) => !value)}
         className={`relative inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 ${focusRing}`}
       >
-        <Icon className="h-6 w-6">
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-        </Icon>
+        <Icon icon={Bell} className="h-6 w-6" />
         {anyUnread ? (
           <span
             aria-hidden="true"
@@ -390,9 +300,7 @@ function UserMenu({ workspace }: { workspace: ShellWorkspace }) {
         <span className="max-w-[12rem] truncate lg:max-w-[18rem] text-sm font-medium text-slate-800 max-sm:sr-only">
           {workspace.businessName}
         </span>
-        <Icon className="hidden h-4 w-4 text-slate-600 sm:block">
-          <path d="m6 9 6 6 6-6" />
-        </Icon>
+        <Icon icon={ChevronDown} className="hidden h-4 w-4 text-slate-600 sm:block" />
       </button>
       <div
         id={panelId}
@@ -414,10 +322,7 @@ function UserMenu({ workspace }: { workspace: ShellWorkspace }) {
             onClick={close}
             className={`flex items-center gap-2 rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-100 ${focusRing}`}
           >
-            <Icon className="h-4 w-4 text-slate-600">
-              <circle cx="12" cy="12" r="3" />
-              <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9 7 7M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
-            </Icon>
+            <Icon icon={Settings} className="h-4 w-4 text-slate-600" />
             Settings
           </Link>
           ) : null}
@@ -426,9 +331,7 @@ function UserMenu({ workspace }: { workspace: ShellWorkspace }) {
               type="submit"
               className={`flex w-full cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-left text-slate-800 hover:bg-slate-100 ${focusRing}`}
             >
-              <Icon className="h-4 w-4 text-slate-600">
-                <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-              </Icon>
+              <Icon icon={LogOut} className="h-4 w-4 text-slate-600" />
               Sign out
             </button>
           </Form>
@@ -548,9 +451,7 @@ export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNoti
             onClick={() => closeDrawer()}
             className={`inline-flex h-9 w-9 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden ${focusRing}`}
           >
-            <Icon>
-              <path d="M6 6l12 12M18 6L6 18" />
-            </Icon>
+            <Icon icon={X} />
           </button>
         </div>
         <ul className="flex-1 space-y-1 overflow-y-auto p-2">
@@ -570,7 +471,7 @@ export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNoti
                   ].join(" ")
                 }
               >
-                {item.icon}
+                <Icon icon={item.icon} />
                 <span className={iconOnly ? "sr-only" : "flex-1 truncate"}>{item.label}</span>
                 {item.pro ? (
                   iconOnly ? (
@@ -604,9 +505,7 @@ export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNoti
             onClick={() => (isMobile ? setMobileOpen((open) => !open) : setCollapsed((value) => !value))}
             className={`inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 ${focusRing}`}
           >
-            <Icon className="h-6 w-6">
-              <path d="M4 7h16M4 12h16M4 17h16" />
-            </Icon>
+            <Icon icon={Menu} className="h-6 w-6" />
           </button>
           <p className="min-w-0 flex-1 truncate text-lg font-semibold text-slate-900">{title}</p>
           <NotificationsButton hasUnread={props.hasUnreadNotifications} />
