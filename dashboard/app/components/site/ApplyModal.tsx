@@ -18,6 +18,8 @@ import {
 } from "../../../../server/public-site/careers.ts";
 import { focusRing } from "./ui";
 import { Button } from "~/components/ui/Button";
+import { Icon } from "~/components/ui/Icon";
+import { X } from "lucide-react";
 
 type Status = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "error"; message: string };
 
@@ -105,9 +107,7 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
           className={`inline-flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 ${focusRing}`}
           aria-label="Close"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <Icon icon={X} strokeWidth={2} />
         </button>
       }
     >

@@ -1,5 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/ui/Icon";
+import { Menu, X } from "lucide-react";
 
 /** Public pages linked from the header (spec §2.3). */
 const NAV_LINKS = [
@@ -135,9 +137,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           aria-label="Main menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <Icon icon={menuOpen ? X : Menu} strokeWidth={2} className="h-6 w-6" />
         </button>
       </div>
 

@@ -4,6 +4,8 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Dialog } from "~/components/ui/Dialog";
 import { focusRing } from "./ui";
+import { Icon } from "~/components/ui/Icon";
+import { Play } from "lucide-react";
 
 export const VIDEO_OVERLAY_MS = 5000;
 
@@ -29,9 +31,7 @@ export function VideoOverlay({ video, onClose }: { video: VideoTutorial; onClose
       testId="video-overlay"
       lead={
         <div className="flex aspect-video items-center justify-center rounded-xl bg-brand-900 text-white">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-14 w-14" fill="currentColor">
-            <path d="M8 5v14l11-7L8 5Z" />
-          </svg>
+          <Icon icon={Play} fill="currentColor" className="h-14 w-14" />
         </div>
       }
       titleClassName="mt-5 text-xl font-bold text-slate-900"
