@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { Menu, X } from "lucide-react";
 
@@ -106,7 +107,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           {signedIn ? (
             <Link
               to="/app/dashboard"
-              className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`}
+              className={buttonClasses()}
             >
               Dashboard
             </Link>
@@ -120,7 +121,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               </Link>
               <Link
                 to="/register"
-                className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`}
+                className={buttonClasses()}
               >
                 Start Free Trial
               </Link>
@@ -157,7 +158,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               <Link
                 to="/app/dashboard"
                 onClick={closeMenu}
-                className={`rounded-lg bg-brand-600 px-4 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-700 ${focusRing}`}
+                className={buttonClasses({ size: "lg", block: true })}
               >
                 Dashboard
               </Link>
@@ -166,14 +167,14 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                 <Link
                   to="/login"
                   onClick={closeMenu}
-                  className={`rounded-lg border border-slate-300 px-4 py-2.5 text-center text-base font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`}
+                  className={buttonClasses({ variant: "secondary", size: "lg", block: true })}
                 >
                   Sign In
                 </Link>
                 <Link
                   to="/register"
                   onClick={closeMenu}
-                  className={`rounded-lg bg-brand-600 px-4 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-700 ${focusRing}`}
+                  className={buttonClasses({ size: "lg", block: true })}
                 >
                   Start Free Trial
                 </Link>
