@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "~/components/ui/Button";
+import { LogoMark } from "~/components/ui/LogoMark";
 import { Icon } from "~/components/ui/Icon";
 import { Menu, X } from "lucide-react";
 
@@ -36,18 +37,7 @@ function mobileLinkClass({ isActive }: { isActive: boolean }): string {
 export function Logo() {
   return (
     <span className="flex items-center gap-2">
-      <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8 shrink-0">
-        <rect width="32" height="32" rx="8" className="fill-brand-600" />
-        <path
-          d="M10 8v11.5a2.5 2.5 0 0 0 2.5 2.5H22"
-          fill="none"
-          stroke="white"
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="22" cy="10" r="2.5" fill="white" />
-      </svg>
+      <LogoMark />
       <span className="text-lg font-bold tracking-tight text-slate-900">LeadBroom</span>
     </span>
   );

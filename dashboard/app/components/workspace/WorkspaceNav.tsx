@@ -6,6 +6,7 @@ import type { RefObject } from "react";
 import type { MemberRole } from "../../../../server/shared/enums.ts";
 import { focusRing } from "~/components/chatbot/ui";
 import { Icon, type LucideIcon } from "~/components/ui/Icon";
+import { LogoMark } from "~/components/ui/LogoMark";
 
 export const SIDEBAR_ID = "workspace-sidebar";
 
@@ -54,11 +55,7 @@ export function WorkspaceNav({
         onClick={onNavigate}
         className={`flex items-center gap-2 rounded-md ${focusRing}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8 shrink-0">
-          <rect width="32" height="32" rx="8" className="fill-brand-600" />
-          <path d="M10 8v11.5a2.5 2.5 0 0 0 2.5 2.5H22" fill="none" stroke="white" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-          <circle cx="22" cy="10" r="2.5" fill="white" />
-        </svg>
+        <LogoMark />
         <span className={iconOnly ? "sr-only" : "text-lg font-bold tracking-tight text-slate-900"}>LeadBroom</span>
       </Link>
       <button
