@@ -6,9 +6,10 @@ import { requestPasswordReset } from "../../../server/auth/password-reset.server
 import { safeRedirectPath, validateLogin, validateResetRequest } from "../../../server/auth/validation.ts";
 import { createSandbox, findSandbox } from "../../../server/demo/sandbox.server.ts";
 import { SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE } from "../../../server/demo/sandbox-policy.ts";
-import { AuthCard, FormError, FormNotice, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { AuthCard, FormError, FormNotice, inputClass, labelClass } from "~/components/auth/AuthCard";
 import { useClientValidation } from "~/components/auth/use-client-validation";
 import { getSandboxId, requireAnonymous, sandboxExpiredResponse, signInAndRedirect } from "~/lib/session.server";
+import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in | LeadBroom" },
@@ -141,9 +142,9 @@ function SignIn() {
           </div>
           <input id="password" name="password" type="password" autoComplete="current-password" className={inputClass} />
         </div>
-        <button type="submit" name="intent" value="login" className={primaryButtonClass} disabled={submitting}>
+        <Button type="submit" name="intent" value="login" block loading={submitting}>
           {submitting ? "Signing in..." : "Sign In"}
-        </button>
+        </Button>
       </Form>
 
       <section aria-labelledby="demo-heading" className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4">
@@ -217,9 +218,9 @@ function ResetRequest({ onBack }: { onBack: () => void }) {
           </label>
           <input id="reset-email" name="email" type="email" autoComplete="email" className={inputClass} />
         </div>
-        <button type="submit" name="intent" value="reset" className={primaryButtonClass} disabled={submitting}>
+        <Button type="submit" name="intent" value="reset" block loading={submitting}>
           {submitting ? "Sending..." : "Send Reset Link"}
-        </button>
+        </Button>
       </Form>
       <div className="mt-6">{backButton}</div>
     </AuthCard>

@@ -4,11 +4,12 @@ import { useState } from "react";
 import { registerAccount } from "../../../server/auth/accounts.server.ts";
 import { registerErrorMessage } from "../../../server/auth/errors.ts";
 import { passwordMeetsRules, validateRegistration } from "../../../server/auth/validation.ts";
-import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useClientValidation } from "~/components/auth/use-client-validation";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 import { afterRegistrationPath } from "../../../server/billing/chosen-plan.ts";
+import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [
   { title: "Start your free trial | LeadBroom" },
@@ -106,9 +107,9 @@ export default function Register() {
             </Link>
           </label>
         </div>
-        <button type="submit" className={primaryButtonClass} disabled={!canSubmit}>
+        <Button type="submit" block disabled={!canSubmit}>
           {submitting ? "Creating Account..." : "Create Account"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

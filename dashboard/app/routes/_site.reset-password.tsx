@@ -7,9 +7,10 @@ import {
   type ResetTokenStatus,
 } from "../../../server/auth/password-reset.server.ts";
 import { passwordMeetsRules, validateNewPassword } from "../../../server/auth/validation.ts";
-import { AuthCard, FormError, primaryButtonClass } from "~/components/auth/AuthCard";
+import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useClientValidation } from "~/components/auth/use-client-validation";
+import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -75,9 +76,9 @@ export default function ResetPassword() {
           passwordLabel="New password"
           confirmLabel="Confirm new password"
         />
-        <button type="submit" className={primaryButtonClass} disabled={!passwordMeetsRules(password) || submitting}>
+        <Button type="submit" block disabled={!passwordMeetsRules(password) || submitting}>
           {submitting ? "Saving..." : "Save New Password"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

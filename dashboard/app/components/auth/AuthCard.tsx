@@ -37,5 +37,3 @@ export const inputClass =
 
 export const labelClass = "block text-sm font-medium text-slate-800";
 
-export const primaryButtonClass =
-  "inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60";

@@ -7,8 +7,9 @@ import { useEffect, useId, useState } from "react";
 import { findPlaceholder } from "../../../../server/leads/lead-actions.ts";
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailKind } from "../../../../server/leads/lead-input.ts";
 import { FormError } from "~/components/auth/AuthCard";
-import { Modal } from "~/components/billing/Modal";
-import { buttonClass, secondaryButtonClass, smallInputClass } from "./classes";
+import { Dialog } from "~/components/ui/Dialog";
+import { smallInputClass } from "./classes";
+import { Button } from "~/components/ui/Button";
 
 type Draft = { subject: string; body: string };
 type Result = { intent: string; error?: string; notice?: string };
@@ -88,8 +89,8 @@ export function EmailComposer({
 
   const error = checkError ?? (result?.intent === "email" ? (result.error ?? null) : null);
   return (
-    <Modal title={label} onClose={onClose}>
-      {() => (
+    <Dialog title={label} onClose={onClose} initialFocus="title">
+      { (
         <form method="post" onSubmit={submit} className="mt-4 space-y-3" noValidate data-testid="email-composer">
           <input type="hidden" name="intent" value="email" />
           <input type="hidden" name="kind" value={kind} />
@@ -124,15 +125,15 @@ export function EmailComposer({
             <p className="mt-1 text-xs text-slate-600">Check the price and details: what you write here is what the lead receives. Text in [brackets] must be replaced.</p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={buttonClass} disabled={sending}>
+            <Button type="submit" loading={sending}>
               {sending ? "Sending..." : label}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            </Button>
+            <Button type="button" variant="secondary" onClick={onClose}>
               Close
-            </button>
+            </Button>
           </div>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
 // The careers apply modal (spec §2.12, §4, §5): all fields required, résumé PDF/DOC/DOCX up to 5 MB;
 // after a successful submission a confirmation shows for 3 seconds, then the modal closes and clears.
-// A native <dialog> opened with showModal(): focus is kept inside, Escape closes it.
+// It stays mounted (the form keeps its state while sending) and opens the shared Dialog for a position.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Dialog } from "~/components/ui/Dialog";
 import {
   CAREERS_CONFIRMATION_MS,
   CAREERS_FAILED,
@@ -15,7 +16,10 @@ import {
   type ApplicationResult,
   type JobPosition,
 } from "../../../../server/public-site/careers.ts";
-import { focusRing, primaryButton, secondaryButton } from "./ui";
+import { focusRing } from "./ui";
+import { Button } from "~/components/ui/Button";
+import { Icon } from "~/components/ui/Icon";
+import { X } from "lucide-react";
 
 type Status = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "error"; message: string };
 
@@ -25,17 +29,9 @@ const labelClass = "block text-sm font-medium text-slate-800";
 
 export function ApplyModal({ position, onClose }: { position: JobPosition | null; onClose: () => void }) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<ApplicationField, string>>>({});
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (position && !dialog.open) dialog.showModal();
-    if (!position && dialog.open) dialog.close();
-  }, [position]);
 
   function clearAndClose() {
     formRef.current?.reset();
@@ -96,106 +92,96 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
     ) : null;
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={`${id}-title`}
-      onClose={() => {
-        if (position) clearAndClose();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog element itself) closes it.
-        if (event.target === dialogRef.current && status.state !== "sending") dialogRef.current?.close();
-      }}
-      className="m-auto w-[min(100%-2rem,40rem)] rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/60"
+    <Dialog
+      open={position !== null}
+      title={`Apply for ${position?.title ?? "a position"}`}
+      onClose={clearAndClose}
+      dismissible={status.state !== "sending"}
+      size="lg"
+      titleClassName="text-2xl font-bold text-slate-900"
+      panelClassName="p-6 sm:p-8"
+      titleAction={
+        <button
+          type="button"
+          onClick={clearAndClose}
+          className={`inline-flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 ${focusRing}`}
+          aria-label="Close"
+        >
+          <Icon icon={X} strokeWidth={2} />
+        </button>
+      }
     >
-      <div className="max-h-[90vh] overflow-y-auto p-6 sm:p-8">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900">
-            Apply for {position?.title ?? "a position"}
-          </h2>
-          <button
-            type="button"
-            onClick={() => dialogRef.current?.close()}
-            className={`inline-flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 ${focusRing}`}
-            aria-label="Close"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
+      {status.state === "sent" ? (
+        <div role="status" className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
+          <p className="font-semibold">Application submitted!</p>
+          <p className="mt-1">{CAREERS_SENT}</p>
         </div>
-        {status.state === "sent" ? (
-          <div role="status" className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
-            <p className="font-semibold">Application submitted!</p>
-            <p className="mt-1">{CAREERS_SENT}</p>
+      ) : null}
+      <form ref={formRef} noValidate onSubmit={onSubmit} hidden={status.state === "sent"} className="mt-6 space-y-5">
+        <p className="text-sm text-slate-600">All fields are required.</p>
+        <div>
+          <label htmlFor={`${id}-position`} className={labelClass}>
+            Position
+          </label>
+          <select {...field("position")} key={position?.id ?? "none"} defaultValue={position?.id ?? ""} required className={inputClass}>
+            {JOB_POSITIONS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+          {error("position")}
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-name`} className={labelClass}>
+              Full name
+            </label>
+            <input {...field("name")} type="text" autoComplete="name" required className={inputClass} />
+            {error("name")}
           </div>
+          <div>
+            <label htmlFor={`${id}-email`} className={labelClass}>
+              Email
+            </label>
+            <input {...field("email")} type="email" autoComplete="email" required className={inputClass} />
+            {error("email")}
+          </div>
+        </div>
+        <div>
+          <label htmlFor={`${id}-resume`} className={labelClass}>
+            Resume (PDF, DOC or DOCX, up to 5 MB)
+          </label>
+          <input
+            {...field("resume")}
+            type="file"
+            accept={RESUME_ACCEPT}
+            required
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+          />
+          {error("resume")}
+        </div>
+        <div>
+          <label htmlFor={`${id}-coverLetter`} className={labelClass}>
+            Cover letter
+          </label>
+          <textarea {...field("coverLetter")} rows={5} required className={inputClass} />
+          {error("coverLetter")}
+        </div>
+        {status.state === "error" ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            {status.message}
+          </p>
         ) : null}
-        <form ref={formRef} noValidate onSubmit={onSubmit} hidden={status.state === "sent"} className="mt-6 space-y-5">
-          <p className="text-sm text-slate-600">All fields are required.</p>
-          <div>
-            <label htmlFor={`${id}-position`} className={labelClass}>
-              Position
-            </label>
-            <select {...field("position")} key={position?.id ?? "none"} defaultValue={position?.id ?? ""} required className={inputClass}>
-              {JOB_POSITIONS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </select>
-            {error("position")}
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`${id}-name`} className={labelClass}>
-                Full name
-              </label>
-              <input {...field("name")} type="text" autoComplete="name" required className={inputClass} />
-              {error("name")}
-            </div>
-            <div>
-              <label htmlFor={`${id}-email`} className={labelClass}>
-                Email
-              </label>
-              <input {...field("email")} type="email" autoComplete="email" required className={inputClass} />
-              {error("email")}
-            </div>
-          </div>
-          <div>
-            <label htmlFor={`${id}-resume`} className={labelClass}>
-              Resume (PDF, DOC or DOCX, up to 5 MB)
-            </label>
-            <input
-              {...field("resume")}
-              type="file"
-              accept={RESUME_ACCEPT}
-              required
-              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
-            />
-            {error("resume")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-coverLetter`} className={labelClass}>
-              Cover letter
-            </label>
-            <textarea {...field("coverLetter")} rows={5} required className={inputClass} />
-            {error("coverLetter")}
-          </div>
-          {status.state === "error" ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-              {status.message}
-            </p>
-          ) : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" onClick={() => dialogRef.current?.close()} className={`${secondaryButton} cursor-pointer`}>
-              Cancel
-            </button>
-            <button type="submit" disabled={status.state === "sending"} className={`${primaryButton} cursor-pointer`}>
-              {status.state === "sending" ? "Submitting..." : "Submit Application"}
-            </button>
-          </div>
-        </form>
-      </div>
-    </dialog>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button type="button" onClick={clearAndClose} variant="secondary" size="lg">
+            Cancel
+          </Button>
+          <Button type="submit" loading={status.state === "sending"} size="lg">
+            {status.state === "sending" ? "Submitting..." : "Submit Application"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

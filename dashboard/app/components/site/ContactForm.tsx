@@ -2,7 +2,7 @@
 // and the form returns; 'There was an error submitting your message. Please try again.' on failure.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { CONTACT_FAILED, CONTACT_SENT, CONTACT_SUCCESS_MS, parseContact, type ContactField, type ContactResult } from "../../../../server/public-site/contact.ts";
-import { primaryButton } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 type Status = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "error"; message: string };
 
@@ -132,9 +132,9 @@ export function ContactForm() {
             {status.message}
           </p>
         ) : null}
-        <button type="submit" disabled={sending} className={`${primaryButton} w-full sm:w-auto`}>
+        <Button type="submit" loading={sending} size="lg" className="w-full sm:w-auto">
           {sending ? "Sending..." : "Send Message"}
-        </button>
+        </Button>
       </form>
     </div>
   );
