@@ -1,0 +1,38 @@
+// The browser half of the JSON form endpoints (/api/contact, /api/careers): a page's clientAction hands
+// the submitted form to the endpoint and answers its ActionResult, checked (never cast), so the form
+// can use useFetcher<typeof clientAction> and Conform's lastResult. A failed request or an answer that
+// is not an ActionResult becomes `failure(fallback)`, the spec's "try again" message.
+import { useMemo } from "react";
+import { failure, readActionResult, toSubmission, type ActionResult } from "../../../server/forms/action-result.ts";
+
+export async function forwardForm(request: Request, endpoint: string, fallback: string): Promise<ActionResult<unknown>> {
+  try {
+    const response = await fetch(endpoint, {
+      method: "POST",
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: await request.arrayBuffer(),
+      credentials: "same-origin",
+    });
+    return await readActionResult(response, fallback);
+  } catch {
+    return failure(fallback);
+  }
+}
+
+/** Conform's field props without `key` (React warns when a spread object carries one; pass it apart). */
+export function withoutKey<P extends { key?: unknown }>(props: P): Omit<P, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}
+
+/**
+ * A fetcher's state for Conform: `sending` while the request and the reload after it run, the settled
+ * ActionResult, and the same result as Conform's `lastResult` (memoised: a new object on every render
+ * would make Conform report it again and again).
+ */
+export function useFetcherResult<R extends ActionResult<unknown>>(fetcher: { state: string; data?: R | undefined }) {
+  const sending = fetcher.state !== "idle";
+  const result = sending ? undefined : fetcher.data;
+  const lastResult = useMemo(() => toSubmission(result), [result]);
+  return { sending, result, lastResult };
+}
