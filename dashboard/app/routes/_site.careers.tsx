@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { JOB_POSITIONS, type JobPosition } from "../../../server/public-site/careers.ts";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { CAREERS_FAILED, JOB_POSITIONS, type JobPosition } from "../../../server/public-site/careers.ts";
+import { forwardForm } from "~/lib/forms";
 import { ApplyModal } from "~/components/site/ApplyModal";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
@@ -18,6 +20,11 @@ const BENEFITS = [
   { title: "Equity", text: "Every full-time team member shares in LeadBroom's success.", icon: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" /> },
   { title: "Real impact", text: "Your work helps small cleaning businesses win contracts every day.", icon: <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" /> },
 ];
+
+/** The apply modal's submission (multipart, with the résumé): handed to POST /api/careers, its answer checked. */
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  return forwardForm(request, "/api/careers", CAREERS_FAILED);
+}
 
 export default function CareersPage() {
   const { contactEmail } = useSiteData();
