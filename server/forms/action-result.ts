@@ -129,3 +129,20 @@ export async function readActionResult(response: Response, fallback: string): Pr
   if (!parsed.success || response.status >= 500) return failure(fallback);
   return parsed.data as ActionResult<unknown>;
 }
+
+/** Why a domain operation refused: the domain's word, not an HTTP status. */
+export type FailureReason = "invalid" | "not_found" | "conflict" | "upstream";
+
+/** The HTTP status a route answers for a domain failure. */
+export function failureStatus(reason: FailureReason): 400 | 404 | 409 | 502 {
+  switch (reason) {
+    case "invalid":
+      return 400;
+    case "not_found":
+      return 404;
+    case "conflict":
+      return 409;
+    case "upstream":
+      return 502;
+  }
+}

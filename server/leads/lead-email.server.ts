@@ -17,8 +17,8 @@ export async function sendLeadEmail(
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateEmail(args.input);
-  if (!checked.ok) return fail(400, checked.error);
-  if (!lead.email) return fail(400, "This lead has no email address");
+  if (!checked.ok) return fail("invalid", checked.error);
+  if (!lead.email) return fail("invalid", "This lead has no email address");
   // Sent on the business's behalf: its sender name and reply-to (Settings > Email Settings) when set.
   const sender = await db.business.findUnique({
     where: { id: args.businessId },

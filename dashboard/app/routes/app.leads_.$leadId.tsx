@@ -12,6 +12,7 @@ import { completeReminder, createReminder, scheduleVisit, snoozeReminder } from 
 import { changeLeadStatus } from "../../../server/leads/lead-status.server.ts";
 import { publishLead } from "../../../server/leads/publish-lead.server.ts";
 import { LEAD_NOT_FOUND, type LeadResult } from "../../../server/leads/result.ts";
+import { failureStatus } from "../../../server/forms/action-result.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { CloseDetailsFields, lostReasonText } from "~/components/leads/CloseDetailsFields";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
@@ -82,8 +83,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       break;
   }
   if (!result.ok) {
-    if (result.status === 404 && result.error === LEAD_NOT_FOUND) throw new Response(LEAD_NOT_FOUND, { status: 404 });
-    return data<ActionData>({ intent, error: result.error }, { status: result.status });
+    if (result.reason === "not_found" && result.error === LEAD_NOT_FOUND) throw new Response(LEAD_NOT_FOUND, { status: 404 });
+    return data<ActionData>({ intent, error: result.error }, { status: failureStatus(result.reason) });
   }
   // Every open page of this business (lists, this lead elsewhere, the dashboard) catches up live.
   await publishLead({ db, sink: context.realtime, logger }, { businessId: args.businessId, leadId: args.leadId, kind: "updated" });
