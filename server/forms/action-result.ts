@@ -93,13 +93,14 @@ export function parseFormData<S extends z.ZodType, K extends string = string>(
   const submission = parseWithZod(form, { schema });
   if (submission.status === "success") return { ok: true, value: submission.value as z.output<S> };
   const fieldErrors = firstMessages(submission.error) as FieldErrors<K>;
+  const formError = submission.error?.[""]?.[0];
   const first = Object.values(fieldErrors)[0] as string | undefined;
-  return { ok: false, error: summary ? summary(fieldErrors) : (first ?? "Invalid input"), fieldErrors };
+  return failure(formError ?? (summary ? summary(fieldErrors) : (first ?? "Invalid input")), fieldErrors);
 }
 
 /**
  * Conform's onValidate for a form: the shared schema, with the form-level summary (under "") the
- * spec asks for beside the per-field messages.
+ * spec asks for beside the per-field messages (a schema's own form-level issue wins).
  */
 export function validateWith<S extends z.ZodType>(schema: S, summary?: (errors: FieldErrors) => string) {
   return ({ formData }: { formData: FormData }): Submission<z.input<S>, string[], z.output<S>> => {
@@ -108,7 +109,7 @@ export function validateWith<S extends z.ZodType>(schema: S, summary?: (errors: 
       const errors = firstMessages(submission.error);
       const first = Object.values(errors)[0];
       const message = summary ? summary(errors) : first;
-      if (message) submission.error[""] = [message];
+      if (message && !submission.error[""]) submission.error[""] = [message];
     }
     return submission;
   };

@@ -2,8 +2,10 @@
 // the submitted form to the endpoint and answers its ActionResult, checked (never cast), so the form
 // can use useFetcher<typeof clientAction> and Conform's lastResult. A failed request or an answer that
 // is not an ActionResult becomes `failure(fallback)`, the spec's "try again" message.
+import { getFormProps, useForm } from "@conform-to/react";
 import { useMemo } from "react";
-import { failure, readActionResult, toSubmission, type ActionResult } from "../../../server/forms/action-result.ts";
+import type { ZodType } from "zod";
+import { failure, readActionResult, toSubmission, validateWith, type ActionResult } from "../../../server/forms/action-result.ts";
 
 export async function forwardForm(request: Request, endpoint: string, fallback: string): Promise<ActionResult<unknown>> {
   try {
@@ -35,4 +37,14 @@ export function useFetcherResult<R extends ActionResult<unknown>>(fetcher: { sta
   const result = sending ? undefined : fetcher.data;
   const lastResult = useMemo(() => toSubmission(result), [result]);
   return { sending, result, lastResult };
+}
+
+/**
+ * Conform for a form whose shared schema carries one form-level message (the auth forms' spec rules):
+ * validated in the browser on submit, then `result` (the action's ActionResult) is shown.
+ */
+export function useSchemaForm<S extends ZodType>(id: string, schema: S, result: ActionResult<unknown> | undefined) {
+  const lastResult = useMemo(() => toSubmission(result), [result]);
+  const [form, fields] = useForm({ id, lastResult, onValidate: validateWith(schema), shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  return { form, fields, formProps: getFormProps(form), formError: form.errors?.[0] ?? null, errorId: form.errorId };
 }

@@ -159,7 +159,7 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
             <FieldError field={fields.coverLetter} />
           </div>
           {formError ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
               {formError}
             </p>
           ) : null}

@@ -107,7 +107,7 @@ export function ContactForm() {
           ) : null}
         </div>
         {formError ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
             {formError}
           </p>
         ) : null}
