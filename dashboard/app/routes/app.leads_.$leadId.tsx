@@ -12,7 +12,7 @@ import { completeReminder, createReminder, scheduleVisit, snoozeReminder } from 
 import { changeLeadStatus } from "../../../server/leads/lead-status.server.ts";
 import { publishLead } from "../../../server/leads/publish-lead.server.ts";
 import { LEAD_NOT_FOUND, type LeadResult } from "../../../server/leads/result.ts";
-import { failureStatus } from "../../../server/forms/action-result.ts";
+import { failure, failureStatus, success, type ActionResult } from "../../../server/forms/action-result.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { CloseDetailsFields, lostReasonText } from "~/components/leads/CloseDetailsFields";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
@@ -39,7 +39,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit"] as const;
 type Intent = (typeof INTENTS)[number];
-type ActionData = { intent: Intent; error: string } | { intent: Intent; notice: string };
+/** Which form answered, with the one action result shape (the notice is its message). */
+export type LeadActionData = { intent: Intent } & ActionResult;
+type ActionData = LeadActionData;
 
 const NOTICES: Record<Intent, string> = {
   status: "Status updated.",
@@ -55,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const workspace = await requireWorkspace(request, context, { requireSubscription: true });
   const fields = formFields(await request.formData());
   const intent = INTENTS.find((i) => i === fields.intent);
-  if (!intent) return data<ActionData>({ intent: "note", error: "Unknown action" }, { status: 400 });
+  if (!intent) return data<ActionData>({ intent: "note", ...failure("Unknown action") }, { status: 400 });
   const { db, jobs, logger } = context.services;
   const args = { businessId: workspace.business.id, leadId: params.leadId ?? "", actorUserId: workspace.userId, input: fields };
   let result: LeadResult<unknown>;
@@ -84,11 +86,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (!result.ok) {
     if (result.reason === "not_found" && result.error === LEAD_NOT_FOUND) throw new Response(LEAD_NOT_FOUND, { status: 404 });
-    return data<ActionData>({ intent, error: result.error }, { status: failureStatus(result.reason) });
+    return data<ActionData>({ intent, ...failure(result.error) }, { status: failureStatus(result.reason) });
   }
   // Every open page of this business (lists, this lead elsewhere, the dashboard) catches up live.
   await publishLead({ db, sink: context.realtime, logger }, { businessId: args.businessId, leadId: args.leadId, kind: "updated" });
-  return data<ActionData>({ intent, notice: NOTICES[intent] });
+  return data<ActionData>({ intent, ...success(undefined, NOTICES[intent]) });
 }
 
 type Detail = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -101,13 +103,13 @@ function useIntentResult(intent: Intent) {
   const mine = actionData?.intent === intent ? actionData : undefined;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   useEffect(() => {
-    if (mine && "notice" in mine) formRef.current?.reset();
+    if (mine?.ok) formRef.current?.reset();
   }, [mine]);
   return {
     formRef,
     busy,
-    error: mine && "error" in mine ? mine.error : null,
-    notice: mine && "notice" in mine ? mine.notice : null,
+    error: mine && !mine.ok ? mine.error : null,
+    notice: mine?.ok ? (mine.message ?? null) : null,
   };
 }
 

@@ -8,10 +8,10 @@ import { findPlaceholder } from "../../../../server/leads/lead-actions.ts";
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailKind } from "../../../../server/leads/lead-input.ts";
 import { FormError } from "~/components/auth/AuthCard";
 import { Modal } from "~/components/billing/Modal";
+import type { LeadActionData } from "~/routes/app.leads_.$leadId";
 import { buttonClass, secondaryButtonClass, smallInputClass } from "./classes";
 
 type Draft = { subject: string; body: string };
-type Result = { intent: string; error?: string; notice?: string };
 
 const draftKey = (leadId: string, kind: EmailKind) => `leadbroom:lead-email:${leadId}:${kind}`;
 
@@ -50,7 +50,7 @@ export function EmailComposer({
   onSent: (notice: string) => void;
 }) {
   // Its own fetcher per opening: a result from an earlier opening never closes this one.
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<LeadActionData>();
   const [draft, setDraft] = useState<Draft>(template);
   const [checkError, setCheckError] = useState<string | null>(null);
   const subjectId = useId();
@@ -66,9 +66,9 @@ export function EmailComposer({
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const sending = fetcher.state !== "idle";
   useEffect(() => {
-    if (result?.intent !== "email" || !result.notice) return;
+    if (result?.intent !== "email" || !result.ok || !result.message) return;
     writeDraft(leadId, kind, null);
-    onSent(result.notice);
+    onSent(result.message);
   }, [result, leadId, kind, onSent]);
 
   function update(next: Draft) {
@@ -86,7 +86,7 @@ export function EmailComposer({
     fetcher.submit({ intent: "email", kind, subject: draft.subject, body: draft.body }, { method: "post" });
   }
 
-  const error = checkError ?? (result?.intent === "email" ? (result.error ?? null) : null);
+  const error = checkError ?? (result?.intent === "email" && !result.ok ? result.error : null);
   return (
     <Modal title={label} onClose={onClose}>
       {() => (
