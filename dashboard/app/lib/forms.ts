@@ -3,9 +3,9 @@
 // can use useFetcher<typeof clientAction> and Conform's lastResult. A failed request or an answer that
 // is not an ActionResult becomes `failure(fallback)`, the spec's "try again" message.
 import { getFormProps, useForm } from "@conform-to/react";
-import { useMemo } from "react";
-import type { ZodType } from "zod";
-import { failure, readActionResult, toSubmission, validateWith, type ActionResult } from "../../../server/forms/action-result.ts";
+import { useEffect, useMemo, useState } from "react";
+import type { ZodObject, ZodType, input, output } from "zod";
+import { failure, readActionResult, toSubmission, validateWith, type ActionResult, type FieldErrors } from "../../../server/forms/action-result.ts";
 
 export async function forwardForm(request: Request, endpoint: string, fallback: string): Promise<ActionResult<unknown>> {
   try {
@@ -47,4 +47,45 @@ export function useSchemaForm<S extends ZodType>(id: string, schema: S, result: 
   const lastResult = useMemo(() => toSubmission(result), [result]);
   const [form, fields] = useForm({ id, lastResult, onValidate: validateWith(schema), shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
   return { form, fields, formProps: getFormProps(form), formError: form.errors?.[0] ?? null, errorId: form.errorId };
+}
+
+/**
+ * A public form on a fetcher (contact, careers): Conform with the shared schema and the spec's summary
+ * message, `sending` while the request runs, and after a success `sent` for `successMs`, then the form
+ * clears (`afterSuccess` runs too, e.g. to close a modal). `clear` empties it at once.
+ */
+export function useFetcherForm<S extends ZodObject>(options: {
+  id: string;
+  fetcher: { state: string; data?: ActionResult<unknown> | undefined };
+  schema: S;
+  summary: (errors: FieldErrors) => string;
+  successMs: number;
+  afterSuccess?: () => void;
+}) {
+  const { sending, result, lastResult } = useFetcherResult(options.fetcher);
+  const [form, fields] = useForm<input<S>, output<S>>({
+    id: options.id,
+    lastResult,
+    onValidate: validateWith(options.schema, options.summary),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const [sent, setSent] = useState<object | null>(null);
+  useEffect(() => {
+    if (result?.ok) setSent(result);
+  }, [result]);
+  function clear() {
+    form.reset();
+    setSent(null);
+  }
+  useEffect(() => {
+    if (!sent) return;
+    const timer = window.setTimeout(() => {
+      clear();
+      options.afterSuccess?.();
+    }, options.successMs);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sent]);
+  return { form, fields, sending, sent: sent !== null, clear, formError: sent ? undefined : form.errors?.[0] };
 }

@@ -1,9 +1,9 @@
 // The careers apply modal (spec §2.12, §4, §5): all fields required, résumé PDF/DOC/DOCX up to 5 MB;
 // after a successful submission a confirmation shows for 3 seconds, then the modal closes and clears.
 // A native <dialog> opened with showModal(): focus is kept inside, Escape closes it.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import {
   CAREERS_CONFIRMATION_MS,
   CAREERS_SENT,
@@ -13,9 +13,8 @@ import {
   applicationSummary,
   type JobPosition,
 } from "../../../../server/public-site/careers.ts";
-import { validateWith } from "../../../../server/forms/action-result.ts";
 import type { clientAction } from "~/routes/_site.careers";
-import { useFetcherResult, withoutKey } from "~/lib/forms";
+import { useFetcherForm, withoutKey } from "~/lib/forms";
 import { focusRing, primaryButton, secondaryButton } from "./ui";
 
 /** The page route whose clientAction hands the application (multipart, with the résumé) to POST /api/careers. */
@@ -37,18 +36,15 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<typeof clientAction>({ key: "careers-apply" });
-  const { sending, result, lastResult } = useFetcherResult(fetcher);
-  const [form, fields] = useForm({
+  // The confirmation shows for 3 seconds, then the modal closes and clears.
+  const { form, fields, sending, sent, clear, formError } = useFetcherForm({
     id: `${id}-apply`,
-    lastResult,
-    onValidate: validateWith(applicationFormSchema, applicationSummary),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    fetcher,
+    schema: applicationFormSchema,
+    summary: applicationSummary,
+    successMs: CAREERS_CONFIRMATION_MS,
+    afterSuccess: onClose,
   });
-  const [sent, setSent] = useState<object | null>(null);
-  useEffect(() => {
-    if (result?.ok) setSent(result);
-  }, [result]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -58,19 +54,9 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
   }, [position]);
 
   function clearAndClose() {
-    form.reset();
-    setSent(null);
+    clear();
     onClose();
   }
-
-  useEffect(() => {
-    if (!sent) return;
-    const timer = window.setTimeout(clearAndClose, CAREERS_CONFIRMATION_MS);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sent]);
-
-  const formError = sent ? undefined : form.errors?.[0];
 
   return (
     <dialog
@@ -107,7 +93,7 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
             <p className="mt-1">{CAREERS_SENT}</p>
           </div>
         ) : null}
-        <fetcher.Form method="post" action={CAREERS_ACTION} encType="multipart/form-data" {...getFormProps(form)} hidden={sent !== null} className="mt-6 space-y-5">
+        <fetcher.Form method="post" action={CAREERS_ACTION} encType="multipart/form-data" {...getFormProps(form)} hidden={sent} className="mt-6 space-y-5">
           <p className="text-sm text-slate-600">All fields are required.</p>
           <div>
             <label htmlFor={fields.position.id} className={labelClass}>

@@ -1,12 +1,12 @@
 // The contact form (spec §4, §5, §8): idle → 'Sending...' → success for 3 seconds, then the fields clear
 // and the form returns; 'There was an error submitting your message. Please try again.' on failure.
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { CONTACT_REQUIRED, CONTACT_SENT, CONTACT_SUCCESS_MS, contactSchema, type ContactField } from "../../../../server/public-site/contact.ts";
-import { requiredFirst, validateWith } from "../../../../server/forms/action-result.ts";
+import { requiredFirst } from "../../../../server/forms/action-result.ts";
 import type { clientAction } from "~/routes/_site.contact";
-import { useFetcherResult, withoutKey } from "~/lib/forms";
+import { useFetcherForm, withoutKey } from "~/lib/forms";
 import { primaryButton } from "./ui";
 
 /** The page route whose clientAction hands the form to POST /api/contact. */
@@ -26,29 +26,14 @@ const FIELDS: { name: Exclude<ContactField, "message">; label: string; type: "te
 export function ContactForm() {
   const id = useId();
   const fetcher = useFetcher<typeof clientAction>({ key: "contact-form" });
-  const { sending, result, lastResult } = useFetcherResult(fetcher);
-  const [form, fields] = useForm({
-    id: `${id}-contact`,
-    lastResult,
-    onValidate: validateWith(contactSchema, requiredFirst(CONTACT_REQUIRED)),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
   // Success shows for 3 seconds, then the fields clear and the form returns.
-  const [sent, setSent] = useState<object | null>(null);
-  useEffect(() => {
-    if (result?.ok) setSent(result);
-  }, [result]);
-  useEffect(() => {
-    if (!sent) return;
-    const timer = window.setTimeout(() => {
-      form.reset();
-      setSent(null);
-    }, CONTACT_SUCCESS_MS);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sent]);
-  const formError = sent ? undefined : form.errors?.[0];
+  const { form, fields, sending, sent, formError } = useFetcherForm({
+    id: `${id}-contact`,
+    fetcher,
+    schema: contactSchema,
+    summary: requiredFirst(CONTACT_REQUIRED),
+    successMs: CONTACT_SUCCESS_MS,
+  });
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -66,7 +51,7 @@ export function ContactForm() {
         action={CONTACT_ACTION}
         {...getFormProps(form)}
         aria-labelledby={`${id}-heading`}
-        hidden={sent !== null}
+        hidden={sent}
         className="mt-6 space-y-5"
       >
         <p className="text-sm text-slate-600">
