@@ -1,5 +1,7 @@
 import { useState } from "react";
-import { JOB_POSITIONS, type JobPosition } from "../../../server/public-site/careers.ts";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { CAREERS_FAILED, JOB_POSITIONS, type JobPosition } from "../../../server/public-site/careers.ts";
+import { forwardForm } from "~/lib/forms";
 import { ApplyModal } from "~/components/site/ApplyModal";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
@@ -21,6 +23,11 @@ const BENEFITS = [
   { title: "Equity", text: "Every full-time team member shares in LeadBroom's success.", icon: ChartNoAxesColumnIncreasing },
   { title: "Real impact", text: "Your work helps small cleaning businesses win contracts every day.", icon: Zap },
 ];
+
+/** The apply modal's submission (multipart, with the résumé): handed to POST /api/careers, its answer checked. */
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  return forwardForm(request, "/api/careers", CAREERS_FAILED);
+}
 
 export default function CareersPage() {
   const { contactEmail } = useSiteData();

@@ -1,4 +1,6 @@
-import { Link } from "@remix-run/react";
+import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
+import { CONTACT_FAILED } from "../../../server/public-site/contact.ts";
+import { forwardForm } from "~/lib/forms";
 import { ContactForm } from "~/components/site/ContactForm";
 import { Faq } from "~/components/site/Faq";
 import { useSiteData } from "~/components/site/site-data";
@@ -20,6 +22,11 @@ const FAQ = [
   { q: "Will the chatbot work on my website builder?", a: "Yes. Any website that lets you add a script tag (WordPress, Wix, Squarespace, Webflow or hand-written HTML) can run the chatbot." },
   { q: "Can I see a demo first?", a: "Of course. Book a Demo picks a time that suits you, or send us a message and we'll arrange one." },
 ];
+
+/** The contact form's submission: handed to POST /api/contact, its answer checked (ContactForm's fetcher). */
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  return forwardForm(request, "/api/contact", CONTACT_FAILED);
+}
 
 export default function ContactPage() {
   const { contactEmail, schedulingUrl } = useSiteData();

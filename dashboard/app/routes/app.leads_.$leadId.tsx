@@ -9,6 +9,7 @@ import { completeReminder, createReminder, scheduleVisit, snoozeReminder } from 
 import { changeLeadStatus } from "../../../server/leads/lead-status.server.ts";
 import { publishLead } from "../../../server/leads/publish-lead.server.ts";
 import { LEAD_NOT_FOUND, type LeadResult } from "../../../server/leads/result.ts";
+import { failure, failureStatus, success, type ActionResult } from "../../../server/forms/action-result.ts";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
 import { linkClass } from "~/components/leads/classes";
 import { todayIn } from "~/components/leads/format";
@@ -41,7 +42,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit"] as const;
 export type Intent = (typeof INTENTS)[number];
-type ActionData = { intent: Intent; error: string } | { intent: Intent; notice: string };
+/** Which form answered, with the one action result shape (the notice is its message). */
+export type LeadActionData = { intent: Intent } & ActionResult;
+type ActionData = LeadActionData;
 
 const NOTICES: Record<Intent, string> = {
   status: "Status updated.",
@@ -57,7 +60,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const workspace = await requireWorkspace(request, context, { requireSubscription: true });
   const fields = formFields(await request.formData());
   const intent = INTENTS.find((i) => i === fields.intent);
-  if (!intent) return data<ActionData>({ intent: "note", error: "Unknown action" }, { status: 400 });
+  if (!intent) return data<ActionData>({ intent: "note", ...failure("Unknown action") }, { status: 400 });
   const { db, jobs, logger } = context.services;
   const args = { businessId: workspace.business.id, leadId: params.leadId ?? "", actorUserId: workspace.userId, input: fields };
   let result: LeadResult<unknown>;
@@ -85,12 +88,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       break;
   }
   if (!result.ok) {
-    if (result.status === 404 && result.error === LEAD_NOT_FOUND) throw new Response(LEAD_NOT_FOUND, { status: 404 });
-    return data<ActionData>({ intent, error: result.error }, { status: result.status });
+    if (result.reason === "not_found" && result.error === LEAD_NOT_FOUND) throw new Response(LEAD_NOT_FOUND, { status: 404 });
+    return data<ActionData>({ intent, ...failure(result.error) }, { status: failureStatus(result.reason) });
   }
   // Every open page of this business (lists, this lead elsewhere, the dashboard) catches up live.
   await publishLead({ db, sink: context.realtime, logger }, { businessId: args.businessId, leadId: args.leadId, kind: "updated" });
-  return data<ActionData>({ intent, notice: NOTICES[intent] });
+  return data<ActionData>({ intent, ...success(undefined, NOTICES[intent]) });
 }
 
 export default function LeadDetailPage() {

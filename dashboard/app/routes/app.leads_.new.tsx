@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { createManualLead } from "../../../server/leads/create-lead.server.ts";
+import { failureStatus } from "../../../server/forms/action-result.ts";
 import { formFields, FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "../../../server/leads/lead-input.ts";
 import { publishLead } from "../../../server/leads/publish-lead.server.ts";
 import { FormError } from "~/components/auth/AuthCard";
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     actorUserId: workspace.userId,
     input: fields,
   });
-  if (!result.ok) return data({ error: result.error, values: fields }, { status: result.status });
+  if (!result.ok) return data({ error: result.error, values: fields }, { status: failureStatus(result.reason) });
   const { db, logger } = context.services;
   await publishLead({ db, sink: context.realtime, logger }, { businessId: workspace.business.id, leadId: result.value.leadId, kind: "created" });
   return redirect(`/app/leads/${result.value.leadId}`);

@@ -14,10 +14,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-export function FormError({ message }: { message: string | null | undefined }) {
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
   if (!message) return null;
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
       {message}
     </div>
   );

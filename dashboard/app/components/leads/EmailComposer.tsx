@@ -10,9 +10,9 @@ import { FormError } from "~/components/auth/AuthCard";
 import { Dialog } from "~/components/ui/Dialog";
 import { smallInputClass } from "./classes";
 import { Button } from "~/components/ui/Button";
+import type { LeadActionData } from "~/routes/app.leads_.$leadId";
 
 type Draft = { subject: string; body: string };
-type Result = { intent: string; error?: string; notice?: string };
 
 const draftKey = (leadId: string, kind: EmailKind) => `leadbroom:lead-email:${leadId}:${kind}`;
 
@@ -51,7 +51,7 @@ export function EmailComposer({
   onSent: (notice: string) => void;
 }) {
   // Its own fetcher per opening: a result from an earlier opening never closes this one.
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<LeadActionData>();
   const [draft, setDraft] = useState<Draft>(template);
   const [checkError, setCheckError] = useState<string | null>(null);
   const subjectId = useId();
@@ -67,9 +67,9 @@ export function EmailComposer({
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const sending = fetcher.state !== "idle";
   useEffect(() => {
-    if (result?.intent !== "email" || !result.notice) return;
+    if (result?.intent !== "email" || !result.ok || !result.message) return;
     writeDraft(leadId, kind, null);
-    onSent(result.notice);
+    onSent(result.message);
   }, [result, leadId, kind, onSent]);
 
   function update(next: Draft) {
@@ -87,7 +87,7 @@ export function EmailComposer({
     fetcher.submit({ intent: "email", kind, subject: draft.subject, body: draft.body }, { method: "post" });
   }
 
-  const error = checkError ?? (result?.intent === "email" ? (result.error ?? null) : null);
+  const error = checkError ?? (result?.intent === "email" && !result.ok ? result.error : null);
   return (
     <Dialog title={label} onClose={onClose} initialFocus="title">
       { (

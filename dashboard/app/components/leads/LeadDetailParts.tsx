@@ -15,13 +15,13 @@ export function useIntentResult(intent: Intent) {
   const mine = actionData?.intent === intent ? actionData : undefined;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   useEffect(() => {
-    if (mine && "notice" in mine) formRef.current?.reset();
+    if (mine?.ok) formRef.current?.reset();
   }, [mine]);
   return {
     formRef,
     busy,
-    error: mine && "error" in mine ? mine.error : null,
-    notice: mine && "notice" in mine ? mine.notice : null,
+    error: mine && !mine.ok ? mine.error : null,
+    notice: mine?.ok ? (mine.message ?? null) : null,
   };
 }
 
