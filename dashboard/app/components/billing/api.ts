@@ -1,21 +1,49 @@
-// The browser side of the billing API: JSON POSTs answering {success, error, …}. A billing change is an
-// operation performed by a job (decision 0038): the POST answers its id at once, and this waits for
-// its result — woken by the workspace socket's `billing:updated` push, and polling
-// GET /api/billing-operations/:id every POLL_MS in case the push is missed — so callers keep one answer
-// shape and their loading state lasts until the result is known.
+// The browser side of the billing API: JSON POSTs answering {success, error, …} (the spec's billing
+// endpoints; their wire shape is fixed by the spec and its tests). Each answer is checked against the
+// endpoint's schema, never cast: anything else (an HTML error page, a proxy's 502) reads as
+// {success: false, error: null}, and the caller shows its own fallback message.
+//
+// A billing change is an operation performed by a job (decision 0038): the POST answers its id at
+// once, and postBilling waits for its result — woken by the workspace socket's `billing:updated` push,
+// and polling GET /api/billing-operations/:id every POLL_MS in case the push is missed — so callers
+// keep one answer shape and their loading state lasts until the result is known.
+//
+// These calls stay imperative rather than useFetcher (decision 0032): a subscription is a sequence
+// with Stripe.js between the requests (create the payment method, subscribe, confirm the card, check),
+// which a fetcher's one-submission state cannot carry.
+import { z } from "zod";
 import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
 import { listenWorkspace } from "../live/use-workspace-events";
 
-export type ApiAnswer = { success?: boolean; error?: string | null; [key: string]: unknown };
+const answer = z.object({ success: z.boolean(), error: z.string().nullish() });
+
+/** What each billing operation answers once finished (extra fields are kept). */
+export const billingAnswers = {
+  "/api/subscribe": answer.extend({
+    state: z.string().optional(),
+    intent: z.string().optional(),
+    clientSecret: z.string().optional(),
+    effectiveAt: z.string().optional(),
+  }),
+  "/api/check-subscription": answer,
+  "/api/add-payment-method": answer,
+  "/api/billing-portal": answer.extend({ url: z.string().optional() }),
+} as const;
+
+export type BillingPath = keyof typeof billingAnswers;
+export type BillingAnswer<P extends BillingPath> = z.output<(typeof billingAnswers)[P]>;
+
+/** The POST's answer: the operation written (202), or the request refused (400, 403, 503 …). */
+const started = answer.extend({ operationId: z.string().optional() });
+const operation = z.object({ operationStatus: z.enum(["pending", "succeeded", "failed", "requires_action"]) });
 
 const POLL_MS = 700;
 /** The job retries for about 15 s (2 + 4 + 8 s) before it fails the operation; wait somewhat longer. */
 const GIVE_UP_MS = 45_000;
 
-async function readAnswer(res: Response): Promise<ApiAnswer> {
+async function readJson(res: Response): Promise<unknown> {
   const type = res.headers.get("Content-Type") ?? "";
-  if (!type.includes("application/json")) return { success: false, error: null };
-  return (await res.json()) as ApiAnswer;
+  return type.includes("application/json") ? res.json().catch(() => null) : null;
 }
 
 function requestKey(): string {
@@ -23,7 +51,7 @@ function requestKey(): string {
 }
 
 /** Waits until the operation is no longer pending; its answer (success, error, and the result's fields). */
-export async function awaitOperation(operationId: string): Promise<ApiAnswer> {
+async function awaitOperation(operationId: string): Promise<unknown> {
   let wake: () => void = () => {};
   const stop = listenWorkspace({
     "billing:updated": (update) => {
@@ -34,9 +62,10 @@ export async function awaitOperation(operationId: string): Promise<ApiAnswer> {
   try {
     for (;;) {
       const res = await fetch(`/api/billing-operations/${encodeURIComponent(operationId)}`, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-      const answer = await readAnswer(res);
-      if (!res.ok) return { success: false, error: typeof answer.error === "string" ? answer.error : BILLING_ERRORS.unexpected };
-      if (answer.operationStatus !== "pending") return answer;
+      const body = await readJson(res);
+      const state = operation.safeParse(body);
+      if (!res.ok || !state.success) return { success: false, error: BILLING_ERRORS.unexpected };
+      if (state.data.operationStatus !== "pending") return body;
       if (Date.now() > deadline) return { success: false, error: BILLING_ERRORS.unexpected };
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, POLL_MS);
@@ -51,14 +80,17 @@ export async function awaitOperation(operationId: string): Promise<ApiAnswer> {
   }
 }
 
-export async function postBilling(path: string, body: Record<string, unknown> = {}): Promise<ApiAnswer> {
+export async function postBilling<P extends BillingPath>(path: P, body: Record<string, unknown> = {}): Promise<BillingAnswer<P>> {
   const res = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ ...body, requestKey: requestKey() }),
     credentials: "same-origin",
   });
-  const answer = await readAnswer(res);
-  if (answer.success && typeof answer.operationId === "string") return awaitOperation(answer.operationId);
-  return answer;
+  const unreadable = { success: false, error: null } as BillingAnswer<P>;
+  const first = started.safeParse(await readJson(res));
+  if (!first.success) return unreadable;
+  const final = first.data.success && first.data.operationId ? await awaitOperation(first.data.operationId) : first.data;
+  const parsed = billingAnswers[path].safeParse(final);
+  return parsed.success ? (parsed.data as BillingAnswer<P>) : unreadable;
 }
