@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Env } from "../config/env.server.ts";
 import type { Db } from "../db/client.server.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { BILLING_OPERATION_QUEUE } from "../jobs/queue/queues.ts";
 import { BILLING_ERRORS } from "./billing-display.ts";
@@ -80,7 +81,7 @@ export async function startOperation(
   const key = requestKeySchema.safeParse(requestKey);
   const idempotencyKey = key.success ? `request:${key.data}` : `server:${randomUUID()}`;
   const inputJson = JSON.stringify(request.input);
-  const operationId = await deps.db.$transaction(async (tx) => {
+  const write = () => deps.db.$transaction(async (tx) => {
     const same = await tx.billingOperation.findUnique({ where: { businessId_idempotencyKey: { businessId, idempotencyKey } }, select: { id: true } });
     if (same) return same.id;
     const running = await tx.billingOperation.findMany({
@@ -97,6 +98,15 @@ export async function startOperation(
     await deps.jobs.enqueue(tx, [job]);
     return operation.id;
   });
+  let operationId: string;
+  try {
+    operationId = await write();
+  } catch (error) {
+    // The same request arrived twice at once (PostgreSQL): the other one's operation is the answer.
+    if (!isUniqueViolation(error)) throw error;
+    const same = await deps.db.billingOperation.findUniqueOrThrow({ where: { businessId_idempotencyKey: { businessId, idempotencyKey } }, select: { id: true } });
+    operationId = same.id;
+  }
   // Committed: this process's workers look now instead of at their next poll.
   deps.jobs.wake(BILLING_OPERATION_QUEUE);
   return { operationId };

@@ -129,10 +129,11 @@ describe("the job handler", () => {
     const { stripeCustomerId } = await server.services.db.business.findUniqueOrThrow({ where: { id: owner.businessId } });
     const subscriptions = [...mock.state.subscriptions.values()].filter((s) => s.customer === stripeCustomerId);
     expect(subscriptions).toHaveLength(1);
-    const creates = mock.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions");
+    const mine = mock.requests.filter((r) => r.idempotencyKey?.startsWith(`leadbroom-op-${operationId}-`));
+    const creates = mine.filter((r) => r.path === "/v1/subscriptions");
     expect(creates.map((r) => r.replayed ?? false)).toEqual([false, true]);
     expect(creates[0]!.idempotencyKey).toBe(`leadbroom-op-${operationId}-create`);
-    const attaches = mock.requests.filter((r) => r.path === "/v1/payment_methods/pm_card_visa/attach");
+    const attaches = mine.filter((r) => r.path === "/v1/payment_methods/pm_card_visa/attach");
     expect(attaches.map((r) => r.replayed ?? false)).toEqual([false, true]);
 
     // Finished: a third delivery of the job does nothing at all.
