@@ -63,7 +63,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   let result: LeadResult<unknown>;
   switch (intent) {
     case "status":
-      result = await changeLeadStatus(db, args);
+      result = await changeLeadStatus(db, args, jobs);
       break;
     case "note":
       result = await addLeadNote(db, args);
