@@ -148,11 +148,11 @@ export async function cancelLeadRuns(db: Db, args: { businessId: string; leadIds
   return result.count;
 }
 
-/** Resuming: the steps held while paused are enqueued again (due now, or at their time if later). */
+/** Resuming: the steps held while paused (their time came meanwhile) are enqueued again, due now. */
 export async function releaseHeldSteps(deps: { db: Db; jobs: JobQueue }, businessId: string, automationId: string, now = new Date()): Promise<number> {
   const held = await deps.db.automationRun.findMany({
     where: { businessId, automationId, status: "scheduled", heldAt: { not: null } },
-    select: { id: true, scheduledFor: true },
+    select: { id: true },
   });
   let released = 0;
   for (const run of held) {
@@ -160,8 +160,8 @@ export async function releaseHeldSteps(deps: { db: Db; jobs: JobQueue }, busines
       const claim = await tx.automationRun.updateMany({ where: { id: run.id, heldAt: { not: null }, status: "scheduled" }, data: { heldAt: null } });
       if (claim.count !== 1) return;
       released++;
-      const runAt = run.scheduledFor > now ? run.scheduledFor : undefined;
-      await deps.jobs.enqueue(tx, [job({ kind: "step", businessId, runId: run.id }, `automation-step:${run.id}:released-${now.getTime()}`, runAt)]);
+      // Held means its job came while paused, so it is due: now.
+      await deps.jobs.enqueue(tx, [job({ kind: "step", businessId, runId: run.id }, `automation-step:${run.id}:released-${now.getTime()}`)]);
     });
   }
   return released;
@@ -247,11 +247,11 @@ async function runStep(deps: AutomationDeps, data: Extract<AutomationJob, { kind
   if (run.automation.status !== "active") {
     // Held: resuming (automations.server.ts) enqueues it again. Claimed only while still not active,
     // so a resume that raced this job is not missed.
-    const held = await db.automationRun.updateMany({
-      where: { id: run.id, status: "scheduled", automation: { status: { not: "active" } } },
-      data: { heldAt: now },
-    });
-    if (held.count === 1) return;
+    const held = await db.$executeRaw`
+      UPDATE "AutomationRun" r SET "heldAt" = ${now}
+        FROM "Automation" a
+       WHERE r."id" = ${run.id} AND r."status" = 'scheduled' AND a."id" = r."automationId" AND a."status" <> 'active'`;
+    if (held === 1) return;
   }
   const action = ((run.automation.actions ?? []) as Action[])[run.step];
   if (!action) {
