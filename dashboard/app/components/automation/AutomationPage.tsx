@@ -7,6 +7,7 @@ import { Activity, CheckCircle2, Pause, Pencil, Play, Plus, Trash2, Zap } from "
 import { Button } from "~/components/ui/Button";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
+import { ResultMessage } from "~/components/settings/ui";
 import type { AutomationActionData } from "~/routes/app.automation";
 import type { AutomationSummary, AutomationView, RunView } from "../../../../server/automations/automations.server.ts";
 import {
@@ -63,16 +64,7 @@ function useFormatter(timeZone: string) {
 }
 
 function ResultLine({ result }: { result: AutomationActionData | undefined }) {
-  if (!result) return null;
-  return result.ok ? (
-    <p role="status" className="text-sm font-medium text-green-800">
-      {result.message}
-    </p>
-  ) : (
-    <p role="alert" className="text-sm font-medium text-red-700">
-      {result.error}
-    </p>
-  );
+  return <ResultMessage result={result ? { ok: result.ok, message: result.ok ? (result.message ?? "") : result.error } : null} />;
 }
 
 export function AutomationPage({ summary, automations, runs, timeZone, canEdit }: Props) {
