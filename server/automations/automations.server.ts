@@ -150,12 +150,22 @@ export async function listRuns(db: Db, businessId: string, automationId: string,
 }
 
 /** A lead's automation steps, run and pending (the lead's detail page). */
-export async function listLeadRuns(db: Db, businessId: string, leadId: string) {
-  return db.automationRun.findMany({
+export async function leadAutomationSteps(db: Db, businessId: string, leadId: string) {
+  const rows = await db.automationRun.findMany({
     where: { businessId, leadId },
     orderBy: [{ scheduledFor: "asc" }, { step: "asc" }],
+    take: 50,
     select: { id: true, step: true, actionType: true, status: true, scheduledFor: true, finishedAt: true, error: true, automation: { select: { name: true } } },
   });
+  return rows.map((r) => ({
+    id: r.id,
+    automationName: r.automation.name,
+    step: r.step,
+    actionType: r.actionType,
+    status: r.status,
+    at: (r.finishedAt ?? r.scheduledFor).toISOString(),
+    error: r.error,
+  }));
 }
 
 function invalid(issues: { path: PropertyKey[]; message: string }[]): AutomationResult<never> {

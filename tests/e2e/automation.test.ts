@@ -70,6 +70,14 @@ describe.skipIf(!hasChromium)("the Automation page in Chromium", () => {
     expect(await page.getByTestId("card-Total Executions").textContent()).toBe("1");
     expect(await page.getByTestId("card-Success Rate").textContent()).toBe("100%");
 
+    // The lead's page lists the automation's step for it.
+    await page.goto(`${server.url}/app/leads/${lead.id}`);
+    const card = page.getByRole("region", { name: "Automations" });
+    await card.getByText("High-priority lead response").waitFor();
+    expect(await card.textContent()).toContain("Step 1: Send email · Sent");
+    expect(await axeViolations(page, "#lead-automations")).toEqual([]);
+    await page.goto(`${server.url}/app/automation`);
+
     await item.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete automation" });
     await dialog.getByText("Are you sure you want to delete this automation?").waitFor();
