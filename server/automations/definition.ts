@@ -22,6 +22,8 @@ export const ACTION_LABELS: Record<ActionType, string> = {
 };
 
 export const STATUSES = ["draft", "active", "paused"] as const;
+/** How a step's status reads on the page and the lead's card. */
+export const RUN_STATUS_TEXT = { scheduled: "Pending", sent: "Sent", failed: "Failed", skipped: "Skipped", cancelled: "Cancelled" } as const;
 export type AutomationStatus = (typeof STATUSES)[number];
 
 export const CONDITION_FIELDS = ["score", "priority", "serviceType", "buildingSize", "status", "channel"] as const;

@@ -20,6 +20,7 @@ import {
   LEAD_STATUSES,
   OPERATOR_LABELS,
   OPERATORS,
+  RUN_STATUS_TEXT,
   STATUSES,
   TEMPLATE_KEYS,
   TRIGGER_LABELS,
@@ -50,7 +51,6 @@ const STATUS_BADGE: Record<AutomationView["status"], string> = {
   draft: "bg-slate-100 text-slate-700",
 };
 const STATUS_TEXT: Record<AutomationView["status"], string> = { active: "Active", paused: "Paused", draft: "Draft" };
-const RUN_TEXT: Record<RunView["status"], string> = { scheduled: "Pending", sent: "Sent", failed: "Failed", skipped: "Skipped", cancelled: "Cancelled" };
 const RUN_BADGE: Record<RunView["status"], string> = {
   scheduled: "bg-blue-100 text-blue-800",
   sent: "bg-green-100 text-green-800",
@@ -239,7 +239,7 @@ function AutomationItem({
             {runs.map((run) => (
               <li key={run.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${RUN_BADGE[run.status]}`}>
-                  {run.held ? "Held" : RUN_TEXT[run.status]}
+                  {run.held ? "Held" : RUN_STATUS_TEXT[run.status]}
                 </span>
                 <a href={`/app/leads/${run.leadId}`} className="font-medium text-slate-900 underline">
                   {run.leadName}

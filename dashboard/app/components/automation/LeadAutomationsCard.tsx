@@ -2,7 +2,7 @@
 // are still pending, with each failure's or skip's reason.
 import { Card } from "~/components/leads/LeadDetailParts";
 import { formatDateTime } from "~/components/leads/format";
-import { ACTION_LABELS, type ActionType } from "../../../../server/automations/definition.ts";
+import { ACTION_LABELS, RUN_STATUS_TEXT, type ActionType } from "../../../../server/automations/definition.ts";
 
 export type LeadAutomationStep = {
   id: string;
@@ -14,7 +14,6 @@ export type LeadAutomationStep = {
   error: string | null;
 };
 
-const STATUS_TEXT: Record<LeadAutomationStep["status"], string> = { scheduled: "Pending", sent: "Sent", failed: "Failed", skipped: "Skipped", cancelled: "Cancelled" };
 
 export function LeadAutomationsCard({ steps, timeZone }: { steps: LeadAutomationStep[]; timeZone: string }) {
   return (
@@ -28,7 +27,7 @@ export function LeadAutomationsCard({ steps, timeZone }: { steps: LeadAutomation
               <span className="font-medium text-slate-900">{s.automationName}</span>
               <span className="text-slate-700">
                 {" "}
-                · Step {s.step + 1}: {ACTION_LABELS[s.actionType]} · {STATUS_TEXT[s.status]} · {formatDateTime(s.at, timeZone)}
+                · Step {s.step + 1}: {ACTION_LABELS[s.actionType]} · {RUN_STATUS_TEXT[s.status]} · {formatDateTime(s.at, timeZone)}
               </span>
               {s.error ? <span className="block text-slate-600">{s.error}</span> : null}
             </li>
