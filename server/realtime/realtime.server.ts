@@ -64,6 +64,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     emitter,
     logger: services.logger,
     testTokenSecret: services.signingSecret,
+    jobs: services.jobs,
     onTestOpened: (visitor) => {
       recordTested(services.db, { chatbotId: visitor.chatbotId })
         .then((first) => {
