@@ -18,6 +18,9 @@ import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./re
 import { createBillingServices, type BillingServices } from "./billing/billing-services.server.ts";
 import { createApiLimiter, type ApiLimiter, type ApiLimits } from "./api/api-limiter.server.ts";
 import type { JobQueue } from "./jobs/queue/job-queue.server.ts";
+import type { WebhookSettings } from "./webhooks/endpoints.server.ts";
+import { createSecretBox, deriveSecretBoxKey } from "./webhooks/secret-box.server.ts";
+import { systemResolver } from "./webhooks/safe-request.server.ts";
 
 export type AppServices = {
   env: Env;
@@ -40,6 +43,8 @@ export type AppServices = {
   jobs: JobQueue;
   /** Signs and verifies short-lived tokens (the Test Chatbot page's), derived from the session secret. */
   signingSecret: string;
+  /** Outgoing webhooks: the secrets' encryption, the SSRF policy and resolver, the timeout (DESIGN §15). */
+  webhooks: WebhookSettings;
 } & BillingServices;
 
 export function createServices(options: {
@@ -61,6 +66,12 @@ export function createServices(options: {
     db,
     jobs: options.jobs,
     signingSecret: createHmac("sha256", options.sessionSecret).update("leadbroom-signing").digest("base64url"),
+    webhooks: {
+      box: createSecretBox(deriveSecretBoxKey(options.sessionSecret)),
+      policy: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK },
+      resolver: systemResolver,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    },
     logger,
     outboxDir,
     redis,

@@ -110,6 +110,13 @@ export const envSchema = z.object({
   CONTACT_EMAIL: z.string().trim().email("must be an e-mail address").default("hello@leadbroom.com"),
   /** Public site: the external scheduling page opened by Book a Demo and Schedule a Call. */
   SCHEDULING_URL: z.string().trim().url("must be a URL").default("https://calendly.com/leadbroom/demo"),
+  /**
+   * Development and tests only: outgoing webhooks may go to http:// URLs and loopback addresses (a
+   * receiver on this machine). Private and link-local addresses are refused always (SSRF, DESIGN §15).
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
+  /** How long a webhook delivery waits for the receiver's answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -138,6 +145,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError([
       "REDIS_URL: scale-out needs a shared database; set DATABASE_URL too (PGlite is single-process)",
     ]);
+  }
+  if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK) {
+    throw new EnvError(["WEBHOOKS_ALLOW_LOOPBACK: webhooks to loopback addresses are for development only; unset it in production"]);
   }
   if (env.NODE_ENV === "production" && env.MOCKS) {
     throw new EnvError(["MOCKS: the OpenAI mocks are for development only; unset MOCKS in production"]);

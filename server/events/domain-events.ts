@@ -5,7 +5,13 @@ export type DomainEvent =
   | { type: "lead.created"; businessId: string; leadId: string }
   | { type: "reminder.due"; businessId: string; reminderId: string; leadId: string; dueAt: string }
   /** An address unsubscribed from the business's e-mails (its leads with that address, if any). */
-  | { type: "lead.unsubscribed"; businessId: string; email: string; leadIds: string[] };
+  | { type: "lead.unsubscribed"; businessId: string; email: string; leadIds: string[] }
+  /** A member or an API key changed the lead (status, notes); `changeId` names the change (its LeadEvent). */
+  | { type: "lead.updated"; businessId: string; leadId: string; changeId: string; changes: string[] }
+  /** The chatbot finished the qualification (its last question answered or skipped). */
+  | { type: "conversation.ended"; businessId: string; conversationId: string }
+  /** An automation step failed for good (emitted by the automations, DESIGN §11). */
+  | { type: "automation.run.failed"; businessId: string; automationId: string; runId: string; leadId: string | null; error: string };
 
 export type DomainEventType = DomainEvent["type"];
 
@@ -18,5 +24,11 @@ export function eventKey(event: DomainEvent): string {
       return `reminder.due:${event.reminderId}:${event.dueAt}`;
     case "lead.unsubscribed":
       return `lead.unsubscribed:${event.businessId}:${event.email}`;
+    case "lead.updated":
+      return `lead.updated:${event.leadId}:${event.changeId}`;
+    case "conversation.ended":
+      return `conversation.ended:${event.conversationId}`;
+    case "automation.run.failed":
+      return `automation.run.failed:${event.runId}`;
   }
 }

@@ -6,6 +6,7 @@ import type { JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { mailJob } from "../mail/mail-jobs.server.ts";
 import { leadAlertMails } from "../notifications/lead-alert-email.server.ts";
 import { reminderDueMails } from "../leads/reminder-due.server.ts";
+import { webhookJobsForEvent } from "../webhooks/deliveries.server.ts";
 import type { DomainEvent, DomainEventType } from "./domain-events.ts";
 
 type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
@@ -23,7 +24,16 @@ export const subscribers: Subscribers = {
   // The suppression list itself stops e-mails (checked at delivery); automations and outreach
   // sequences (DESIGN §11, §12) subscribe here to stop a lead's pending steps.
   "lead.unsubscribed": [],
+  // Outgoing webhooks (DESIGN §15): one delivery job per subscribed endpoint.
+  "lead.updated": [],
+  "conversation.ended": [],
+  "automation.run.failed": [],
 };
+
+// Every event an endpoint may subscribe to also goes to the business's webhooks.
+for (const type of ["lead.created", "lead.updated", "conversation.ended", "automation.run.failed"] as const) {
+  (subscribers[type] as Subscriber<DomainEvent>[]).push((services, event) => webhookJobsForEvent(services, event));
+}
 
 export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {
   const list = subscribers[event.type] as Subscriber<DomainEvent>[];

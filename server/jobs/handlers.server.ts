@@ -9,6 +9,7 @@ import { overageJobHandler } from "../billing/overage-reporter.server.ts";
 import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import { inviteEmailJobHandler } from "../team/invites.server.ts";
 import { sandboxJobHandlers } from "../demo/sandbox.server.ts";
+import { webhookJobHandler } from "../webhooks/deliveries.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
@@ -31,6 +32,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
     overageJobHandler(services) as JobHandler<never>,
     ...scheduleHandlers(services, realtime),
     ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
+    webhookJobHandler(services) as JobHandler<never>,
   ];
   return handlers;
 }

@@ -5,13 +5,24 @@
 // those details in the same transaction; the lead's columns hold the current ones (reopening clears
 // them, the history keeps them).
 import type { Db } from "../db/client.server.ts";
+import { emitEvents } from "../events/emit-events.server.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
 import { validateStatus } from "./lead-input.ts";
 import { fail, notFound, type LeadResult } from "./result.ts";
 
 export async function changeLeadStatus(
   db: Db,
-  args: { businessId: string; leadId: string; actorUserId: string; input: unknown; now?: Date },
+  args: {
+    businessId: string;
+    leadId: string;
+    /** The member (or the API key's creator) who changed it; null when that user has gone. */
+    actorUserId: string | null;
+    input: unknown;
+    now?: Date;
+    /** When given, the change's `lead.updated` event (webhooks) is written in its transaction. */
+    jobs?: JobQueue;
+  },
 ): Promise<LeadResult<{ from: string; to: string }>> {
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
@@ -38,7 +49,8 @@ export async function changeLeadStatus(
       },
     });
     if (updated.count !== 1) return fail(409, "This lead was changed meanwhile. Please reload and try again.");
-    await tx.leadEvent.create({
+    const event = await tx.leadEvent.create({
+      select: { id: true },
       data: {
         leadId: lead.id,
         businessId: args.businessId,
@@ -53,6 +65,9 @@ export async function changeLeadStatus(
         },
       },
     });
+    if (args.jobs) {
+      await emitEvents(args.jobs, tx, [{ type: "lead.updated", businessId: args.businessId, leadId: lead.id, changeId: event.id, changes: ["status"] }]);
+    }
     return { ok: true as const, value: { from: lead.status, to: status } };
   });
 }

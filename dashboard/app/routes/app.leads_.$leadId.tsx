@@ -63,10 +63,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   let result: LeadResult<unknown>;
   switch (intent) {
     case "status":
-      result = await changeLeadStatus(db, args);
+      result = await changeLeadStatus(db, { ...args, jobs });
       break;
     case "note":
-      result = await addLeadNote(db, args);
+      result = await addLeadNote(db, { ...args, jobs });
       break;
     case "reminder-create":
       result = await createReminder(db, args);
