@@ -3,6 +3,7 @@
 // deliveries, enable/disable, rotate the secret, delete. Every query is scoped by the caller's
 // businessId; the routes check the owner role (or the API key) first.
 import type { Db } from "../db/client.server.ts";
+import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { checkEndpointUrl, type AddressPolicy } from "./address-policy.ts";
 import { resolveAllowed, type Resolver } from "./safe-request.server.ts";
@@ -132,6 +133,9 @@ export async function createEndpoint(
   deps: Pick<WebhookDeps, "db" | "webhooks">,
   args: { businessId: string; input: CreateEndpointInput; source: "settings" | "api" },
 ): Promise<WebhookResult<{ endpoint: EndpointView; secret: string }>> {
+  // A demo sandbox (anyone, no sign-up) must not make this server call arbitrary addresses.
+  const refused = await sandboxRefusal(deps.db, args.businessId, "webhook");
+  if (refused) return { ok: false, status: 409, message: refused.message };
   const destination = await checkEndpointDestination(deps.webhooks, args.input.url);
   if (!destination.ok) return destination;
   const generated = newSecret(deps.webhooks.box);
