@@ -68,7 +68,7 @@ export function handleCreateLead(ctx: Ctx, request: Request): Promise<Response> 
     const read = await readJson(request);
     if (!read.ok) return read.response;
     const result = await createApiLead(
-      { db: ctx.services.db, sink: ctx.realtime, logger: ctx.services.logger },
+      { db: ctx.services.db, jobs: ctx.services.jobs, sink: ctx.realtime, logger: ctx.services.logger },
       { business: caller.business, actorUserId: caller.createdById, body: read.body },
     );
     if (!result.ok) {

@@ -58,7 +58,7 @@ export type CreateApiLeadResult = { ok: true; lead: ApiLeadDetail } | { ok: fals
  * business's open workspaces.
  */
 export async function createApiLead(
-  deps: { db: Db; sink: LeadEventSink; logger: Logger },
+  deps: { db: Db; jobs: JobQueue; sink: LeadEventSink; logger: Logger },
   args: { business: ApiBusiness; actorUserId: string | null; body: unknown; now?: Date },
 ): Promise<CreateApiLeadResult> {
   const checked = checkLeadBody(args.body);
@@ -70,6 +70,7 @@ export async function createApiLead(
     input: checked.form,
     now,
     source: "api",
+    jobs: deps.jobs,
   });
   if (!created.ok) return { ok: false, fields: {}, message: created.error };
   // API leads count against the plan like the chatbot's (decision 0010; Enterprise is unlimited, so

@@ -22,6 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     businessId: workspace.business.id,
     actorUserId: workspace.userId,
     input: fields,
+    jobs: context.services.jobs,
   });
   if (!result.ok) return data({ error: result.error, values: fields }, { status: result.status });
   const { db, logger } = context.services;
