@@ -112,11 +112,11 @@ export async function updateApiLead(
   const common = { businessId: args.business.id, leadId: args.leadId, actorUserId: args.actorUserId, now, jobs: deps.jobs };
   if (checked.status) {
     const changed = await changeLeadStatus(deps.db, { ...common, input: checked.status });
-    if (!changed.ok) return changed.status === 404 ? { ok: false, status: 404 } : { ok: false, status: changed.status === 409 ? 409 : 400, fields: { status: changed.error } };
+    if (!changed.ok) return changed.reason === "not_found" ? { ok: false, status: 404 } : { ok: false, status: changed.reason === "conflict" ? 409 : 400, fields: { status: changed.error } };
   }
   if (checked.note) {
     const added = await addLeadNote(deps.db, { ...common, input: checked.note });
-    if (!added.ok) return added.status === 404 ? { ok: false, status: 404 } : { ok: false, status: 400, fields: { note: added.error } };
+    if (!added.ok) return added.reason === "not_found" ? { ok: false, status: 404 } : { ok: false, status: 400, fields: { note: added.error } };
   }
   await publishLead(deps, { businessId: args.business.id, leadId: args.leadId, kind: "updated" });
   const lead = await getApiLead(deps.db, args.business, args.leadId, now);

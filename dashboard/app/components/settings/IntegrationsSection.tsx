@@ -10,7 +10,8 @@ import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { formatDateTime } from "~/components/leads/format";
 import type { IntegrationsActionResult, IntegrationsSectionData } from "./integrations.server";
-import { dangerButton, FieldError, fieldProps, focusRing, inputClass, labelClass, primaryButton, ResultMessage, SectionCard, secondaryButton } from "./ui";
+import { FieldError, fieldProps, focusRing, inputClass, labelClass, ResultMessage, SectionCard } from "./ui";
+import { Button, type ButtonVariant } from "~/components/ui/Button";
 
 const ACTION = "/app/settings/integrations";
 
@@ -36,9 +37,9 @@ function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }
     <div className="mb-5 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="webhook-secret">
       <p className="text-sm font-semibold text-amber-900">Your signing secret. Copy it now: for your security it will not be shown again.</p>
       <CopySnippet snippet={secret} confirmation="Copied!" buttonLabel="Copy secret" />
-      <button type="button" className={secondaryButton} onClick={onDone}>
+      <Button type="button" variant="secondary" onClick={onDone}>
         Done
-      </button>
+      </Button>
     </div>
   );
 }
@@ -106,9 +107,9 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
             </div>
             <FieldError id={eventsErrorId} message={errors?.events} />
           </fieldset>
-          <button type="submit" disabled={busy || full} className={primaryButton}>
+          <Button type="submit" disabled={full} loading={busy}>
             {busy ? "Adding..." : "Add Endpoint"}
-          </button>
+          </Button>
           {full ? <p className="text-sm text-slate-700">You have {maxEndpoints} endpoints, the most allowed. Delete one you no longer use to add another.</p> : null}
           {clientErrors || secret ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
         </SandboxFieldset>
@@ -122,9 +123,9 @@ function EndpointList({ endpoints, timeZone }: { endpoints: EndpointView[]; time
   return (
     <SectionCard id="webhook-endpoints-heading" title="Your endpoints" description="Deliveries that fail are retried with growing pauses for about 4 hours. An endpoint whose deliveries fail for 3 days is disabled and you are told.">
       <div className="mb-3">
-        <button type="button" className={secondaryButton} disabled={revalidator.state !== "idle"} onClick={() => revalidator.revalidate()}>
+        <Button type="button" variant="secondary" size="sm" loading={revalidator.state !== "idle"} onClick={() => revalidator.revalidate()}>
           {revalidator.state !== "idle" ? "Refreshing..." : "Refresh delivery logs"}
-        </button>
+        </Button>
       </div>
       {endpoints.length === 0 ? (
         <p className="text-sm text-slate-600">No endpoints yet.</p>
@@ -152,7 +153,7 @@ function EndpointItem({ endpoint, timeZone }: { endpoint: EndpointView; timeZone
       return endpoint.url;
     }
   })();
-  const action = (intent: string, label: string, options: { className?: string; confirm?: string } = {}) => (
+  const action = (intent: string, label: string, options: { variant?: ButtonVariant; confirm?: string } = {}) => (
     <fetcher.Form
       method="post"
       action={ACTION}
@@ -162,10 +163,10 @@ function EndpointItem({ endpoint, timeZone }: { endpoint: EndpointView; timeZone
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="endpointId" value={endpoint.id} />
-      <button type="submit" disabled={busy} className={options.className ?? secondaryButton}>
+      <Button type="submit" variant={options.variant ?? "secondary"} size="sm" loading={busy}>
         {label}
         <span className="sr-only"> for {host}</span>
-      </button>
+      </Button>
     </fetcher.Form>
   );
   return (
@@ -192,7 +193,7 @@ function EndpointItem({ endpoint, timeZone }: { endpoint: EndpointView; timeZone
         {endpoint.enabled ? action("webhook-test", busy ? "Working..." : "Send test event") : null}
         {endpoint.enabled ? action("webhook-disable", "Disable") : action("webhook-enable", "Enable")}
         {action("webhook-rotate", "Rotate secret", { confirm: "Create a new signing secret? The current one stops working at once." })}
-        {action("webhook-delete", "Delete", { className: dangerButton, confirm: `Delete the endpoint ${endpoint.url}? Nothing more is sent to it.` })}
+        {action("webhook-delete", "Delete", { variant: "danger", confirm: `Delete the endpoint ${endpoint.url}? Nothing more is sent to it.` })}
       </div>
       <div className="mt-3">
         <ResultMessage result={result && !result.secret ? result : null} />
@@ -250,10 +251,10 @@ function DeliveryLog({ endpointId, host, deliveries, timeZone }: { endpointId: s
                     <fetcher.Form method="post" action={ACTION}>
                       <input type="hidden" name="intent" value="webhook-redeliver" />
                       <input type="hidden" name="deliveryId" value={delivery.id} />
-                      <button type="submit" disabled={busy} className={secondaryButton}>
+                      <Button type="submit" variant="secondary" size="sm" loading={busy}>
                         {busy ? "Queuing..." : "Redeliver"}
                         <span className="sr-only"> {delivery.event} of {formatDateTime(delivery.createdAt, timeZone)}</span>
-                      </button>
+                      </Button>
                     </fetcher.Form>
                   </td>
                 </tr>
