@@ -3,7 +3,7 @@
 // addresses (delivery connects to the very address checked, so DNS cannot change it in between).
 // Pure (node:net's BlockList and isIP only).
 import { BlockList, isIP } from "node:net";
-import { WEBHOOK_URL_MAX } from "./webhook-input.ts";
+import { WEBHOOK_MESSAGES, WEBHOOK_URL_MAX } from "./webhook-input.ts";
 
 export type AddressKind = "public" | "loopback" | "private" | "link-local" | "reserved";
 
@@ -88,7 +88,7 @@ export const ADDRESS_REFUSALS: Record<Exclude<AddressKind, "public">, string> = 
 };
 
 export const URL_MESSAGES = {
-  invalid: "Enter a valid URL, such as https://example.com/webhooks/leadbroom.",
+  invalid: WEBHOOK_MESSAGES.invalidUrl,
   https: "The endpoint must use HTTPS.",
   credentials: "Do not put a user name or password in the URL; check the signature instead.",
   tooLong: "The URL must be at most 500 characters.",

@@ -21,6 +21,7 @@ export const MAX_WEBHOOK_ENDPOINTS = 20;
 
 export const WEBHOOK_MESSAGES = {
   urlRequired: "Enter the endpoint's URL.",
+  invalidUrl: "Enter a valid URL, such as https://example.com/webhooks/leadbroom.",
   eventsRequired: "Choose at least one event.",
   unknownEvent: "Unknown event. Choose from lead.created, lead.updated, conversation.ended and automation.run.failed.",
   created: "Endpoint added. Copy its signing secret now: it will not be shown again.",
@@ -37,10 +38,24 @@ export const WEBHOOK_MESSAGES = {
   failingDisabled: "Disabled by LeadBroom: every delivery failed for 3 days. Check the receiver, then enable it again.",
 } as const;
 
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 export const webhookEventSchema = z.enum(WEBHOOK_EVENTS, { message: WEBHOOK_MESSAGES.unknownEvent });
 
 export const createEndpointSchema = z.object({
-  url: z.string({ error: WEBHOOK_MESSAGES.urlRequired }).trim().min(1, WEBHOOK_MESSAGES.urlRequired).max(WEBHOOK_URL_MAX, "The URL must be at most 500 characters."),
+  url: z
+    .string({ error: WEBHOOK_MESSAGES.urlRequired })
+    .trim()
+    .min(1, WEBHOOK_MESSAGES.urlRequired)
+    .max(WEBHOOK_URL_MAX, "The URL must be at most 500 characters.")
+    // The shape only (also checked in the browser); https and the address are checked on the server.
+    .refine(isHttpUrl, WEBHOOK_MESSAGES.invalidUrl),
   events: z.array(webhookEventSchema, { error: WEBHOOK_MESSAGES.eventsRequired }).min(1, WEBHOOK_MESSAGES.eventsRequired).transform((events) => [...new Set(events)]),
 });
 export type CreateEndpointInput = z.infer<typeof createEndpointSchema>;

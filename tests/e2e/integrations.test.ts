@@ -86,8 +86,8 @@ describe.skipIf(!hasChromium)("Integrations (webhooks) in Chromium", () => {
 
     await page.getByRole("button", { name: "Refresh delivery logs" }).click();
     const row = endpoint.locator('tr[data-status="succeeded"]');
-    await row.getByText("webhook.test").waitFor();
-    await row.getByText("204").waitFor();
+    await row.locator("code", { hasText: "webhook.test" }).waitFor();
+    await row.getByRole("cell", { name: "204", exact: true }).waitFor();
     expect(await axeViolations(page, SECTION)).toEqual([]);
 
     await row.getByRole("button", { name: /Redeliver/ }).click();
@@ -96,12 +96,12 @@ describe.skipIf(!hasChromium)("Integrations (webhooks) in Chromium", () => {
     expect(received).toHaveLength(2);
     expect(received[1]!.body).toBe(received[0]!.body);
     await page.getByRole("button", { name: "Refresh delivery logs" }).click();
-    await endpoint.getByText("Redelivery").waitFor();
+    await endpoint.getByText("Redelivery", { exact: true }).waitFor();
 
     // 360 px: the section fits (no sideways scrolling of the page) and stays axe clean.
     await page.setViewportSize({ width: 360, height: 800 });
     await page.reload();
-    await endpoint.getByText("webhook.test").first().waitFor();
+    await endpoint.locator("code", { hasText: "webhook.test" }).first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await axeViolations(page, SECTION)).toEqual([]);
 
