@@ -1,22 +1,13 @@
 // Notes are history events of type "note" (never edited or deleted).
 import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
-import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
 import { validateNote } from "./lead-input.ts";
-import { fail, notFound, type LeadResult } from "./result.ts";
+import { fail, notFound, type LeadChangeArgs, type LeadResult } from "./result.ts";
 
 export async function addLeadNote(
   db: Db,
-  args: {
-    businessId: string;
-    leadId: string;
-    actorUserId: string | null;
-    input: unknown;
-    now?: Date;
-    /** When given, the note's `lead.updated` event (webhooks) is written in its transaction. */
-    jobs?: JobQueue;
-  },
+  args: LeadChangeArgs,
 ): Promise<LeadResult<{ eventId: string }>> {
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();

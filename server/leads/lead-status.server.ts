@@ -6,23 +6,13 @@
 // them, the history keeps them).
 import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
-import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
 import { validateStatus } from "./lead-input.ts";
-import { fail, notFound, type LeadResult } from "./result.ts";
+import { fail, notFound, type LeadChangeArgs, type LeadResult } from "./result.ts";
 
 export async function changeLeadStatus(
   db: Db,
-  args: {
-    businessId: string;
-    leadId: string;
-    /** The member (or the API key's creator) who changed it; null when that user has gone. */
-    actorUserId: string | null;
-    input: unknown;
-    now?: Date;
-    /** When given, the change's `lead.updated` event (webhooks) is written in its transaction. */
-    jobs?: JobQueue;
-  },
+  args: LeadChangeArgs,
 ): Promise<LeadResult<{ from: string; to: string }>> {
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();

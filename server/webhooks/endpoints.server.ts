@@ -57,14 +57,7 @@ const endpointSelect = {
 } as const;
 
 type EndpointRow = { id: string; url: string; events: string[]; source: string; secretPrefix: string; enabled: boolean; disabledReason: string | null; createdAt: Date };
-type DeliveryRow = {
-  id: string;
-  event: string;
-  status: "pending" | "succeeded" | "failed";
-  attempts: number;
-  responseStatus: number | null;
-  durationMs: number | null;
-  error: string | null;
+type DeliveryRow = Omit<DeliveryView, "createdAt" | "lastAttemptAt" | "redelivery"> & {
   createdAt: Date;
   lastAttemptAt: Date | null;
   redeliveryOfId: string | null;

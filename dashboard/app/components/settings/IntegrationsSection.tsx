@@ -6,11 +6,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { DeliveryView, EndpointView } from "../../../../server/webhooks/endpoints.server.ts";
 import { createEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from "../../../../server/webhooks/webhook-input.ts";
 import { parseForm, type FieldErrors } from "../../../../server/businesses/form-errors.ts";
-import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { formatDateTime } from "~/components/leads/format";
 import type { IntegrationsActionResult, IntegrationsSectionData } from "./integrations.server";
-import { FieldError, fieldProps, focusRing, inputClass, labelClass, ResultMessage, SectionCard } from "./ui";
+import { FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard } from "./ui";
 import { Button, type ButtonVariant } from "~/components/ui/Button";
 
 const ACTION = "/app/settings/integrations";
@@ -34,13 +33,13 @@ export function IntegrationsSection(props: IntegrationsSectionData) {
 /** The secret of a new or rotated endpoint, shown until dismissed. */
 function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }) {
   return (
-    <div className="mb-5 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="webhook-secret">
-      <p className="text-sm font-semibold text-amber-900">Your signing secret. Copy it now: for your security it will not be shown again.</p>
-      <CopySnippet snippet={secret} confirmation="Copied!" buttonLabel="Copy secret" />
-      <Button type="button" variant="secondary" onClick={onDone}>
-        Done
-      </Button>
-    </div>
+    <OneTimeSecret
+      testId="webhook-secret"
+      text="Your signing secret. Copy it now: for your security it will not be shown again."
+      secret={secret}
+      copyLabel="Copy secret"
+      onDone={onDone}
+    />
   );
 }
 
