@@ -20,6 +20,9 @@ import { createApiLimiter, type ApiLimiter, type ApiLimits } from "./api/api-lim
 import type { JobQueue } from "./jobs/queue/job-queue.server.ts";
 import type { SmsSender } from "./automations/runs.server.ts";
 import { createSmsSender } from "./automations/sms.server.ts";
+import type { WebhookSettings } from "./webhooks/endpoints.server.ts";
+import { createSecretBox, deriveSecretBoxKey } from "./webhooks/secret-box.server.ts";
+import { systemResolver } from "./webhooks/safe-request.server.ts";
 
 export type AppServices = {
   env: Env;
@@ -44,6 +47,8 @@ export type AppServices = {
   signingSecret: string;
   /** Twilio SMS for automations, when TWILIO_* is set. */
   sms?: SmsSender;
+  /** Outgoing webhooks: the secrets' encryption, the SSRF policy and resolver, the timeout (DESIGN §15). */
+  webhooks: WebhookSettings;
 } & BillingServices;
 
 export function createServices(options: {
@@ -66,6 +71,12 @@ export function createServices(options: {
     jobs: options.jobs,
     sms: createSmsSender(env),
     signingSecret: createHmac("sha256", options.sessionSecret).update("leadbroom-signing").digest("base64url"),
+    webhooks: {
+      box: createSecretBox(deriveSecretBoxKey(options.sessionSecret)),
+      policy: { allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK },
+      resolver: systemResolver,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    },
     logger,
     outboxDir,
     redis,

@@ -5,7 +5,9 @@ import type { AppServices } from "../services.server.ts";
 import type { LeadEventSink } from "../leads/publish-lead.server.ts";
 import { apiError, apiJson, API_MESSAGES } from "./api-errors.ts";
 import { authenticateApiRequest, type ApiCaller } from "./authenticate.server.ts";
-import { createApiLead, getApiLead, listApiLeads } from "./leads-api.server.ts";
+import { createApiLead, getApiLead, listApiLeads, updateApiLead } from "./leads-api.server.ts";
+import { listApiConversations, parseApiConversationQuery } from "./conversations-api.server.ts";
+import { listHooks, subscribeHook, unsubscribeHook } from "./hooks-api.server.ts";
 import { parseApiLeadQuery } from "./leads-query.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -66,7 +68,7 @@ export function handleCreateLead(ctx: Ctx, request: Request): Promise<Response> 
     const read = await readJson(request);
     if (!read.ok) return read.response;
     const result = await createApiLead(
-      { db: ctx.services.db, sink: ctx.realtime, logger: ctx.services.logger },
+      { db: ctx.services.db, jobs: ctx.services.jobs, sink: ctx.realtime, logger: ctx.services.logger },
       { business: caller.business, actorUserId: caller.createdById, body: read.body },
     );
     if (!result.ok) {
@@ -74,4 +76,55 @@ export function handleCreateLead(ctx: Ctx, request: Request): Promise<Response> 
     }
     return apiJson({ data: result.lead }, 201, { Location: `/api/v1/leads/${result.lead.id}` });
   });
+}
+
+/** PATCH /api/v1/leads/:id: the status and/or a note. */
+export function handleUpdateLead(ctx: Ctx, request: Request, leadId: string): Promise<Response> {
+  return guarded(ctx, request, async (caller) => {
+    const read = await readJson(request);
+    if (!read.ok) return read.response;
+    const result = await updateApiLead(
+      { db: ctx.services.db, jobs: ctx.services.jobs, sink: ctx.realtime, logger: ctx.services.logger },
+      { business: caller.business, actorUserId: caller.createdById, leadId, body: read.body as Record<string, unknown> },
+    );
+    if (result.ok) return apiJson({ data: result.lead });
+    if (result.status === 404) return apiError("not_found", API_MESSAGES.leadNotFound);
+    if (result.status === 409) return apiError("conflict", result.fields?.status ?? API_MESSAGES.validation);
+    return apiError("validation_failed", result.message ?? API_MESSAGES.validation, { fields: result.fields });
+  });
+}
+
+/** GET /api/v1/conversations: with transcripts, newest first. */
+export function handleListConversations(ctx: Ctx, request: Request): Promise<Response> {
+  return guarded(ctx, request, async (caller) => {
+    const query = parseApiConversationQuery(new URL(request.url).searchParams);
+    if (!query.ok) return apiError("validation_failed", API_MESSAGES.invalidQuery, { fields: query.fields });
+    return apiJson(await listApiConversations(ctx.services.db, caller.business, query.value));
+  });
+}
+
+/** GET /api/v1/hooks: the business's webhook subscriptions (without secrets). */
+export function handleListHooks(ctx: Ctx, request: Request): Promise<Response> {
+  return guarded(ctx, request, async (caller) => apiJson({ data: await listHooks(ctx.services.db, caller.businessId) }));
+}
+
+/** POST /api/v1/hooks: subscribe a URL to events (REST hooks); the secret is in this answer only. */
+export function handleSubscribeHook(ctx: Ctx, request: Request): Promise<Response> {
+  return guarded(ctx, request, async (caller) => {
+    const read = await readJson(request);
+    if (!read.ok) return read.response;
+    const result = await subscribeHook(ctx.services, { businessId: caller.businessId, body: read.body as Record<string, unknown> });
+    if (result.ok) return apiJson({ data: result.hook }, 201, { Location: `/api/v1/hooks/${result.hook.id}` });
+    if (result.status === 409) return apiError("conflict", result.message ?? API_MESSAGES.validation);
+    return apiError("validation_failed", result.message ?? API_MESSAGES.validation, { fields: result.fields });
+  });
+}
+
+/** DELETE /api/v1/hooks/:id: unsubscribe (another business's id is 404). */
+export function handleUnsubscribeHook(ctx: Ctx, request: Request, hookId: string): Promise<Response> {
+  return guarded(ctx, request, async (caller) =>
+    (await unsubscribeHook(ctx.services.db, { businessId: caller.businessId, hookId }))
+      ? new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } })
+      : apiError("not_found", API_MESSAGES.hookNotFound),
+  );
 }

@@ -9,7 +9,7 @@ export const API_MAX_LIMIT = 100;
 /** Offset pagination stays cheap: deeper pages are refused; narrow the filters instead. */
 export const API_MAX_PAGE = 10_000;
 
-const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+export const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
   z
     .string()
     .optional()
@@ -17,7 +17,7 @@ const wholeNumber = (name: string, min: number, max: number, fallback: number) =
     .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `${name} must be a whole number from ${min} to ${max.toLocaleString("en-US")}`)
     .transform(Number);
 
-const optionalChoice = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
+export const optionalChoice = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z
     .string()
     .optional()

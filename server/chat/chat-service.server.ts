@@ -408,6 +408,7 @@ export function createChatService(deps: {
           })),
           state: stored,
           now: clock(),
+          ended: result.completed && !turn.isTest,
         });
         emitter.typing(conversationId, false);
         const echo = !leadDetailsHidden(chatbot.business, clock());

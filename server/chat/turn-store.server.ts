@@ -11,6 +11,7 @@ import { sqlUtc, utcText } from "../db/timestamps.ts";
 import type { Message } from "../realtime/protocol.ts";
 import { messageSelect, toMessage, type MessageRow, type StoredConversationState } from "./conversations.server.ts";
 import { newMessageId } from "./ids.ts";
+import { conversationEndedEventSql } from "../events/emit-events.server.ts";
 
 
 const returningMessage = Prisma.sql`RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text",
@@ -145,11 +146,12 @@ export type BotReplyInput = { id: string; text: string; quickReplies?: string[] 
 
 /**
  * Stores the bot's replies to one visitor message and the conversation state that answered it, in
- * one statement. Returns the stored replies in seq order.
+ * one statement. Returns the stored replies in seq order. `ended`: this turn completed the
+ * qualification, so the same statement writes the `conversation.ended` event (webhooks, DESIGN §15).
  */
 export async function storeBotTurn(
   db: Db,
-  input: { conversationId: string; replies: BotReplyInput[]; state: StoredConversationState; now: Date },
+  input: { conversationId: string; replies: BotReplyInput[]; state: StoredConversationState; now: Date; ended?: boolean },
 ): Promise<Message[]> {
   const now = sqlUtc(input.now);
   const replies = JSON.stringify(input.replies.map((r) => ({ id: r.id, text: r.text, quickReplies: r.quickReplies ?? [] })));
@@ -167,7 +169,7 @@ export async function storeBotTurn(
       SELECT r.ord, r.value->>'id' AS id, r.value->>'text' AS text,
              ARRAY(SELECT jsonb_array_elements_text(r.value->'quickReplies')) AS quick
         FROM jsonb_array_elements(${replies}::jsonb) WITH ORDINALITY AS r(value, ord)
-    )
+    )${input.ended ? Prisma.sql`, ended AS (${conversationEndedEventSql("conv")})` : Prisma.empty}
     INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
     SELECT reply.id, conv."id", conv."businessId", conv."lastSeq" - ${count}::int + reply.ord::int, 'bot'::"MessageRole", reply.text, reply.quick,
            ${now}

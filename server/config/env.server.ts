@@ -115,6 +115,13 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
   /** The Twilio number (E.164) SMS are sent from. */
   TWILIO_FROM_NUMBER: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 phone number like +15551234567").optional(),
+  /**
+   * Development and tests only: outgoing webhooks may go to http:// URLs and loopback addresses (a
+   * receiver on this machine). Private and link-local addresses are refused always (SSRF, DESIGN §15).
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
+  /** How long a webhook delivery waits for the receiver's answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -143,6 +150,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError([
       "REDIS_URL: scale-out needs a shared database; set DATABASE_URL too (PGlite is single-process)",
     ]);
+  }
+  if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK) {
+    throw new EnvError(["WEBHOOKS_ALLOW_LOOPBACK: webhooks to loopback addresses are for development only; unset it in production"]);
   }
   if (env.NODE_ENV === "production" && env.MOCKS) {
     throw new EnvError(["MOCKS: the OpenAI mocks are for development only; unset MOCKS in production"]);

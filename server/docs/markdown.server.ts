@@ -9,6 +9,12 @@ const renderer = new MarkdownIt({ html: false, linkify: false, typographer: fals
 renderer.renderer.rules.code_block = wrapFocusable(renderer.renderer.rules.code_block);
 renderer.renderer.rules.fence = wrapFocusable(renderer.renderer.rules.fence);
 renderer.renderer.rules.table_open = () => '<table tabindex="0">\n';
+// Section headings (h2) get an id from their text ("## Webhooks" → id="webhooks"), so they can be linked to.
+renderer.renderer.rules.heading_open = (tokens, idx, options, _env, self) => {
+  const slug = (tokens[idx + 1]?.content ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  if (slug && tokens[idx]!.tag === "h2") tokens[idx]!.attrSet("id", slug);
+  return self.renderToken(tokens, idx, options);
+};
 
 function wrapFocusable(rule: RendererRule | undefined): RendererRule {
   return (tokens, idx, options, env, self) => {

@@ -11,8 +11,12 @@ export type DomainEvent =
   | { type: "lead.status_changed"; businessId: string; leadId: string; from: string; to: string; eventId: string }
   /** A visitor wrote in the conversation of a lead. */
   | { type: "message.received"; businessId: string; leadId: string; messageId: string; text: string }
-  /** An automation step failed after its last attempt (DESIGN §15 webhooks subscribe to it). */
-  | { type: "automation.run.failed"; businessId: string; automationId: string; runId: string; leadId: string; error: string };
+  /** A member or an API key changed the lead (status, notes); `changeId` names the change (its LeadEvent). */
+  | { type: "lead.updated"; businessId: string; leadId: string; changeId: string; changes: string[] }
+  /** The chatbot finished the qualification (its last question answered or skipped). */
+  | { type: "conversation.ended"; businessId: string; conversationId: string }
+  /** An automation step failed for good (emitted by the automations, DESIGN §11). */
+  | { type: "automation.run.failed"; businessId: string; automationId: string; runId: string; leadId: string | null; error: string };
 
 export type DomainEventType = DomainEvent["type"];
 
@@ -31,6 +35,10 @@ export function eventKey(event: DomainEvent): string {
       return `lead.status_changed:${event.eventId}`;
     case "message.received":
       return `message.received:${event.messageId}`;
+    case "lead.updated":
+      return `lead.updated:${event.leadId}:${event.changeId}`;
+    case "conversation.ended":
+      return `conversation.ended:${event.conversationId}`;
     case "automation.run.failed":
       return `automation.run.failed:${event.runId}`;
   }

@@ -28,3 +28,17 @@ export function leadCreatedEventSql(from: string): Prisma.Sql {
     Prisma.sql`'lead.created:' || ${source}."id"`,
   );
 }
+
+/**
+ * A `conversation.ended` event for each row of `from` ("id", "businessId" columns) from inside one
+ * statement: the chat turn that completes the qualification stores it with its replies.
+ */
+export function conversationEndedEventSql(from: string): Prisma.Sql {
+  const source = Prisma.raw(`"${from}"`);
+  return insertJobsSql(
+    EVENT_QUEUE,
+    source,
+    Prisma.sql`jsonb_build_object('type', 'conversation.ended', 'businessId', ${source}."businessId", 'conversationId', ${source}."id")`,
+    Prisma.sql`'conversation.ended:' || ${source}."id"`,
+  );
+}

@@ -6,6 +6,7 @@ import type { JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { mailJob } from "../mail/mail-jobs.server.ts";
 import { leadAlertMails } from "../notifications/lead-alert-email.server.ts";
 import { reminderDueMails } from "../leads/reminder-due.server.ts";
+import { webhookJobsForEvent } from "../webhooks/deliveries.server.ts";
 import type { DomainEvent, DomainEventType } from "./domain-events.ts";
 import { automationJobsFor } from "../automations/runs.server.ts";
 
@@ -28,9 +29,16 @@ export const subscribers: Subscribers = {
   "lead.scored": [(services, event) => automationJobsFor(services.db, event)],
   "lead.status_changed": [(services, event) => automationJobsFor(services.db, event)],
   "message.received": [(services, event) => automationJobsFor(services.db, event)],
-  // Outgoing webhooks (DESIGN §15) subscribe here.
+  // Outgoing webhooks (DESIGN §15): one delivery job per subscribed endpoint.
+  "lead.updated": [],
+  "conversation.ended": [],
   "automation.run.failed": [],
 };
+
+// Every event an endpoint may subscribe to also goes to the business's webhooks.
+for (const type of ["lead.created", "lead.updated", "conversation.ended", "automation.run.failed"] as const) {
+  (subscribers[type] as Subscriber<DomainEvent>[]).push((services, event) => webhookJobsForEvent(services, event));
+}
 
 export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {
   const list = subscribers[event.type] as Subscriber<DomainEvent>[];

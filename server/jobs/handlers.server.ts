@@ -10,6 +10,7 @@ import { billingJobHandlers } from "../billing/jobs/billing-jobs.server.ts";
 import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import { inviteEmailJobHandler } from "../team/invites.server.ts";
 import { sandboxJobHandlers } from "../demo/sandbox.server.ts";
+import { webhookJobHandler } from "../webhooks/deliveries.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
@@ -43,6 +44,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
     }) as JobHandler<never>,
     ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
     ...billingJobHandlers(services, (businessId, update) => realtime.billingUpdated(businessId, update)),
+    webhookJobHandler(services) as JobHandler<never>,
   ];
   return handlers;
 }

@@ -2,6 +2,8 @@
 // (the business's market price), status New, source manual, a 'created' history event (and a note
 // if given) and the follow-up reminder due by priority (DESIGN §4).
 import type { Db } from "../db/client.server.ts";
+import { emitEvents } from "../events/emit-events.server.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH } from "../scoring/score.ts";
 import { validateManualLead } from "./lead-input.ts";
 import { fail, type LeadResult } from "./result.ts";
@@ -17,6 +19,8 @@ export async function createManualLead(
     now?: Date;
     /** "api" for leads created through the REST API (server/api). */
     source?: "manual" | "api";
+    /** When given, the lead's `lead.created` event (webhooks) is written in its transaction. */
+    jobs?: JobQueue;
   },
 ): Promise<LeadResult<{ leadId: string; score: number; priority: LeadPriority }>> {
   const checked = validateManualLead(args.input);
@@ -37,53 +41,58 @@ export async function createManualLead(
     timeline: input.timeline,
     marketPriceCents,
   });
-  const lead = await db.lead.create({
-    data: {
-      businessId: args.businessId,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      company: input.company,
-      serviceType: input.serviceType,
-      buildingSizeSqFt: input.buildingSizeSqFt,
-      frequency: input.frequency,
-      visitsPerMonth: input.frequency ? VISITS_PER_MONTH[input.frequency] : null,
-      budgetMonthlyCents: input.budgetMonthlyCents,
-      marketPriceCents,
-      timeline: input.timeline,
-      sizePoints: scored.sizePoints,
-      frequencyPoints: scored.frequencyPoints,
-      budgetPoints: scored.budgetPoints,
-      timelinePoints: scored.timelinePoints,
-      score: scored.score,
-      priority: scored.priority,
-      incomplete: scored.incomplete,
-      status: "new",
-      source,
-      createdAt: now,
-      events: {
-        create: [
-          {
+  const jobs = args.jobs;
+  const lead = await db.$transaction(async (tx) => {
+    const created = await tx.lead.create({
+      data: {
+        businessId: args.businessId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        serviceType: input.serviceType,
+        buildingSizeSqFt: input.buildingSizeSqFt,
+        frequency: input.frequency,
+        visitsPerMonth: input.frequency ? VISITS_PER_MONTH[input.frequency] : null,
+        budgetMonthlyCents: input.budgetMonthlyCents,
+        marketPriceCents,
+        timeline: input.timeline,
+        sizePoints: scored.sizePoints,
+        frequencyPoints: scored.frequencyPoints,
+        budgetPoints: scored.budgetPoints,
+        timelinePoints: scored.timelinePoints,
+        score: scored.score,
+        priority: scored.priority,
+        incomplete: scored.incomplete,
+        status: "new",
+        source,
+        createdAt: now,
+        events: {
+          create: [
+            {
+              businessId: args.businessId,
+              type: "created",
+              actorUserId: args.actorUserId,
+              createdAt: now,
+              data: { source, score: scored.score, priority: scored.priority, incomplete: scored.incomplete },
+            },
+            ...(input.note
+              ? [{ businessId: args.businessId, type: "note", actorUserId: args.actorUserId, createdAt: new Date(now.getTime() + 1), data: { text: input.note } }]
+              : []),
+          ],
+        },
+        reminders: {
+          create: {
             businessId: args.businessId,
-            type: "created",
-            actorUserId: args.actorUserId,
-            createdAt: now,
-            data: { source, score: scored.score, priority: scored.priority, incomplete: scored.incomplete },
+            dueAt: new Date(now.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000),
+            note: `Follow up with ${input.name} (${scored.priority} priority)`,
           },
-          ...(input.note
-            ? [{ businessId: args.businessId, type: "note", actorUserId: args.actorUserId, createdAt: new Date(now.getTime() + 1), data: { text: input.note } }]
-            : []),
-        ],
-      },
-      reminders: {
-        create: {
-          businessId: args.businessId,
-          dueAt: new Date(now.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000),
-          note: `Follow up with ${input.name} (${scored.priority} priority)`,
         },
       },
-    },
-    select: { id: true },
+      select: { id: true },
+    });
+    if (jobs) await emitEvents(jobs, tx, [{ type: "lead.created", businessId: args.businessId, leadId: created.id }]);
+    return created;
   });
   if (!lead) return fail("invalid", "The lead could not be saved");
   return { ok: true, value: { leadId: lead.id, score: scored.score, priority: scored.priority } };

@@ -6,16 +6,13 @@
 // them, the history keeps them).
 import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
-import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
 import { validateStatus } from "./lead-input.ts";
-import { fail, notFound, type LeadResult } from "./result.ts";
+import { fail, notFound, type LeadChangeArgs, type LeadResult } from "./result.ts";
 
 export async function changeLeadStatus(
   db: Db,
-  args: { businessId: string; leadId: string; actorUserId: string; input: unknown; now?: Date },
-  /** Emits `lead.status_changed` with the change (automations stop or start on it). */
-  jobs?: JobQueue,
+  args: LeadChangeArgs,
 ): Promise<LeadResult<{ from: string; to: string }>> {
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
@@ -58,8 +55,12 @@ export async function changeLeadStatus(
         },
       },
     });
-    if (jobs && status !== lead.status) {
-      await emitEvents(jobs, tx, [{ type: "lead.status_changed", businessId: args.businessId, leadId: lead.id, from: lead.status, to: status, eventId: event.id }]);
+    if (args.jobs) {
+      await emitEvents(args.jobs, tx, [
+        // Automations stop or start on a real change; webhooks hear every status write.
+        ...(status !== lead.status ? [{ type: "lead.status_changed" as const, businessId: args.businessId, leadId: lead.id, from: lead.status, to: status, eventId: event.id }] : []),
+        { type: "lead.updated", businessId: args.businessId, leadId: lead.id, changeId: event.id, changes: ["status"] },
+      ]);
     }
     return { ok: true as const, value: { from: lead.status, to: status } };
   });

@@ -33,7 +33,7 @@ export async function leadAlertMails(
   const lead = await deps.db.lead.findFirst({
     where: { id: event.leadId, businessId: event.businessId },
     select: {
-      id: true, name: true, email: true, phone: true, company: true, score: true, priority: true, isTest: true,
+      id: true, name: true, email: true, phone: true, company: true, score: true, priority: true, isTest: true, source: true,
       business: {
         select: {
           name: true, logoPath: true, street: true, city: true, state: true, zip: true, notifyHighPriorityEmail: true, subscriptionStatus: true, trialEnd: true, isDemo: true,
@@ -42,7 +42,8 @@ export async function leadAlertMails(
       },
     },
   });
-  if (!lead || lead.priority !== "high" || !lead.business.notifyHighPriorityEmail) return [];
+  // Leads the team adds itself (by hand or through the API; their event is for webhooks) raise no alert.
+  if (!lead || lead.source === "manual" || lead.source === "api" || lead.priority !== "high" || !lead.business.notifyHighPriorityEmail) return [];
   const { business } = lead;
   // An expired trial keeps capturing leads but shows their details only once it subscribes.
   const shown = leadDetailsHidden(business, now) ? hideLeadDetails(lead) : lead;

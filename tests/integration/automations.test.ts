@@ -177,7 +177,7 @@ describe("automations", () => {
     const won = await scoredLead(business.id, "Will Won", 7);
     await until(() => runsOf(id, won.id), (r) => r[0]?.status === "sent");
     const owner = await db.user.create({ data: { email: "owner@medium.example", passwordHash: "x", displayName: "Owner" } });
-    const changed = await changeLeadStatus(db, { businessId: business.id, leadId: won.id, actorUserId: owner.id, input: { status: "won", value: "900" } }, server.services.jobs);
+    const changed = await changeLeadStatus(db, { businessId: business.id, leadId: won.id, actorUserId: owner.id, input: { status: "won", value: "900" }, jobs: server.services.jobs });
     expect(changed.ok).toBe(true);
     const cancelled = await until(() => runsOf(id, won.id), (r) => r.slice(1).every((s) => s.status === "cancelled"));
     expect(cancelled.slice(1).map((r) => r.error)).toEqual([CLOSED_ERROR, CLOSED_ERROR]);

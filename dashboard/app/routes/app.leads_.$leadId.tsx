@@ -69,10 +69,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   let result: LeadResult<unknown>;
   switch (intent) {
     case "status":
-      result = await changeLeadStatus(db, args, jobs);
+      result = await changeLeadStatus(db, { ...args, jobs });
       break;
     case "note":
-      result = await addLeadNote(db, args);
+      result = await addLeadNote(db, { ...args, jobs });
       break;
     case "reminder-create":
       result = await createReminder(db, args);

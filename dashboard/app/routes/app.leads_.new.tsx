@@ -24,6 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     businessId: workspace.business.id,
     actorUserId: workspace.userId,
     input: fields,
+    jobs: context.services.jobs,
   });
   if (!result.ok) return data({ error: result.error, values: fields }, { status: failureStatus(result.reason) });
   const { db, logger } = context.services;

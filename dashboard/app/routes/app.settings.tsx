@@ -21,6 +21,8 @@ import { BillingSection } from "~/components/billing/BillingSection";
 import { getBillingOverview } from "../../../server/billing/overview.server.ts";
 import { ApiKeysSection } from "~/components/settings/ApiKeysSection";
 import { loadApiKeysSection } from "~/components/settings/api-keys.server";
+import { IntegrationsSection } from "~/components/settings/IntegrationsSection";
+import { loadIntegrationsSection } from "~/components/settings/integrations.server";
 
 export const meta = workspaceMeta("Settings");
 
@@ -60,10 +62,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mailFromName = /^\s*"?([^"<]*?)"?\s*</.exec(env.MAIL_FROM)?.[1] || "LeadBroom";
   const billing = tab === "billing" ? await getBillingOverview(context.services, businessId) : null;
   const apiKeys = tab === "api" ? await loadApiKeysSection(context, workspace) : null;
+  const integrations = tab === "integrations" ? await loadIntegrationsSection(context, workspace) : null;
   const deliveries = tab === "email" ? await listEmailDeliveries(db, businessId) : null;
   const onboarding = tab === "profile" ? await loadOnboarding(db, businessId) : null;
   const sandbox = workspace.business.sandboxExpiresAt !== null;
-  return { sandbox, settings, team, billing, apiKeys, deliveries, onboarding, timeZone: workspace.business.timeZone, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
+  return { sandbox, settings, team, billing, apiKeys, integrations, deliveries, onboarding, timeZone: workspace.business.timeZone, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -112,7 +115,7 @@ function SettingsLayout({ current, children }: { current: Section | null; childr
   );
 }
 
-/** Sections not built here (integrations; billing and API keys arrive with their own issues). */
+/** Sections not built here (billing arrives with its own issue). */
 const PLACEHOLDERS: Partial<Record<Section["tab"], string>> = {
   billing:
     "Your current plan, payment methods and billing history, with a link to manage your subscription in the billing portal.",
@@ -132,7 +135,7 @@ function UnderDevelopment({ section }: { section: Section }) {
 }
 
 export default function SettingsPage() {
-  const { sandbox, settings, team, billing, apiKeys, deliveries, onboarding, timeZone, currentUserId, mailFromAddress, mailFromName, now } =
+  const { sandbox, settings, team, billing, apiKeys, integrations, deliveries, onboarding, timeZone, currentUserId, mailFromAddress, mailFromName, now } =
     useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const current = sectionOf(searchParams.get("tab"));
@@ -173,6 +176,9 @@ export default function SettingsPage() {
       break;
     case "api":
       content = apiKeys ? <ApiKeysSection {...apiKeys} /> : null;
+      break;
+    case "integrations":
+      content = integrations ? <IntegrationsSection {...integrations} /> : null;
       break;
     default:
       content = <UnderDevelopment section={current} />;

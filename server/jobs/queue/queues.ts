@@ -38,6 +38,8 @@ export const BILLING_OPERATION_QUEUE = "billing.operation";
 export const BILLING_REFRESH_QUEUE = "billing.refresh";
 /** Automations (server/automations/runs.server.ts): a run's start, each step (delayed), no-response checks, cancels. */
 export const AUTOMATION_QUEUE = "automation.step";
+/** One outgoing webhook delivery (server/webhooks/deliveries.server.ts). */
+export const WEBHOOK_QUEUE = "webhook.deliver";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -61,6 +63,8 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: BILLING_REFRESH_QUEUE, retryLimit: 4, retryDelaySeconds: 5, expireInSeconds: 90, batchSize: 5, workers: 1 },
   // Like mail.send (a step may be an e-mail, sent through deliverOnce with the same last attempt).
   { name: AUTOMATION_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 2 },
+  // A 30 s base doubling: the ninth and last attempt is about 4 hours after the first (10 s timeout each).
+  { name: WEBHOOK_QUEUE, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 10, workers: 2 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

@@ -8,9 +8,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, createApiKeySchema } from "../../../../server/api/api-key-input.ts";
 import type { ApiKeyView } from "../../../../server/api/api-keys.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
-import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import type { ApiKeyActionResult, ApiKeysSectionData } from "./api-keys.server";
-import { FieldError, fieldProps, focusRing, inputClass, labelClass, ResultMessage, SectionCard, useSchemaValidation } from "./ui";
+import { FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSchemaValidation } from "./ui";
 import { formatDate, formatDateTime } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
 
@@ -74,15 +73,13 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
       description={`Keys let your own systems read and add leads. Give each one a name you will recognise; up to ${maxActive} active keys.`}
     >
       {created ? (
-        <div className="mb-5 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="api-key-secret">
-          <p className="text-sm font-semibold text-amber-900">
-            Your new key “{created.key.name}”. Copy it now: for your security it will not be shown again.
-          </p>
-          <CopySnippet snippet={created.secret} confirmation="Copied!" buttonLabel="Copy key" />
-          <Button type="button" variant="secondary" onClick={() => setDismissed(created.key.id)}>
-            Done
-          </Button>
-        </div>
+        <OneTimeSecret
+          testId="api-key-secret"
+          text={<>Your new key “{created.key.name}”. Copy it now: for your security it will not be shown again.</>}
+          secret={created.secret}
+          copyLabel="Copy key"
+          onDone={() => setDismissed(created.key.id)}
+        />
       ) : null}
       {sandbox ? <SandboxNotice action="api-key" /> : null}
       <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit}>

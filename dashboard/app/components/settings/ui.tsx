@@ -5,6 +5,8 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { parseForm, type FieldErrors } from "../../../../server/businesses/form-errors.ts";
 import { cardClass } from "~/components/chatbot/ui";
+import { CopySnippet } from "~/components/chatbot/CopySnippet";
+import { Button } from "~/components/ui/Button";
 
 export { cardClass, focusRing, inputClass, labelClass, selectClass } from "~/components/chatbot/ui";
 
@@ -102,4 +104,17 @@ export function useSectionResult(
   if (fetcher.state !== "idle") return undefined;
   if (fetcher.data) return fetcher.data;
   return actionData && intents.includes(actionData.intent) ? actionData : undefined;
+}
+
+/** A secret (an API key, a webhook signing secret) shown once with a copy button, until Done. */
+export function OneTimeSecret({ testId, text, secret, copyLabel, onDone }: { testId: string; text: ReactNode; secret: string; copyLabel: string; onDone: () => void }) {
+  return (
+    <div className="mb-5 space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid={testId}>
+      <p className="text-sm font-semibold text-amber-900">{text}</p>
+      <CopySnippet snippet={secret} confirmation="Copied!" buttonLabel={copyLabel} />
+      <Button type="button" variant="secondary" onClick={onDone}>
+        Done
+      </Button>
+    </div>
+  );
 }

@@ -1,0 +1,210 @@
+// Outgoing webhook deliveries (DESIGN §10, §15): a domain event becomes one `webhook.deliver` job per
+// subscribed, enabled endpoint of its business (the body is built once, when the event is handled);
+// the job signs the body, posts it through the SSRF guard (safe-request.server.ts) and records the
+// answer in WebhookDelivery (one row per job key). A non-2xx answer, a timeout or a network error is
+// retried with exponential backoff (queues.ts); after the last attempt the delivery is kept as failed,
+// and an endpoint whose deliveries have failed for 3 days is disabled and the owner told. Redeliver
+// and Send test event enqueue a new job with a new key.
+import { createHash, randomUUID } from "node:crypto";
+import type { DomainEvent } from "../events/domain-events.ts";
+import { eventKey } from "../events/domain-events.ts";
+import type { JobHandler, JobInfo, JobRequest } from "../jobs/queue/job-queue.server.ts";
+import { queueSpec, WEBHOOK_QUEUE } from "../jobs/queue/queues.ts";
+import type { Logger } from "../mail/mailer.server.ts";
+import type { WebhookDeps, WebhookResult } from "./endpoints.server.ts";
+import { webhookEventData } from "./payloads.server.ts";
+import { safePost } from "./safe-request.server.ts";
+import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
+import { TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, type WebhookEventName } from "./webhook-input.ts";
+
+export type WebhookJob = {
+  businessId: string;
+  endpointId: string;
+  event: string;
+  /** The exact JSON text to send (and sign). */
+  body: string;
+  redeliveryOfId?: string;
+};
+
+/** An endpoint failing for this long (every delivery failed for good) is disabled. */
+export const FAILING_DISABLE_MS = 3 * 24 * 60 * 60 * 1000;
+const RETRY_LIMIT = queueSpec(WEBHOOK_QUEUE).retryLimit;
+export const USER_AGENT = "LeadBroom-Webhooks/1.0";
+
+export function webhookBody(id: string, type: string, createdAt: Date, data: unknown): string {
+  return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
+}
+
+const isWebhookEvent = (type: string): type is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(type);
+
+/** The jobs a domain event causes: one per enabled endpoint of the business that subscribes to it. */
+export async function webhookJobsForEvent(deps: Pick<WebhookDeps, "db">, event: DomainEvent, now = new Date()): Promise<JobRequest<WebhookJob>[]> {
+  if (!isWebhookEvent(event.type)) return [];
+  const endpoints = await deps.db.webhookEndpoint.findMany({
+    where: { businessId: event.businessId, enabled: true, events: { has: event.type } },
+    select: { id: true },
+  });
+  if (endpoints.length === 0) return [];
+  const data = await webhookEventData(deps.db, event, now);
+  if (data === null) return []; // nothing to tell (a test conversation, a lead whose details are hidden, a deleted row)
+  const key = eventKey(event);
+  // The same happening always has the same event id, so receivers can deduplicate redeliveries.
+  const body = webhookBody(`evt_${createHash("sha256").update(key).digest("hex").slice(0, 24)}`, event.type, now, data);
+  return endpoints.map((endpoint) => ({
+    name: WEBHOOK_QUEUE,
+    key: `webhook:${key}:${endpoint.id}`,
+    data: { businessId: event.businessId, endpointId: endpoint.id, event: event.type, body },
+  }));
+}
+
+type Outcome = { status: "succeeded" | "failed" | "retry"; responseStatus: number | null; durationMs: number | null; error: string | null };
+
+/** Sends one delivery once per job key (a succeeded or failed row is not sent again). */
+export async function deliverWebhook(deps: WebhookDeps & { logger: Logger }, data: WebhookJob, job: JobInfo, now = () => new Date()): Promise<void> {
+  const { db } = deps;
+  const endpoint = await db.webhookEndpoint.findFirst({
+    where: { id: data.endpointId, businessId: data.businessId },
+    select: { id: true, url: true, enabled: true, secretEncrypted: true },
+  });
+  if (!endpoint) return; // deleted since: its deliveries went with it
+  const delivery = await db.webhookDelivery.upsert({
+    where: { key: job.key },
+    create: {
+      key: job.key,
+      businessId: data.businessId,
+      endpointId: endpoint.id,
+      event: data.event,
+      body: data.body,
+      redeliveryOfId: data.redeliveryOfId ?? null,
+    },
+    update: {},
+    select: { id: true, status: true },
+  });
+  if (delivery.status !== "pending") return;
+
+  let outcome: Outcome;
+  if (!endpoint.enabled) {
+    outcome = { status: "failed", responseStatus: null, durationMs: null, error: "Not sent: the endpoint is disabled." };
+  } else {
+    const timestamp = Math.floor(now().getTime() / 1000);
+    const result = await safePost(
+      {
+        url: endpoint.url,
+        body: data.body,
+        timeoutMs: deps.webhooks.timeoutMs,
+        headers: {
+          "Content-Type": "application/json",
+          "User-Agent": USER_AGENT,
+          [SIGNATURE_HEADER]: signatureHeader(deps.webhooks.box.open(endpoint.secretEncrypted), timestamp, data.body),
+          "LeadBroom-Event": data.event,
+          "LeadBroom-Delivery": delivery.id,
+        },
+      },
+      { policy: deps.webhooks.policy, resolver: deps.webhooks.resolver },
+    );
+    const last = job.attempt > RETRY_LIMIT;
+    if (result.kind === "refused") {
+      // The address is not allowed (now): no retry will change that.
+      outcome = { status: "failed", responseStatus: null, durationMs: null, error: `Not sent: ${result.message}` };
+    } else if (result.kind === "answered" && result.status >= 200 && result.status < 300) {
+      outcome = { status: "succeeded", responseStatus: result.status, durationMs: result.durationMs, error: null };
+    } else {
+      const error = result.kind === "answered" ? `The endpoint answered ${result.status}.` : `No answer: ${result.message}`;
+      outcome = {
+        status: last ? "failed" : "retry",
+        responseStatus: result.kind === "answered" ? result.status : null,
+        durationMs: result.durationMs,
+        error,
+      };
+    }
+  }
+
+  const at = now();
+  await db.webhookDelivery.update({
+    where: { id: delivery.id },
+    data: {
+      status: outcome.status === "retry" ? "pending" : outcome.status,
+      attempts: { increment: 1 },
+      responseStatus: outcome.responseStatus,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+      lastAttemptAt: at,
+      ...(outcome.status === "succeeded" ? { deliveredAt: at } : {}),
+    },
+  });
+  if (outcome.status === "succeeded") {
+    await db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
+    return;
+  }
+  if (outcome.status === "failed") {
+    if (endpoint.enabled) await noteFailure(deps, { businessId: data.businessId, endpointId: endpoint.id, url: endpoint.url, at });
+    return;
+  }
+  // pg-boss retries the job with its backoff.
+  throw new Error(`webhook ${delivery.id} to ${new URL(endpoint.url).host}: ${outcome.error}`);
+}
+
+/** A delivery failed for good: start (or check) the 3-day window, then disable and tell the owner. */
+async function noteFailure(deps: Pick<WebhookDeps, "db">, args: { businessId: string; endpointId: string; url: string; at: Date }) {
+  const { db } = deps;
+  await db.webhookEndpoint.updateMany({ where: { id: args.endpointId, failingSince: null }, data: { failingSince: args.at } });
+  const disabled = await db.webhookEndpoint.updateMany({
+    where: { id: args.endpointId, enabled: true, failingSince: { lte: new Date(args.at.getTime() - FAILING_DISABLE_MS) } },
+    data: { enabled: false, disabledReason: WEBHOOK_MESSAGES.failingDisabled },
+  });
+  if (disabled.count === 1) {
+    await db.notification.create({
+      data: {
+        businessId: args.businessId,
+        type: "webhook-disabled",
+        text: `Webhook endpoint ${new URL(args.url).host} was disabled: its deliveries failed for 3 days. Check it in Settings → Integrations.`,
+      },
+    });
+  }
+}
+
+export function webhookJobHandler(deps: WebhookDeps & { logger: Logger }): JobHandler<WebhookJob> {
+  return { name: WEBHOOK_QUEUE, run: (data, job) => deliverWebhook(deps, data, job) };
+}
+
+/** Sends the stored body of a delivery again, as a new delivery (the log keeps both). */
+export async function redeliver(
+  deps: Pick<WebhookDeps, "db" | "jobs">,
+  args: { businessId: string; deliveryId: string },
+): Promise<WebhookResult<{ endpointId: string }>> {
+  const original = await deps.db.webhookDelivery.findFirst({
+    where: { id: args.deliveryId, businessId: args.businessId },
+    select: { id: true, endpointId: true, event: true, body: true, endpoint: { select: { enabled: true } } },
+  });
+  if (!original) return { ok: false, status: 404, message: WEBHOOK_MESSAGES.deliveryNotFound };
+  if (!original.endpoint.enabled) return { ok: false, status: 409, message: WEBHOOK_MESSAGES.endpointDisabled };
+  await deps.jobs.enqueue(deps.db, [
+    {
+      name: WEBHOOK_QUEUE,
+      key: `webhook:redelivery:${original.id}:${randomUUID()}`,
+      data: { businessId: args.businessId, endpointId: original.endpointId, event: original.event, body: original.body, redeliveryOfId: original.id } satisfies WebhookJob,
+    },
+  ]);
+  return { ok: true, value: { endpointId: original.endpointId } };
+}
+
+/** The Send test event button: a `webhook.test` event to this endpoint only. */
+export async function sendTestEvent(
+  deps: Pick<WebhookDeps, "db" | "jobs">,
+  args: { businessId: string; endpointId: string; now?: Date },
+): Promise<WebhookResult<{ endpointId: string }>> {
+  const endpoint = await deps.db.webhookEndpoint.findFirst({
+    where: { id: args.endpointId, businessId: args.businessId },
+    select: { id: true, enabled: true },
+  });
+  if (!endpoint) return { ok: false, status: 404, message: WEBHOOK_MESSAGES.notFound };
+  if (!endpoint.enabled) return { ok: false, status: 409, message: WEBHOOK_MESSAGES.endpointDisabled };
+  const id = randomUUID();
+  const body = webhookBody(`evt_test_${id.replace(/-/g, "").slice(0, 20)}`, TEST_EVENT, args.now ?? new Date(), {
+    message: "This is a test event from LeadBroom. Your endpoint received it and can check its signature.",
+  });
+  await deps.jobs.enqueue(deps.db, [
+    { name: WEBHOOK_QUEUE, key: `webhook:test:${endpoint.id}:${id}`, data: { businessId: args.businessId, endpointId: endpoint.id, event: TEST_EVENT, body } satisfies WebhookJob },
+  ]);
+  return { ok: true, value: { endpointId: endpoint.id } };
+}
