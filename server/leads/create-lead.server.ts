@@ -16,7 +16,7 @@ export async function createManualLead(
     input: unknown;
     now?: Date;
     /** "api" for leads created through the REST API (server/api). */
-    source?: "manual" | "api";
+    source?: "manual" | "api" | "outreach";
   },
 ): Promise<LeadResult<{ leadId: string; score: number; priority: LeadPriority }>> {
   const checked = validateManualLead(args.input);

@@ -32,6 +32,8 @@ export const TRIAL_ENDING_TICK = "trial-ending.tick";
 export const REMINDER_DUE_TICK = "reminder-due.tick";
 export const RESPONSE_ROLLUP_TICK = "response-rollup.tick";
 export const SANDBOX_SWEEP_TICK = "sandbox-sweep.tick";
+/** One cold-outreach e-mail step falling due (server/outreach/campaigns.server.ts). */
+export const OUTREACH_SEND_QUEUE = "outreach.send";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -50,6 +52,8 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: REMINDER_DUE_TICK, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 1, workers: 1 },
   { name: RESPONSE_ROLLUP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
   { name: SANDBOX_SWEEP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
+  // Checks the prospect, writes the e-mail's mail.send job and the next follow-up, in one transaction.
+  { name: OUTREACH_SEND_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

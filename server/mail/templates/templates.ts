@@ -272,6 +272,21 @@ export function leadMessageEmail(args: { brand: EmailBrand; subject: string; bod
   };
 }
 
+/** Cold outreach (DESIGN §12): the campaign's e-mail, placeholders filled, with why and how to stop. */
+export function prospectMessageEmail(args: { brand: EmailBrand; subject: string; body: string; unsubscribeUrl: string }): EmailContent {
+  const blocks = paragraphs(args.body);
+  return {
+    subject: args.subject,
+    heading: args.subject,
+    brand: args.brand,
+    blocks: blocks.length ? blocks : [{ type: "text", text: args.body }],
+    footer: {
+      reason: `You get this e-mail because ${args.brand.name} thought your organisation might need commercial cleaning. Unsubscribe and you will not hear from ${args.brand.name} again.`,
+      unsubscribeUrl: args.unsubscribeUrl,
+    },
+  };
+}
+
 /** The installation step's "send the instructions to your web person". */
 export function installInstructionsEmail(args: {
   brand: EmailBrand;
