@@ -9,6 +9,8 @@ import { overageJobHandler } from "../billing/overage-reporter.server.ts";
 import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import { inviteEmailJobHandler } from "../team/invites.server.ts";
 import { sandboxJobHandlers } from "../demo/sandbox.server.ts";
+import { outreachJobHandler } from "../outreach/campaigns.server.ts";
+import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
@@ -31,6 +33,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
     overageJobHandler(services) as JobHandler<never>,
     ...scheduleHandlers(services, realtime),
     ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
+    outreachJobHandler({ db: services.db, jobs: services.jobs, unsubscribe: unsubscribeSigner(services) }) as JobHandler<never>,
   ];
   return handlers;
 }
