@@ -12,13 +12,15 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { hasFeature } from "../../../server/billing/entitlements.ts";
 import { billingConfigured } from "../../../server/billing/stripe-client.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
-import { buttonClass, cardClass, cardTitleClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
+import { cardClass, cardTitleClass, linkClass, smallInputClass } from "~/components/leads/classes";
+import { Button, buttonClasses } from "~/components/ui/Button";
+import { Dialog } from "~/components/ui/Dialog";
 import { CSV_MAX_BYTES, CSV_MESSAGES } from "../../../server/outreach/prospect-csv.ts";
 import { FILTER_FIELDS, parseProspectFilter } from "../../../server/outreach/prospect-filter.ts";
 import {
@@ -152,9 +154,9 @@ function Workspace({ outreach, timeZone }: { outreach: Outreach; timeZone: strin
           <h2 id="prospects-title" className={cardTitleClass}>
             Prospects
           </h2>
-          <button type="button" className={buttonClass} disabled={selected.size === 0} onClick={() => setModalFor([...selected])}>
+          <Button type="button" disabled={selected.size === 0} onClick={() => setModalFor([...selected])}>
             Start campaign{selected.size ? ` (${selected.size} selected)` : ""}
-          </button>
+          </Button>
         </div>
         <p className="mt-1 text-sm text-slate-700" role="status" data-testid="prospect-count">
           {outreach.all === 0
@@ -205,10 +207,10 @@ function Prospector({ outreach }: { outreach: Outreach }) {
           Comma-separated. A prospect matches any value within a field, and every field you fill in.
         </p>
         <div className="flex flex-wrap gap-2 md:col-span-3">
-          <button type="submit" className={buttonClass} disabled={searching}>
+          <Button type="submit" loading={searching}>
             {searching ? "Finding…" : "Find Prospects"}
-          </button>
-          <a href={exportHref} className={secondaryButtonClass} download>
+          </Button>
+          <a href={exportHref} className={buttonClasses({ variant: "secondary" })} download>
             Export CSV
           </a>
         </div>
@@ -219,9 +221,9 @@ function Prospector({ outreach }: { outreach: Outreach }) {
           CSV file (header row, up to 10,000 rows)
           <input name="file" type="file" accept=".csv,text/csv" required className="mt-1 block w-full max-w-xs text-sm text-slate-800" />
         </label>
-        <button type="submit" className={secondaryButtonClass} disabled={importing}>
+        <Button type="submit" variant="secondary" loading={importing}>
           {importing ? "Importing…" : "Import CSV"}
-        </button>
+        </Button>
       </importer.Form>
       <div aria-live="polite">
         {result && !importing ? (
@@ -350,7 +352,6 @@ function ProspectActions({ prospect, onMessage }: { prospect: Prospect; onMessag
 }
 
 function OutreachModal({ prospects, timeZone, onClose, onStarted }: { prospects: Prospect[]; timeZone: string; onClose: () => void; onStarted: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<OutreachActionResult>();
   const [linkedin, setLinkedin] = useState(DEFAULT_LINKEDIN_MESSAGE);
   const [subject, setSubject] = useState(DEFAULT_EMAIL_SUBJECT);
@@ -359,10 +360,6 @@ function OutreachModal({ prospects, timeZone, onClose, onStarted }: { prospects:
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  useEffect(() => {
     if (result?.ok && !busy) onStarted();
   }, [result, busy, onStarted]);
   const preview = useMemo(
@@ -370,82 +367,73 @@ function OutreachModal({ prospects, timeZone, onClose, onStarted }: { prospects:
     [sample, linkedin, subject, body],
   );
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="outreach-modal-title"
+    <Dialog
+      title={
+        <>
+          Cold Outreach Automation <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">PRO</span>
+        </>
+      }
       onClose={onClose}
-      onClick={(e) => {
-        // A click on the backdrop (the dialog element itself) closes it (spec §2.14).
-        if (e.target === e.currentTarget) ref.current?.close();
-      }}
-      className="w-[min(100vw-1rem,48rem)] rounded-2xl p-0 backdrop:bg-slate-900/50"
+      size="lg"
+      dismissible={!busy}
+      testId="outreach-modal"
     >
-      <div className="max-h-[90vh] overflow-y-auto p-5 sm:p-6">
-        <div className="flex items-start justify-between gap-3">
-          <h2 id="outreach-modal-title" className="text-lg font-semibold text-slate-900">
-            Cold Outreach Automation <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">PRO</span>
-          </h2>
-          <button type="button" className={secondaryButtonClass} onClick={() => ref.current?.close()}>
-            Cancel
-          </button>
+      <p className="mt-1 text-sm text-slate-700">
+        {prospects.length === 1 ? `To ${prospects[0]!.name || prospects[0]!.email || "1 prospect"}` : `To ${prospects.length} prospects`}. Placeholders: {"{firstName}"}, {"{company}"}, {"{location}"}, {"{industry}"}.
+      </p>
+      <fetcher.Form method="post" className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="campaign" />
+        {prospects.map((p) => (
+          <input key={p.id} type="hidden" name="prospectId" value={p.id} />
+        ))}
+        <label className="block text-sm font-medium text-slate-800">
+          LinkedIn message
+          <textarea name="linkedinMessage" rows={3} maxLength={300} value={linkedin} onChange={(e) => setLinkedin(e.currentTarget.value)} className={smallInputClass} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Email subject
+          <input name="emailSubject" maxLength={150} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} className={smallInputClass} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Email body
+          <textarea name="emailBody" rows={6} maxLength={5000} value={body} onChange={(e) => setBody(e.currentTarget.value)} className={smallInputClass} />
+        </label>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Choice name="dailyConnections" label="Daily LinkedIn connections" options={DAILY_CONNECTION_OPTIONS.map((v) => ({ value: String(v), label: String(v) }))} defaultValue={String(DEFAULT_DAILY_CONNECTIONS)} />
+          <Choice name="followUpDays" label="Follow-up delay" options={FOLLOW_UP_DAY_OPTIONS.map((v) => ({ value: String(v), label: `${v} days` }))} defaultValue={String(DEFAULT_FOLLOW_UP_DAYS)} />
+          <Choice name="dailyEmails" label="Daily emails" options={DAILY_EMAIL_OPTIONS.map((v) => ({ value: String(v), label: String(v) }))} defaultValue={String(DEFAULT_DAILY_EMAILS)} />
+          <Choice name="sendTime" label={`Send time (${timeZone})`} options={SEND_TIME_OPTIONS.map((o) => ({ value: o.value, label: o.label }))} defaultValue={DEFAULT_SEND_TIME} />
         </div>
-        <p className="mt-1 text-sm text-slate-700">
-          {prospects.length === 1 ? `To ${prospects[0]!.name || prospects[0]!.email || "1 prospect"}` : `To ${prospects.length} prospects`}. Placeholders: {"{firstName}"}, {"{company}"}, {"{location}"}, {"{industry}"}.
+        <p className="text-xs text-slate-600">
+          E-mails go out at the send time in your time zone, at most the daily number a day across all campaigns, with up to two follow-ups. A sequence stops when the prospect responds, unsubscribes or becomes a lead. Every e-mail carries an unsubscribe link and your postal address. LinkedIn messages are not sent for you: they appear on your daily list to send by hand.
         </p>
-        <fetcher.Form method="post" className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="campaign" />
-          {prospects.map((p) => (
-            <input key={p.id} type="hidden" name="prospectId" value={p.id} />
-          ))}
-          <label className="block text-sm font-medium text-slate-800">
-            LinkedIn message
-            <textarea name="linkedinMessage" rows={3} maxLength={300} value={linkedin} onChange={(e) => setLinkedin(e.currentTarget.value)} className={smallInputClass} />
-          </label>
-          <label className="block text-sm font-medium text-slate-800">
-            Email subject
-            <input name="emailSubject" maxLength={150} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} className={smallInputClass} />
-          </label>
-          <label className="block text-sm font-medium text-slate-800">
-            Email body
-            <textarea name="emailBody" rows={6} maxLength={5000} value={body} onChange={(e) => setBody(e.currentTarget.value)} className={smallInputClass} />
-          </label>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Choice name="dailyConnections" label="Daily LinkedIn connections" options={DAILY_CONNECTION_OPTIONS.map((v) => ({ value: String(v), label: String(v) }))} defaultValue={String(DEFAULT_DAILY_CONNECTIONS)} />
-            <Choice name="followUpDays" label="Follow-up delay" options={FOLLOW_UP_DAY_OPTIONS.map((v) => ({ value: String(v), label: `${v} days` }))} defaultValue={String(DEFAULT_FOLLOW_UP_DAYS)} />
-            <Choice name="dailyEmails" label="Daily emails" options={DAILY_EMAIL_OPTIONS.map((v) => ({ value: String(v), label: String(v) }))} defaultValue={String(DEFAULT_DAILY_EMAILS)} />
-            <Choice name="sendTime" label={`Send time (${timeZone})`} options={SEND_TIME_OPTIONS.map((o) => ({ value: o.value, label: o.label }))} defaultValue={DEFAULT_SEND_TIME} />
-          </div>
-          <p className="text-xs text-slate-600">
-            E-mails go out at the send time in your time zone, at most the daily number a day across all campaigns, with up to two follow-ups. A sequence stops when the prospect responds, unsubscribes or becomes a lead. Every e-mail carries an unsubscribe link and your postal address. LinkedIn messages are not sent for you: they appear on your daily list to send by hand.
-          </p>
-          {preview && sample ? (
-            <section aria-label="Preview" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
-              <h3 className="font-semibold text-slate-900">Preview for {sample.name || sample.email || "the first prospect"}</h3>
-              <p className="mt-2 whitespace-pre-line"><span className="font-medium">LinkedIn: </span>{preview.linkedin}</p>
-              <p className="mt-2"><span className="font-medium">Subject: </span>{preview.subject}</p>
-              <p className="mt-1 whitespace-pre-line" data-testid="preview-body">{preview.body}</p>
-            </section>
+        {preview && sample ? (
+          <section aria-label="Preview" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+            <h3 className="font-semibold text-slate-900">Preview for {sample.name || sample.email || "the first prospect"}</h3>
+            <p className="mt-2 whitespace-pre-line"><span className="font-medium">LinkedIn: </span>{preview.linkedin}</p>
+            <p className="mt-2"><span className="font-medium">Subject: </span>{preview.subject}</p>
+            <p className="mt-1 whitespace-pre-line" data-testid="preview-body">{preview.body}</p>
+          </section>
+        ) : null}
+        <div aria-live="polite">
+          {result && !busy ? (
+            result.ok ? (
+              <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="campaign-result">{result.message}</p>
+            ) : (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{result.error}</p>
+            )
           ) : null}
-          <div aria-live="polite">
-            {result && !busy ? (
-              result.ok ? (
-                <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="campaign-result">{result.message}</p>
-              ) : (
-                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{result.error}</p>
-              )
-            ) : null}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className={buttonClass} disabled={busy || Boolean(result?.ok)}>
-              {busy ? "Starting…" : result?.ok ? "Started" : "Start Campaign"}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => ref.current?.close()}>
-              {result?.ok ? "Close" : "Cancel"}
-            </button>
-          </div>
-        </fetcher.Form>
-      </div>
-    </dialog>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={busy} disabled={Boolean(result?.ok)}>
+            {busy ? "Starting…" : result?.ok ? "Started" : "Start Campaign"}
+          </Button>
+          <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
+            {result?.ok ? "Close" : "Cancel"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
   );
 }
 
@@ -502,23 +490,24 @@ function LinkedinItem({ item }: { item: Outreach["linkedin"][number] }) {
         <textarea readOnly rows={3} value={item.message} className={smallInputClass} />
       </label>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <a href={item.prospect.profileUrl} target="_blank" rel="noopener noreferrer nofollow" className={secondaryButtonClass}>
+        <a href={item.prospect.profileUrl} target="_blank" rel="noopener noreferrer nofollow" className={buttonClasses({ variant: "secondary", size: "sm" })}>
           View Profile
         </a>
-        <button
+        <Button
           type="button"
-          className={secondaryButtonClass}
+          variant="secondary"
+          size="sm"
           onClick={() => {
             void navigator.clipboard?.writeText(item.message).then(() => setCopied(true));
           }}
         >
           {copied ? "Copied!" : "Copy message"}
-        </button>
+        </Button>
         <fetcher.Form method="post">
           <input type="hidden" name="enrollmentId" value={item.enrollmentId} />
-          <button type="submit" name="intent" value="linkedin-sent" className={buttonClass} disabled={fetcher.state !== "idle"}>
+          <Button type="submit" name="intent" value="linkedin-sent" size="sm" loading={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Saving…" : "Mark as sent"}
-          </button>
+          </Button>
         </fetcher.Form>
         {fetcher.data && !fetcher.data.ok ? <span role="alert" className="text-sm text-red-800">{fetcher.data.error}</span> : null}
       </div>
