@@ -6,20 +6,10 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { PROSPECT_STATUS_LABELS } from "./outreach-options.ts";
 
-/** The largest file accepted (the upload's body limit adds room for the form around it). */
-export const CSV_MAX_BYTES = 10 * 1024 * 1024;
-export const CSV_MAX_ROWS = 10_000;
+export { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_MESSAGES } from "./csv-limits.ts";
+import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_MESSAGES } from "./csv-limits.ts";
 /** Longest value kept per field; longer values are refused for that row. */
 const FIELD_MAX = 500;
-
-export const CSV_MESSAGES = {
-  notCsv: "Please choose a .csv file",
-  empty: "The file is empty",
-  tooLarge: "The file is larger than 10 MB. Split it and import each part.",
-  tooManyRows: "The file has more than 10,000 rows. Split it and import each part.",
-  noHeader: "The first row must be a header row naming the columns, e.g. Name, Title, Company, Location, Industry, Email, Profile URL",
-  unreadable: "The file could not be read as CSV",
-} as const;
 
 export type ProspectField = "name" | "firstName" | "lastName" | "title" | "company" | "location" | "industry" | "email" | "profileUrl";
 
@@ -151,17 +141,8 @@ export function parseProspectCsv(input: Buffer | string): ParsedCsv {
   return { ok: true, rows, skipped, columns };
 }
 
-export type ExportProspect = {
-  name: string;
-  firstName: string;
-  title: string;
-  company: string;
-  location: string;
-  industry: string;
-  email: string | null;
-  profileUrl: string;
-  status: keyof typeof PROSPECT_STATUS_LABELS;
-};
+/** A stored prospect as the export writes it: the import's fields and the status. */
+export type ExportProspect = Omit<ProspectRow, "line"> & { status: keyof typeof PROSPECT_STATUS_LABELS };
 
 export const EXPORT_COLUMNS = ["Name", "First Name", "Title", "Company", "Location", "Industry", "Email", "Profile URL", "Status"] as const;
 export const EXPORT_FILE_NAME = "prospects.csv";

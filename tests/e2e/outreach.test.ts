@@ -56,11 +56,15 @@ describe.skipIf(!hasChromium)("cold outreach", () => {
   it("imports, filters, runs a campaign, shows the statuses and exports", async () => {
     await page.goto(`${server.url}/app/outreach`);
     await page.getByText("LeadBroom does not scrape or buy contact data").waitFor();
+    // Hydrated: the page's fetchers run the import and show its report.
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel("CSV file (header row, up to 10,000 rows)").setInputFiles({ name: "prospects.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
     await page.getByRole("button", { name: "Import CSV" }).click();
-    await page.getByText("Imported 3 new prospects, updated 0 prospects, skipped 1 row.").waitFor();
+    const outcome = page.locator('[data-testid="import-result"], [role="alert"]').first();
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toContain("Imported 3 new prospects, updated 0 prospects, skipped 1 row.");
     await page.getByText("Skipped rows").click();
     await page.getByText('Line 5: "not-an-email" is not a valid e-mail address').waitFor();
     await page.getByText("Showing 3 of 3 matching prospects (3 in all).").waitFor();

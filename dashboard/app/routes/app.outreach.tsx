@@ -21,7 +21,7 @@ import { LockedFeature } from "~/components/billing/LockedFeature";
 import { cardClass, cardTitleClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Dialog } from "~/components/ui/Dialog";
-import { CSV_MAX_BYTES, CSV_MESSAGES } from "../../../server/outreach/prospect-csv.ts";
+import { CSV_MAX_BYTES, CSV_MESSAGES } from "../../../server/outreach/csv-limits.ts";
 import { FILTER_FIELDS, parseProspectFilter } from "../../../server/outreach/prospect-filter.ts";
 import {
   DAILY_CONNECTION_OPTIONS,
