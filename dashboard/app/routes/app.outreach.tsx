@@ -267,11 +267,16 @@ function ProspectTable(props: { prospects: Prospect[]; selected: Set<string>; to
   const all = props.prospects.length > 0 && props.prospects.every((p) => props.selected.has(p.id));
   return (
     <div className="mt-4 overflow-x-auto">
-      <table className="stack-table min-w-full text-sm">
+      {/* Outside the table: below 640 px its header row is hidden (cards). */}
+      <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" checked={all} onChange={(e) => props.setAll(e.currentTarget.checked)} />
+        Select all shown prospects
+      </label>
+      <table className="stack-table mt-2 min-w-full text-sm">
         <thead>
           <tr className="text-left text-slate-700">
             <th scope="col" className="py-2 pr-3">
-              <input type="checkbox" aria-label="Select all shown prospects" checked={all} onChange={(e) => props.setAll(e.currentTarget.checked)} />
+              <span className="sr-only">Select</span>
             </th>
             <th scope="col" className="py-2 pr-4 font-semibold">Name</th>
             <th scope="col" className="py-2 pr-4 font-semibold">Title</th>
