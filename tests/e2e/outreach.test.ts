@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)("cold outreach", () => {
     // Lee answers: Responded, then Convert to lead.
     await page.getByRole("button", { name: "Mark Lee Park as responded" }).click();
     await page.locator('tr[data-prospect="lee@contoso.example"] [data-status="responded"]').waitFor();
-    await page.getByRole("button", { name: "Convert Lee Park to a lead" }).click();
+    await page.getByRole("button", { name: "Convert to lead: Lee Park" }).click();
     await page.locator('tr[data-prospect="lee@contoso.example"] [data-status="converted"]').waitFor();
     await page.locator('tr[data-prospect="lee@contoso.example"]').getByRole("link", { name: "Open lead" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

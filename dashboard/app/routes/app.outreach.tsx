@@ -344,7 +344,7 @@ function ProspectActions({ prospect, onMessage }: { prospect: Prospect; onMessag
       ) : (
         <fetcher.Form method="post">
           <input type="hidden" name="prospectId" value={prospect.id} />
-          <button type="submit" name="intent" value="convert" className={linkClass} disabled={busy} aria-label={`Convert ${who} to a lead`}>
+          <button type="submit" name="intent" value="convert" className={linkClass} disabled={busy} aria-label={`Convert to lead: ${who}`}>
             {busy && fetcher.formData?.get("intent") === "convert" ? "Converting…" : "Convert to lead"}
           </button>
         </fetcher.Form>
