@@ -5,6 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import { LOGO_MAX_BYTES } from "../businesses/logo-type.ts";
 import { RESUME_MAX_BYTES } from "../public-site/careers.ts";
+import { CSV_MAX_BYTES } from "../outreach/prospect-csv.ts";
 
 const KB = 1024;
 /** Forms, JSON actions and webhooks. */
@@ -16,6 +17,7 @@ const UPLOAD_OVERHEAD = 64 * KB;
 export function bodyLimitFor(pathname: string): number {
   if (pathname === "/app/settings") return LOGO_MAX_BYTES + UPLOAD_OVERHEAD; // the logo upload
   if (pathname === "/api/careers") return RESUME_MAX_BYTES + UPLOAD_OVERHEAD; // the résumé
+  if (pathname === "/app/outreach") return CSV_MAX_BYTES + UPLOAD_OVERHEAD; // the prospects CSV
   if (pathname.startsWith("/api/v1/")) return 256 * KB; // the REST API's JSON
   return DEFAULT_BODY_LIMIT; // every other form, and the Stripe webhook
 }

@@ -45,6 +45,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
     ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
     ...billingJobHandlers(services, (businessId, update) => realtime.billingUpdated(businessId, update)),
     webhookJobHandler(services) as JobHandler<never>,
+    outreachJobHandler({ db: services.db, jobs: services.jobs, unsubscribe: unsubscribeSigner(services) }) as JobHandler<never>,
   ];
   return handlers;
 }

@@ -18,7 +18,7 @@ export async function createManualLead(
     input: unknown;
     now?: Date;
     /** "api" for leads created through the REST API (server/api). */
-    source?: "manual" | "api";
+    source?: "manual" | "api" | "outreach";
     /** When given, the lead's `lead.created` event (webhooks) is written in its transaction. */
     jobs?: JobQueue;
   },

@@ -8,6 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { prospectsUnsubscribed } from "../outreach/prospects.server.ts";
 import type { TokenProblem, UnsubscribeView } from "./unsubscribe-view.ts";
 
 export { UNSUBSCRIBE_PROBLEM_MESSAGES, type TokenProblem, type UnsubscribeView } from "./unsubscribe-view.ts";
@@ -110,6 +111,8 @@ export async function unsubscribe(
         data: leads.map((lead) => ({ leadId: lead.id, businessId, type: "unsubscribed", data: { email, source: args.source }, createdAt: now })),
       });
     }
+    // Cold outreach: the address's prospects are marked unsubscribed and their sequences stop.
+    await prospectsUnsubscribed(tx, { businessId, email, now });
     await emitEvents(deps.jobs, tx, [{ type: "lead.unsubscribed", businessId, email, leadIds: leads.map((l) => l.id) }]);
   });
   return { ok: true, view: { ...found.view, unsubscribedAt: now.toISOString() } };

@@ -127,7 +127,8 @@ describe("features by plan", () => {
   it("locks Cold Outreach below Pro and opens it on Pro and during the trial", async () => {
     const starter = await payingOwner("Starter", 0);
     const locked = await starter.client.get("/app/outreach");
-    expect(locked.status).toBe(200);
+    // 403 and no prospects (issue 19), the page still drawn locked with Unlock.
+    expect(locked.status).toBe(403);
     expect(locked.text).toContain("Unlock");
     expect(locked.text).toContain("data-feature-locked=\"cold_outreach\"");
 

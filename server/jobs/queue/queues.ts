@@ -40,6 +40,8 @@ export const BILLING_REFRESH_QUEUE = "billing.refresh";
 export const AUTOMATION_QUEUE = "automation.step";
 /** One outgoing webhook delivery (server/webhooks/deliveries.server.ts). */
 export const WEBHOOK_QUEUE = "webhook.deliver";
+/** One cold-outreach e-mail step falling due (server/outreach/campaigns.server.ts). */
+export const OUTREACH_SEND_QUEUE = "outreach.send";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -65,6 +67,8 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: AUTOMATION_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 2 },
   // A 30 s base doubling: the ninth and last attempt is about 4 hours after the first (10 s timeout each).
   { name: WEBHOOK_QUEUE, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 10, workers: 2 },
+  // Checks the prospect, writes the e-mail's mail.send job and the next follow-up, in one transaction.
+  { name: OUTREACH_SEND_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

@@ -66,6 +66,12 @@ export const SAMPLE_EMAILS: Record<string, EmailContent> = {
     body: "Hi Dana,\n\nThank you for telling us about your 20,000 sq ft office.\n\nDaily cleaning comes to about $4,200 a month.\n\nBest regards,\nAlex",
     unsubscribeUrl,
   }),
+  "outreach-email": t.prospectMessageEmail({
+    brand,
+    subject: "Commercial cleaning for Northwind Offices",
+    body: "Hi Jordan,\n\nWe clean offices and facilities across Austin, and several healthcare companies trust us with their buildings.\n\nWould a short call next week be useful?",
+    unsubscribeUrl,
+  }),
   "install-instructions": t.installInstructionsEmail({
     brand,
     senderName: "Alex Owner",

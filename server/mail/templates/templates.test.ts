@@ -40,7 +40,7 @@ describe("e-mail templates", () => {
 
   it("covers both audiences: e-mails to leads carry an unsubscribe link, e-mails to the team and owners do not", () => {
     const withLink = Object.entries(SAMPLE_EMAILS).filter(([, c]) => c.footer.unsubscribeUrl).map(([n]) => n);
-    expect(withLink.sort()).toEqual(["install-instructions", "lead-quote"]);
+    expect(withLink.sort()).toEqual(["install-instructions", "lead-quote", "outreach-email"]);
   });
 
   it("keeps the owner's paragraphs and escapes what they typed in the HTML", async () => {

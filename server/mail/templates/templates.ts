@@ -257,19 +257,29 @@ export function jobApplicationEmail(args: {
 
 // ---- To leads and prospects (each with an unsubscribe link) ------------------------------------------
 
-/** Send Quote / Send Info: the owner's own subject and words, under the business's brand. */
-export function leadMessageEmail(args: { brand: EmailBrand; subject: string; body: string; unsubscribeUrl: string }): EmailContent {
+/** The owner's own subject and words under the business's brand, with why the recipient gets it. */
+function ownWordsEmail(args: { brand: EmailBrand; subject: string; body: string; unsubscribeUrl: string }, reason: string): EmailContent {
   const blocks = paragraphs(args.body);
   return {
     subject: args.subject,
     heading: args.subject,
     brand: args.brand,
     blocks: blocks.length ? blocks : [{ type: "text", text: args.body }],
-    footer: {
-      reason: `You get this e-mail because you were in touch with ${args.brand.name} about cleaning services.`,
-      unsubscribeUrl: args.unsubscribeUrl,
-    },
+    footer: { reason, unsubscribeUrl: args.unsubscribeUrl },
   };
+}
+
+/** Send Quote / Send Info: the owner's own subject and words, under the business's brand. */
+export function leadMessageEmail(args: { brand: EmailBrand; subject: string; body: string; unsubscribeUrl: string }): EmailContent {
+  return ownWordsEmail(args, `You get this e-mail because you were in touch with ${args.brand.name} about cleaning services.`);
+}
+
+/** Cold outreach (DESIGN §12): the campaign's e-mail, placeholders filled, with why and how to stop. */
+export function prospectMessageEmail(args: { brand: EmailBrand; subject: string; body: string; unsubscribeUrl: string }): EmailContent {
+  return ownWordsEmail(
+    args,
+    `You get this e-mail because ${args.brand.name} thought your organisation might need commercial cleaning. Unsubscribe and you will not hear from ${args.brand.name} again.`,
+  );
 }
 
 /** The installation step's "send the instructions to your web person". */

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { CSV_MAX_BYTES, CSV_MESSAGES, detectDelimiter, parseProspectCsv, prospectsToCsv, type ExportProspect } from "./prospect-csv.ts";
+
+const ok = (input: string | Buffer) => {
+  const parsed = parseProspectCsv(input);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed;
+};
+
+describe("parseProspectCsv", () => {
+  it("reads a messy export: BOM, CRLF, quoted commas and line breaks, empty lines, aliases in any case", () => {
+    const csv =
+      "\uFEFFFull Name,JOB TITLE,Company Name,City,Sector,E-mail Address,LinkedIn URL\r\n" +
+      '"Pat Lee","Facility Manager, East","Acme, Inc.",Austin,Healthcare,PAT@Acme.example ,https://www.linkedin.com/in/patlee\r\n' +
+      "\r\n" +
+      ',,,,,,\r\n' +
+      '"Sam Roe","Office\nManager",Northwind,Dallas,Education,,\r\n';
+    const parsed = ok(csv);
+    expect(parsed.rows).toEqual([
+      { line: 2, name: "Pat Lee", firstName: "Pat", title: "Facility Manager, East", company: "Acme, Inc.", location: "Austin", industry: "Healthcare", email: "pat@acme.example", profileUrl: "https://www.linkedin.com/in/patlee" },
+      { line: 6, name: "Sam Roe", firstName: "Sam", title: "Office\nManager", company: "Northwind", location: "Dallas", industry: "Education", email: null, profileUrl: "" },
+    ]);
+    expect(parsed.skipped).toEqual([]);
+  });
+
+  it("reads `;` and tab separated files, and builds the name from first and last name", () => {
+    expect(detectDelimiter("a;b;c\n1;2;3")).toBe(";");
+    expect(detectDelimiter("a\tb\n")).toBe("\t");
+    expect(detectDelimiter('"x;y",b,c')).toBe(",");
+    const parsed = ok("First Name;Last Name;Email;Title\nAna;Díaz;ana@x.example;CFO\n");
+    expect(parsed.rows[0]).toMatchObject({ name: "Ana Díaz", firstName: "Ana", email: "ana@x.example", title: "CFO", company: "", location: "" });
+    expect(ok("name\temail\nBo\tbo@x.example\n").rows[0]).toMatchObject({ name: "Bo", email: "bo@x.example" });
+  });
+
+  it("reports each bad row with its line and reason, and keeps the good ones", () => {
+    const parsed = ok(
+      [
+        "Name,Email,Profile URL",
+        "Good One,good@x.example,",
+        "Bad Mail,not-an-email,",
+        "Twice,GOOD@x.example,",
+        "Bad Url,,linkedin.com/in/x",
+        ",,",
+        "Only Profile,,https://linkedin.com/in/only",
+      ].join("\n"),
+    );
+    expect(parsed.rows.map((r) => r.name)).toEqual(["Good One", "Only Profile"]);
+    expect(parsed.skipped).toEqual([
+      { line: 3, reason: '"not-an-email" is not a valid e-mail address' },
+      { line: 4, reason: "same e-mail as line 2 (good@x.example)" },
+      { line: 5, reason: '"linkedin.com/in/x" is not a web address (https://…)' },
+    ]);
+  });
+
+  it("refuses files without a header row, empty files, oversized files and too many rows", () => {
+    expect(parseProspectCsv("pat@x.example,Pat\n")).toEqual({ ok: false, error: CSV_MESSAGES.noHeader });
+    expect(parseProspectCsv("\uFEFF\r\n\r\n")).toEqual({ ok: false, error: CSV_MESSAGES.empty });
+    expect(parseProspectCsv(Buffer.alloc(CSV_MAX_BYTES + 1, 97))).toEqual({ ok: false, error: CSV_MESSAGES.tooLarge });
+    // A 50 MB file is refused by its size before anything parses it.
+    expect(parseProspectCsv(Buffer.alloc(50 * 1024 * 1024, 97))).toEqual({ ok: false, error: CSV_MESSAGES.tooLarge });
+    const many = ["Email", ...Array.from({ length: 10_001 }, (_, i) => `p${i}@x.example`)].join("\n");
+    expect(parseProspectCsv(many)).toEqual({ ok: false, error: CSV_MESSAGES.tooManyRows });
+    const bad = parseProspectCsv('Name,Email\n"unterminated,a@x.example\n');
+    expect(bad.ok).toBe(false);
+  });
+});
+
+describe("prospectsToCsv", () => {
+  it("writes the import's columns, quoting where needed, and reads back the same prospects", () => {
+    const prospects: ExportProspect[] = [
+      { name: "Pat Lee", firstName: "Pat", title: "Manager, East", company: 'The "Best" Co', location: "Austin", industry: "Healthcare", email: "pat@x.example", profileUrl: "https://linkedin.com/in/pat", status: "contacted" },
+      { name: "=HYPERLINK()", firstName: "Eve", title: "", company: "", location: "", industry: "", email: null, profileUrl: "https://linkedin.com/in/eve", status: "pending" },
+    ];
+    const csv = prospectsToCsv(prospects);
+    expect(csv.startsWith("\uFEFFName,First Name,Title,Company,Location,Industry,Email,Profile URL,Status\r\n")).toBe(true);
+    expect(csv).toContain('"Manager, East","The ""Best"" Co"');
+    expect(csv).toContain("'=HYPERLINK()");
+    const back = ok(csv).rows;
+    expect(back.map(({ line: _line, ...r }) => r)).toEqual(prospects.map(({ status: _status, ...p }) => p));
+  });
+});
