@@ -7,6 +7,7 @@ import { mailJob } from "../mail/mail-jobs.server.ts";
 import { leadAlertMails } from "../notifications/lead-alert-email.server.ts";
 import { reminderDueMails } from "../leads/reminder-due.server.ts";
 import type { DomainEvent, DomainEventType } from "./domain-events.ts";
+import { personRequestedMails } from "../notifications/person-request.server.ts";
 
 type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
 type Subscribers = { [T in DomainEventType]: Subscriber<Extract<DomainEvent, { type: T }>>[] };
@@ -23,6 +24,10 @@ export const subscribers: Subscribers = {
   // The suppression list itself stops e-mails (checked at delivery); automations and outreach
   // sequences (DESIGN §11, §12) subscribe here to stop a lead's pending steps.
   "lead.unsubscribed": [],
+  "conversation.person_requested": [
+    async (services, event) =>
+      (await personRequestedMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
+  ],
 };
 
 export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {

@@ -10,11 +10,12 @@ import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import { inviteEmailJobHandler } from "../team/invites.server.ts";
 import { sandboxJobHandlers } from "../demo/sandbox.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
-import { EVENT_QUEUE } from "./queue/queues.ts";
+import { EVENT_QUEUE, TAKEOVER_IDLE_QUEUE } from "./queue/queues.ts";
+import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
 
 /** What the handlers push to open workspaces (socket.io), from the application. */
-export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded">;
+export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded"> & Partial<Pick<WorkspaceEvents, "takeoverIdle">>;
 
 export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
   const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
@@ -30,6 +31,12 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
     } as JobHandler<never>,
     overageJobHandler(services) as JobHandler<never>,
     ...scheduleHandlers(services, realtime),
+    {
+      name: TAKEOVER_IDLE_QUEUE,
+      async run(job: TakeoverJob) {
+        await realtime.takeoverIdle?.(job);
+      },
+    } as JobHandler<never>,
     ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
   ];
   return handlers;

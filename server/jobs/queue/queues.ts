@@ -32,6 +32,8 @@ export const TRIAL_ENDING_TICK = "trial-ending.tick";
 export const REMINDER_DUE_TICK = "reminder-due.tick";
 export const RESPONSE_ROLLUP_TICK = "response-rollup.tick";
 export const SANDBOX_SWEEP_TICK = "sandbox-sweep.tick";
+/** Hands a live-takeover chat back to the bot after 10 minutes of member silence (server/chat/takeover-store.server.ts). */
+export const TAKEOVER_IDLE_QUEUE = "takeover.idle";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -50,6 +52,7 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: REMINDER_DUE_TICK, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 1, workers: 1 },
   { name: RESPONSE_ROLLUP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
   { name: SANDBOX_SWEEP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
+  { name: TAKEOVER_IDLE_QUEUE, retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 10, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
