@@ -152,7 +152,7 @@ export function LiveChat({
           )}
         </div>
       </div>
-      <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label="Messages" aria-live="polite" aria-relevant="additions">
+      <ol tabIndex={0} className="max-h-96 space-y-2 overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Messages" aria-live="polite" aria-relevant="additions">
         {messages.map((m) =>
           m.role === "system" ? (
             <li key={m.id} className="text-center text-xs text-slate-600">
