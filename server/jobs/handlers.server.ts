@@ -6,6 +6,7 @@ import type { DomainEvent } from "../events/domain-events.ts";
 import { jobsForEvent } from "../events/subscribers.server.ts";
 import { mailJobHandler } from "../mail/mail-jobs.server.ts";
 import { overageJobHandler } from "../billing/overage-reporter.server.ts";
+import { billingJobHandlers } from "../billing/jobs/billing-jobs.server.ts";
 import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import { inviteEmailJobHandler } from "../team/invites.server.ts";
 import { sandboxJobHandlers } from "../demo/sandbox.server.ts";
@@ -15,7 +16,7 @@ import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
 
 /** What the handlers push to open workspaces (socket.io), from the application. */
-export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded"> & Partial<Pick<WorkspaceEvents, "takeoverIdle">>;
+export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated"> & Partial<Pick<WorkspaceEvents, "takeoverIdle">>;
 
 export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
   const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
@@ -38,6 +39,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
       },
     } as JobHandler<never>,
     ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
+    ...billingJobHandlers(services, (businessId, update) => realtime.billingUpdated(businessId, update)),
   ];
   return handlers;
 }

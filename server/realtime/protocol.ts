@@ -191,7 +191,16 @@ export interface WorkspaceServerToClientEvents {
   "conversation:typing": (payload: TypingEvent) => void;
   /** A member joined or left a conversation (or the bot took it back after 10 minutes of silence). */
   "conversation:agent": (payload: ConversationAgentEvent) => void;
+  /**
+   * A billing operation finished (its result is read with GET /api/billing-operations/:id, by owners
+   * only), or the copy of the cards and invoices changed (decision 0038).
+   */
+  "billing:updated": (payload: BillingUpdate) => void;
 }
+
+export type BillingUpdate =
+  | { operationId: string; operationStatus: "succeeded" | "requires_action" | "failed" }
+  | { mirror: "refreshed" | "failed" };
 
 export type OnboardingUpdate = { step: "verify"; origin: string } | { step: "test" };
 

@@ -4,8 +4,8 @@ import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
 import { recordTested } from "../onboarding/installation.server.ts";
-import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary, type OnboardingUpdate, type WorkspaceNotification } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace, type WidgetNamespace } from "./widget-namespace.server.ts";
+import { businessRoom, memberRoom, WIDGET_NAMESPACE, type BillingUpdate, type LeadSummary, type OnboardingUpdate, type WorkspaceNotification } from "./protocol.ts";
 import { registerWorkspaceNamespace, sessionRoom, userRoom } from "./workspace-namespace.server.ts";
 import type { MemberRole } from "../shared/enums.ts";
 import type { TakeoverJob } from "../chat/takeover-store.server.ts";
@@ -29,6 +29,8 @@ export type WorkspaceEvents = {
   onboardingUpdated(businessId: string, update: OnboardingUpdate): void;
   /** Live takeover's idle job: 10 minutes of member silence hand the chat back to the bot. */
   takeoverIdle(job: TakeoverJob): Promise<void>;
+  /** A billing job finished an operation or refreshed the cards and invoices (server/billing/jobs/). */
+  billingUpdated(businessId: string, update: BillingUpdate): void;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -110,6 +112,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     userSessionsEnded: (userId) => workspace.in(userRoom(userId)).disconnectSockets(true),
     onboardingUpdated: onboarding,
     takeoverIdle: (job) => takeover.releaseIdle(job),
+    billingUpdated: (businessId, update) => workspace.to(businessRoom(businessId)).emit("billing:updated", update),
   };
   return { chat, workspaceEvents };
 }

@@ -43,6 +43,7 @@ function connect(): Promise<WorkspaceSocket> {
     s.on("presence:changed", () => dispatch("presence:changed"));
     s.on("conversation:typing", (payload) => dispatch("conversation:typing", payload));
     s.on("conversation:agent", (payload) => dispatch("conversation:agent", payload));
+    s.on("billing:updated", (payload) => dispatch("billing:updated", payload));
     // The server closed the connection: the session ended (signed out elsewhere, password reset,
     // removed from the team). The page is no longer live; the guard decides where to go next.
     s.on("disconnect", (reason) => {
@@ -96,6 +97,17 @@ export async function emitWorkspace<K extends keyof Ackable>(event: K, payload: 
   } catch {
     return { ok: false, error: "server_error" } as Ackable[K]["result"];
   }
+}
+
+/** Listens outside a component (a request waiting for its push); returns the function that stops it. */
+export function listenWorkspace(handlers: WorkspaceHandlers): () => void {
+  const entry = { current: handlers };
+  listeners.add(entry);
+  connect().catch((error: unknown) => console.warn("[workspace] realtime unavailable", error));
+  return () => {
+    listeners.delete(entry);
+    setTimeout(release, 1000);
+  };
 }
 
 /** Whether the live connection is currently up (for tests and diagnostics). */
