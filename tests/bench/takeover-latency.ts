@@ -21,6 +21,7 @@ import { io, type Socket } from "socket.io-client";
 import type { ConversationOpenAck, Message, TakeoverAck, WidgetClientToServerEvents, WidgetServerToClientEvents } from "../../server/realtime/protocol.ts";
 import { DEMO } from "../../server/demo/demo-credentials.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { fmtMs, machine, startServerChild, summarize, summaryLine } from "./support/child.ts";
 
 const BUDGET_P99_MS = 100;
@@ -87,12 +88,7 @@ async function main(): Promise<void> {
     const http = new HttpClient(server.url);
     const login = await http.post("/login", { intent: "login", email: DEMO.email, password: DEMO.password });
     if (login.status !== 302) throw new Error(`sign-in failed: ${login.status}`);
-    const workspace = io(`${server.url}/workspace`, {
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { Cookie: [...http.cookies].map(([k, v]) => `${k}=${v}`).join("; "), Origin: server.url },
-    });
+    const workspace = workspaceSocket(server.url, cookieHeader(http));
     sockets.push(workspace);
     await new Promise<void>((resolve, reject) => {
       workspace.once("connect", () => resolve());

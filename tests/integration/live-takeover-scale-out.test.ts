@@ -2,10 +2,11 @@
 // (issue 20): a member signed in on instance B sees a visitor connected to instance A, joins, and they
 // talk; the bot (on either instance) is silent while the member is joined, because the joined state is in
 // the database, and resumes after Leave. Runs when DATABASE_URL and REDIS_URL are set.
-import { io as ioClient, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveVisitor, Message, TakeoverAck } from "../../server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { newClientMessageId, Visitor } from "../support/widget-client.ts";
 import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";
@@ -40,12 +41,7 @@ describe.skipIf(!enabled)("live takeover on two instances, PostgreSQL and Redis"
 
     const http = new HttpClient(b.url);
     expect((await http.post("/login", DEMO_SIGN_IN)).status).toBe(302);
-    workspace = ioClient(`${b.url}/workspace`, {
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { Cookie: [...http.cookies].map(([k, v]) => `${k}=${v}`).join("; "), Origin: b.url },
-    });
+    workspace = workspaceSocket(b.url, cookieHeader(http));
     const heard: Message[] = [];
     workspace.on("conversation:message", ({ message }: { message: Message }) => heard.push(message));
     await new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@
 // and takes the qualification back after Leave or 10 minutes of silence (a durable delayed job). A member
 // of another business cannot join; a visitor asking for a person with nobody online is told when the
 // team will reply and the team is notified in the workspace and by e-mail.
-import { io as ioClient, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "../../server/auth/accounts.server.ts";
 import { hashPassword } from "../../server/auth/password.server.ts";
@@ -19,6 +19,7 @@ import type {
   WorkspaceNotification,
 } from "../../server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
+import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { newClientMessageId, Visitor } from "../support/widget-client.ts";
 
@@ -78,12 +79,7 @@ type Member = {
 async function signInMember(email: string): Promise<Member> {
   const http = new HttpClient(server.url);
   expect((await http.post("/login", { intent: "login", email, password })).status).toBe(302);
-  const socket = ioClient(`${server.url}/workspace`, {
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { Cookie: [...http.cookies].map(([k, v]) => `${k}=${v}`).join("; "), Origin: server.url },
-  });
+  const socket = workspaceSocket(server.url, cookieHeader(http));
   sockets.push(socket);
   const member: Member = {
     socket,
