@@ -3,11 +3,15 @@
 // socket handlers; knows nothing of socket.io beyond the emitter interface.
 import type { Db } from "../db/client.server.ts";
 import type { Assistant } from "../conversation/assistant.ts";
-import { restoreState, startConversation, toScoreInput } from "../conversation/engine.ts";
+import { restoreState, resumeQualification, startConversation, toScoreInput } from "../conversation/engine.ts";
 import { captureLead, type CaptureResult } from "../leads/capture-lead.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
+import { asksForPerson } from "../conversation/person-request.ts";
+import { isWithinBusinessHours } from "../conversation/business-hours.ts";
+import { afterHoursText } from "../conversation/after-hours.ts";
+import { recordPersonRequest } from "../notifications/person-request.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import type { ChatbotCache } from "../chatbots/chatbot-cache.server.ts";
 import { leadDetailsHidden } from "../billing/entitlements.ts";
@@ -54,6 +58,8 @@ export type ChatEmitter = {
   /** A lead captured by the chat, with the team's "new-lead" notification stored alongside it. */
   leadCreated(businessId: string, lead: LeadSummary, notification?: WorkspaceNotification): void;
   leadUpdated(businessId: string, lead: LeadSummary): void;
+  /** A notification for the team (a visitor asked for a person). */
+  notification?(businessId: string, notification: WorkspaceNotification): void;
 };
 
 /** The chatbot was deactivated after this visitor connected: the socket should be closed. */
@@ -97,9 +103,12 @@ export function createChatService(deps: {
   testTokenSecret: string;
   /** A conversation was opened on the Test Chatbot page (the first-run checklist's "test" step). */
   onTestOpened?: (visitor: VisitorContext) => void;
-  clock?: () => Date;
-  /** Emits the lead's domain events of a turn (`lead.scored`, `message.received`) for automations. */
+  /** Live takeover: whether any member of the business has the workspace open (every instance). */
+  membersOnline?: (businessId: string) => Promise<boolean>;
+  /** The job layer: the team's e-mail when a visitor asks for a person, and a turn's lead events
+   * (`lead.scored`, `message.received`) for automations. */
   jobs?: JobQueue;
+  clock?: () => Date;
 }) {
   const { db, emitter, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -212,7 +221,10 @@ export function createChatService(deps: {
     if (!leadDetailsHidden(chatbot.business, clock())) {
       for (const opening of draft.opening) emitter.workspaceMessage(visitor.businessId, opening);
     }
-    return { message, context: { businessId: visitor.businessId, isTest: draft.isTest, state: draft.state, othersWaiting: false } };
+    return {
+      message,
+      context: { businessId: visitor.businessId, isTest: draft.isTest, state: draft.state, othersWaiting: false, agentUserId: null },
+    };
   }
 
   async function send(
@@ -245,6 +257,12 @@ export function createChatService(deps: {
         const { message, context } = stored;
         emitter.message(payload.conversationId, message);
         void echoToWorkspace(visitor.chatbotId, context.businessId, message);
+        // A team member has joined (live takeover): the bot stays silent; the message waits for them.
+        if (context.agentUserId) return { ok: true, message };
+        if (asksForPerson(message.text)) {
+          void queue.run(payload.conversationId, () => answerPersonRequest(payload.conversationId, message));
+          return { ok: true, message };
+        }
         // The common case: nothing else is waiting and no turn of this conversation is running here,
         // so the state returned by the insert is current and the turn needs no second read.
         const turn: PendingTurn | null =
@@ -297,7 +315,7 @@ export function createChatService(deps: {
       logger.error(`[chat] loading conversation ${conversationId} failed`, error);
       return;
     }
-    if (!turn) return;
+    if (!turn || turn.agentUserId) return;
     if (turn.pending.length > 0) {
       await answerTurns(turn);
       return;
@@ -438,9 +456,83 @@ export function createChatService(deps: {
     return rows.reverse().map((r) => ({ role: r.role as "visitor" | "bot", text: r.text }));
   }
 
+  /** Stores the bot's replies with the state, and sends them to the visitor and the team's live views. */
+  async function storeAndEmit(turn: PendingTurn, chatbot: ChatbotRecord, replies: { text: string; quickReplies?: string[] }[], state: StoredConversationState) {
+    const stored = await storeBotTurn(db, {
+      conversationId: turn.id,
+      replies: replies.map((reply) => ({ id: newMessageId(), text: reply.text, quickReplies: reply.quickReplies })),
+      state,
+      now: clock(),
+    });
+    const echo = !leadDetailsHidden(chatbot.business, clock());
+    for (const message of stored) {
+      emitter.message(turn.id, message);
+      if (echo) emitter.workspaceMessage(turn.businessId, message);
+    }
+  }
+
+  /**
+   * The bot takes the chat back after a member left (or went silent): what the visitor wrote meanwhile
+   * was for the member, so it is marked answered, and the question the qualification stopped at is
+   * asked again.
+   */
+  function resume(conversationId: string): Promise<void> {
+    return queue.run(conversationId, async () => {
+      try {
+        const turn = await loadPendingTurn(db, conversationId);
+        if (!turn || turn.agentUserId) return;
+        const stored = restoreStored(turn.state);
+        const chatbot = await cachedChatbot(turn.chatbotId);
+        const handledSeq = Math.max(stored.handledSeq, ...turn.pending.map((p) => p.seq));
+        const replies = resumeQualification(stored.engine, toBusinessProfile(chatbot));
+        if (replies.length > 0) await storeAndEmit(turn, chatbot, replies, { ...stored, handledSeq });
+      } catch (error) {
+        logger.error(`[chat] resuming conversation ${conversationId} after a takeover failed`, error);
+      }
+    });
+  }
+
+  /**
+   * "Can I talk to a person?": the team is notified (live, and by e-mail through the job layer); the
+   * visitor is told someone will join, or, with nobody online, when the team will reply (business
+   * hours); then the qualification goes on.
+   */
+  async function answerPersonRequest(conversationId: string, request: Message): Promise<void> {
+    try {
+      const turn = await loadPendingTurn(db, conversationId);
+      if (!turn || turn.agentUserId) return;
+      const stored = restoreStored(turn.state);
+      const chatbot = await cachedChatbot(turn.chatbotId);
+      const profile = toBusinessProfile(chatbot);
+      const now = clock();
+      const online = deps.membersOnline ? await deps.membersOnline(turn.businessId) : false;
+      const biz = profile.businessName;
+      const notice = online
+        ? `I've asked the ${biz} team to join this chat. Someone will be with you shortly.`
+        : isWithinBusinessHours(profile.hours, profile.timeZone, now)
+          ? `Nobody from the ${biz} team is free to chat right now. I've let them know you'd like to talk to a person, and they'll get back to you shortly today.`
+          : [`Nobody from the ${biz} team is available right now. I've let them know you'd like to talk to a person.`, afterHoursText(profile.afterHoursMessage, profile.hours, profile.timeZone, now)]
+              .filter(Boolean)
+              .join(" ");
+      const handledSeq = Math.max(stored.handledSeq, ...turn.pending.map((p) => p.seq));
+      const replies = [{ text: notice }, ...resumeQualification(stored.engine, profile, "In the meantime, I can take a few details.")];
+      await storeAndEmit(turn, chatbot, replies, { ...stored, handledSeq });
+      if (deps.jobs) {
+        const notification = await recordPersonRequest(
+          { db, jobs: deps.jobs },
+          { businessId: turn.businessId, conversationId, messageId: request.id, online, now },
+        );
+        emitter.notification?.(turn.businessId, notification);
+      }
+    } catch (error) {
+      logger.error(`[chat] answering the request for a person in conversation ${conversationId} failed`, error);
+    }
+  }
+
   return {
     open,
     send,
+    resume,
     /** Resolves when every queued turn has finished (tests, shutdown). */
     idle: () => queue.idle(),
   };

@@ -23,6 +23,7 @@ export const messageSelect = {
   createdAt: true,
   quickReplies: true,
   clientMessageId: true,
+  authorName: true,
 } as const;
 
 /** A stored message as Prisma reads it, or as a raw statement returns it (timestamps as UTC text). */
@@ -35,7 +36,16 @@ export type MessageRow = {
   createdAt: Date | string;
   quickReplies: string[] | null;
   clientMessageId: string | null;
+  /** An agent message's author (live takeover); absent from statements that never return one. */
+  authorName?: string | null;
 };
+
+/** "Dana Reyes" → "DR", "dana" → "D": the avatar of an agent message. Pure. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((w) => [...w][0]!.toUpperCase()).join("") || "?";
+}
 
 export function toMessage(row: MessageRow): Message {
   const message: Message = {
@@ -48,6 +58,7 @@ export function toMessage(row: MessageRow): Message {
   };
   if (row.quickReplies?.length) message.quickReplies = row.quickReplies;
   if (row.clientMessageId) message.clientMessageId = row.clientMessageId;
+  if (row.authorName) message.author = { name: row.authorName, initials: initialsOf(row.authorName) };
   return message;
 }
 

@@ -94,6 +94,8 @@ export type TranscriptMessage = {
   text: string;
   createdAt: string;
   quickReplies: string[];
+  /** An agent message's author (live takeover). */
+  authorName: string | null;
 };
 
 export type Transcript = {
@@ -103,6 +105,8 @@ export type Transcript = {
   status: "open" | "closed";
   pageUrl: string | null;
   visitorId: string;
+  /** The team member who has joined the chat now (live takeover), if any. */
+  agent: { userId: string; name: string } | null;
   messages: TranscriptMessage[];
   truncated: boolean;
   lead: (LeadBadge & { createdAt: string; status: string }) | null;
@@ -133,8 +137,10 @@ export async function getTranscript(db: Db, businessId: string, conversationId: 
       messages: {
         orderBy: { seq: "asc" },
         take: MAX_TRANSCRIPT_MESSAGES + 1,
-        select: { id: true, seq: true, role: true, text: true, createdAt: true, quickReplies: true },
+        select: { id: true, seq: true, role: true, text: true, createdAt: true, quickReplies: true, authorName: true },
       },
+      agentUserId: true,
+      agentName: true,
     },
   });
   if (!row) return null;
@@ -151,6 +157,7 @@ export async function getTranscript(db: Db, businessId: string, conversationId: 
     status: row.status,
     pageUrl: row.pageUrl,
     visitorId: row.visitorId,
+    agent: row.agentUserId ? { userId: row.agentUserId, name: row.agentName ?? "A team member" } : null,
     messages,
     truncated: row.messages.length > MAX_TRANSCRIPT_MESSAGES,
     lead: row.lead ? { ...row.lead, createdAt: row.lead.createdAt.toISOString() } : null,

@@ -25,6 +25,8 @@ export type TurnContext = {
   state: unknown;
   /** Other visitor messages were already waiting for an answer (the state alone is not enough). */
   othersWaiting: boolean;
+  /** A team member has joined the chat (live takeover): the bot stays silent. */
+  agentUserId: string | null;
 };
 
 export type StoreVisitorResult =
@@ -60,7 +62,7 @@ export async function storeVisitorMessage(
            AND NOT EXISTS (
              SELECT 1 FROM "Message" m WHERE m."conversationId" = c."id" AND m."clientMessageId" = ${input.clientMessageId}
            )
-        RETURNING c."id", c."businessId", c."lastSeq", c."isTest", c."state",
+        RETURNING c."id", c."businessId", c."lastSeq", c."isTest", c."state", c."agentUserId",
                   EXISTS (
                     SELECT 1 FROM "Message" w
                      WHERE w."conversationId" = c."id" AND w."role" = 'visitor' AND w."seq" > ${handledSeqOf(Prisma.sql`c."state"`)}
@@ -72,14 +74,14 @@ export async function storeVisitorMessage(
           FROM conv
         ${returningMessage}
       )
-      SELECT inserted.*, conv."businessId", conv."isTest", conv."state", conv."othersWaiting" FROM inserted, conv`);
+      SELECT inserted.*, conv."businessId", conv."isTest", conv."state", conv."othersWaiting", conv."agentUserId" FROM inserted, conv`);
     const row = rows[0];
     if (row) {
       const state = typeof row.state === "string" ? (JSON.parse(row.state) as unknown) : row.state;
       return {
         kind: "stored",
         message: toMessage(row),
-        context: { businessId: row.businessId, isTest: row.isTest, state, othersWaiting: row.othersWaiting },
+        context: { businessId: row.businessId, isTest: row.isTest, state, othersWaiting: row.othersWaiting, agentUserId: row.agentUserId },
       };
     }
   } catch (error) {
@@ -119,6 +121,8 @@ export type PendingTurn = {
   chatbotId: string;
   isTest: boolean;
   state: unknown;
+  /** A team member has joined the chat (live takeover): nothing is answered meanwhile. */
+  agentUserId?: string | null;
   /** Visitor messages stored after the state's handledSeq, in seq order. */
   pending: { seq: number; text: string }[];
 };
@@ -126,7 +130,7 @@ export type PendingTurn = {
 /** The conversation and its unanswered visitor messages, in one statement. */
 export async function loadPendingTurn(db: Db, conversationId: string): Promise<PendingTurn | null> {
   const rows = await queryPrepared<Omit<PendingTurn, "pending"> & { pending: { seq: number; text: string }[] | string }>(db, Prisma.sql`
-    SELECT c."id", c."businessId", c."chatbotId", c."isTest", c."state",
+    SELECT c."id", c."businessId", c."chatbotId", c."isTest", c."state", c."agentUserId",
            COALESCE((
              SELECT json_agg(json_build_object('seq', m."seq", 'text', m."text") ORDER BY m."seq")
                FROM "Message" m

@@ -48,6 +48,19 @@ import { STEP_ORDER, type Answers, type BotReply, type BusinessProfile, type Eng
 export type { Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
 export { initialState, isEngineState, restoreState } from "./state.ts";
 
+/**
+ * What the bot says when it takes a chat back from a team member (live takeover): the question the
+ * qualification stopped at, asked again; nothing once it is done. The state is unchanged.
+ */
+export function resumeQualification(
+  state: EngineState,
+  profile: BusinessProfile,
+  lead = "Thanks for waiting. Let's pick up where we left off.",
+): BotReply[] {
+  if (state.completed || state.step === "done") return [];
+  return [ask(state.step, profile, state.answers, lead)];
+}
+
 /** Weeks a month, as the scoring prices a weekly visit (4.33 visits a month). */
 const WEEKS_PER_MONTH = VISITS_PER_MONTH.weekly;
 

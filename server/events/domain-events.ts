@@ -16,7 +16,9 @@ export type DomainEvent =
   /** The chatbot finished the qualification (its last question answered or skipped). */
   | { type: "conversation.ended"; businessId: string; conversationId: string }
   /** An automation step failed for good (emitted by the automations, DESIGN §11). */
-  | { type: "automation.run.failed"; businessId: string; automationId: string; runId: string; leadId: string | null; error: string };
+  | { type: "automation.run.failed"; businessId: string; automationId: string; runId: string; leadId: string | null; error: string }
+  /** A visitor asked to talk to a person (live takeover): the team is e-mailed. */
+  | { type: "conversation.person_requested"; businessId: string; conversationId: string; messageId: string };
 
 export type DomainEventType = DomainEvent["type"];
 
@@ -41,5 +43,7 @@ export function eventKey(event: DomainEvent): string {
       return `conversation.ended:${event.conversationId}`;
     case "automation.run.failed":
       return `automation.run.failed:${event.runId}`;
+    case "conversation.person_requested":
+      return `conversation.person_requested:${event.messageId}`;
   }
 }

@@ -9,6 +9,7 @@ import { reminderDueMails } from "../leads/reminder-due.server.ts";
 import { webhookJobsForEvent } from "../webhooks/deliveries.server.ts";
 import type { DomainEvent, DomainEventType } from "./domain-events.ts";
 import { automationJobsFor } from "../automations/runs.server.ts";
+import { personRequestedMails } from "../notifications/person-request.server.ts";
 
 type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
 type Subscribers = { [T in DomainEventType]: Subscriber<Extract<DomainEvent, { type: T }>>[] };
@@ -33,6 +34,10 @@ export const subscribers: Subscribers = {
   "lead.updated": [],
   "conversation.ended": [],
   "automation.run.failed": [],
+  "conversation.person_requested": [
+    async (services, event) =>
+      (await personRequestedMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
+  ],
 };
 
 // Every event an endpoint may subscribe to also goes to the business's webhooks.

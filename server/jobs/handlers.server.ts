@@ -11,14 +11,16 @@ import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import { inviteEmailJobHandler } from "../team/invites.server.ts";
 import { sandboxJobHandlers } from "../demo/sandbox.server.ts";
 import { webhookJobHandler } from "../webhooks/deliveries.server.ts";
+import { outreachJobHandler } from "../outreach/campaigns.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
-import { EVENT_QUEUE } from "./queue/queues.ts";
+import { EVENT_QUEUE, TAKEOVER_IDLE_QUEUE } from "./queue/queues.ts";
+import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
 import { automationJobHandler } from "../automations/runs.server.ts";
 import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 
 /** What the handlers push to open workspaces (socket.io), from the application. */
-export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated">;
+export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated"> & Partial<Pick<WorkspaceEvents, "takeoverIdle">>;
 
 export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
   const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
@@ -42,6 +44,12 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
       ...(services.sms ? { sms: services.sms } : {}),
       notify: (businessId, notification) => realtime.notification(businessId, notification),
     }) as JobHandler<never>,
+    {
+      name: TAKEOVER_IDLE_QUEUE,
+      async run(job: TakeoverJob) {
+        await realtime.takeoverIdle?.(job);
+      },
+    } as JobHandler<never>,
     ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
     ...billingJobHandlers(services, (businessId, update) => realtime.billingUpdated(businessId, update)),
     webhookJobHandler(services) as JobHandler<never>,

@@ -11,7 +11,7 @@ type NotificationRow = { id: string; type: string; text: string; leadId: string 
 
 function toWorkspaceNotification(row: NotificationRow): WorkspaceNotification {
   const type: WorkspaceNotification["type"] =
-    row.type === "response" || row.type === "follow-up" ? row.type : "new-lead";
+    row.type === "response" || row.type === "follow-up" || row.type === "person-requested" ? row.type : "new-lead";
   return {
     id: row.id,
     type,

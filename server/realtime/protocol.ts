@@ -18,7 +18,11 @@ export type Message = {
   createdAt: string;
   quickReplies?: string[];
   clientMessageId?: string;
+  /** Who wrote an `agent` message (live takeover, DESIGN §14): the member's name and initials. */
+  author?: MessageAuthor;
 };
+
+export type MessageAuthor = { name: string; initials: string };
 
 // ---------------------------------------------------------------------------------------------
 // Namespace /widget (visitors)
@@ -108,6 +112,8 @@ export type TypingEvent = { conversationId: string; typing: boolean };
 export interface WidgetClientToServerEvents {
   "conversation:open": (payload: ConversationOpenPayload, ack: (result: ConversationOpenAck) => void) => void;
   "message:send": (payload: MessageSendPayload, ack: (result: MessageSendAck) => void) => void;
+  /** The visitor is typing (or stopped): shown live to members watching the conversation. No ack. */
+  "visitor:typing": (payload: TypingEvent) => void;
 }
 
 export interface WidgetServerToClientEvents {
@@ -160,7 +166,7 @@ export type LeadSummary = {
 
 export type WorkspaceNotification = {
   id: string;
-  type: "new-lead" | "response" | "follow-up";
+  type: "new-lead" | "response" | "follow-up" | "person-requested";
   text: string;
   leadId?: string;
   createdAt: string;
@@ -179,6 +185,12 @@ export interface WorkspaceServerToClientEvents {
    * An open dashboard ticks the step without a reload.
    */
   "onboarding:updated": (payload: OnboardingUpdate) => void;
+  /** Visitors came or went (live takeover): ask `presence:list` again. */
+  "presence:changed": () => void;
+  /** The visitor of a conversation is typing (or stopped). */
+  "conversation:typing": (payload: TypingEvent) => void;
+  /** A member joined or left a conversation (or the bot took it back after 10 minutes of silence). */
+  "conversation:agent": (payload: ConversationAgentEvent) => void;
   /**
    * A billing operation finished (its result is read with GET /api/billing-operations/:id, by owners
    * only), or the copy of the cards and invoices changed (decision 0038).
@@ -192,8 +204,55 @@ export type BillingUpdate =
 
 export type OnboardingUpdate = { step: "verify"; origin: string } | { step: "test" };
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface WorkspaceClientToServerEvents {}
+// ---------------------------------------------------------------------------------------------
+// Live takeover (DESIGN §14): members see who is chatting now, join a conversation, write in it.
+
+/** Error codes of the /workspace takeover acks. */
+export type TakeoverErrorCode =
+  | "invalid_payload"
+  | "message_too_long"
+  | "not_found"
+  | "conversation_closed"
+  /** Another member has joined: `agent` says who; join again with `takeOver: true` to take it over. */
+  | "taken"
+  /** Writing or typing in a conversation this member has not joined. */
+  | "not_joined"
+  /** This business cannot join chats (an expired trial). */
+  | "forbidden"
+  | "rate_limited"
+  | "server_error";
+
+export type TakeoverAck<T> = ({ ok: true } & T) | { ok: false; error: TakeoverErrorCode; agent?: MessageAuthor };
+
+/** A visitor connected now, with their conversation (if they opened one) as the live inbox lists it. */
+export type LiveVisitor = {
+  visitorId: string;
+  conversationId: string | null;
+  pageUrl: string | null;
+  /** Stored conversations only: the lead's score so far, the last message, who has joined. */
+  score: number | null;
+  lastMessage: { role: MessageRole; text: string; createdAt: string } | null;
+  agent: MessageAuthor | null;
+  isTest: boolean;
+};
+
+/** Who has joined a conversation, pushed to the business's members when it changes. */
+export type ConversationAgentEvent = { conversationId: string; agent: (MessageAuthor & { userId: string }) | null };
+
+export type AgentMessageSendPayload = MessageSendPayload;
+
+export interface WorkspaceClientToServerEvents {
+  /** The visitors on the business's site now (every instance's). */
+  "presence:list": (payload: Record<string, never>, ack: (result: TakeoverAck<{ visitors: LiveVisitor[] }>) => void) => void;
+  /** Joins (or with takeOver, takes over from another member); acked with the transcript so far. */
+  "conversation:join": (
+    payload: { conversationId: string; takeOver?: boolean },
+    ack: (result: TakeoverAck<{ messages: Message[]; message?: Message }>) => void,
+  ) => void;
+  "conversation:leave": (payload: { conversationId: string }, ack: (result: TakeoverAck<{ message?: Message }>) => void) => void;
+  "agent:message:send": (payload: AgentMessageSendPayload, ack: (result: TakeoverAck<{ message: Message }>) => void) => void;
+  "agent:typing": (payload: TypingEvent, ack: (result: TakeoverAck<object>) => void) => void;
+}
 
 /** Room of a business in the /workspace namespace. */
 export function businessRoom(businessId: string): string {

@@ -4,10 +4,12 @@ import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
 import { recordTested } from "../onboarding/installation.server.ts";
+import { conversationRoom, registerWidgetNamespace, type WidgetNamespace } from "./widget-namespace.server.ts";
 import { businessRoom, memberRoom, WIDGET_NAMESPACE, type BillingUpdate, type LeadSummary, type OnboardingUpdate, type WorkspaceNotification } from "./protocol.ts";
-import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace, sessionRoom, userRoom } from "./workspace-namespace.server.ts";
 import type { MemberRole } from "../shared/enums.ts";
+import type { TakeoverJob } from "../chat/takeover-store.server.ts";
+import { createTakeover } from "./takeover.server.ts";
 
 /** Lead changes made in the workspace (HTTP actions), pushed to the business's room (DESIGN §3). */
 export type WorkspaceEvents = {
@@ -25,6 +27,8 @@ export type WorkspaceEvents = {
   notification(businessId: string, notification: WorkspaceNotification): void;
   /** A first-run checklist fact was recorded outside a socket (the widget's config request). */
   onboardingUpdated(businessId: string, update: OnboardingUpdate): void;
+  /** Live takeover's idle job: 10 minutes of member silence hand the chat back to the bot. */
+  takeoverIdle(job: TakeoverJob): Promise<void>;
   /** A billing job finished an operation or refreshed the cards and invoices (server/billing/jobs/). */
   billingUpdated(businessId: string, update: BillingUpdate): void;
 };
@@ -53,6 +57,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
       if (notification) workspace.to(businessRoom(businessId)).emit("notification", notification);
     },
     leadUpdated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:updated", { lead }),
+    notification: (businessId, notification) => workspace.to(businessRoom(businessId)).emit("notification", notification),
   };
 
   // First-run checklist facts recorded at the chat's edges, pushed to open dashboards (server/onboarding/).
@@ -65,6 +70,8 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     logger: services.logger,
     testTokenSecret: services.signingSecret,
     jobs: services.jobs,
+    // Anyone of the business with the workspace open, on any instance (the Redis adapter asks them all).
+    membersOnline: async (businessId) => (await workspace.in(businessRoom(businessId)).fetchSockets()).length > 0,
     onTestOpened: (visitor) => {
       recordTested(services.db, { chatbotId: visitor.chatbotId })
         .then((first) => {
@@ -81,7 +88,18 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     trustProxy: services.env.TRUST_PROXY,
     logger: services.logger,
     onInstalled: (businessId, origin) => onboarding(businessId, { step: "verify", origin }),
+    onPresence: (businessId) => workspace.to(businessRoom(businessId)).emit("presence:changed"),
+    onVisitorTyping: (businessId, event) => workspace.to(businessRoom(businessId)).emit("conversation:typing", event),
   });
+  const takeover = createTakeover({
+    db: services.db,
+    jobs: services.jobs,
+    chat,
+    logger: services.logger,
+    workspace: () => workspace,
+    widget: () => widgetNsp() as unknown as WidgetNamespace,
+  });
+  workspace.on("connection", (socket) => takeover.register(socket));
   // A lead added by hand is pushed without a "new-lead" notification: someone in the team made it.
   const workspaceEvents: WorkspaceEvents = {
     leadCreated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:created", { lead }),
@@ -93,6 +111,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     sessionEnded: (tokenHash) => workspace.in(sessionRoom(tokenHash)).disconnectSockets(true),
     userSessionsEnded: (userId) => workspace.in(userRoom(userId)).disconnectSockets(true),
     onboardingUpdated: onboarding,
+    takeoverIdle: (job) => takeover.releaseIdle(job),
     billingUpdated: (businessId, update) => workspace.to(businessRoom(businessId)).emit("billing:updated", update),
   };
   return { chat, workspaceEvents };

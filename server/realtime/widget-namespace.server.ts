@@ -18,12 +18,20 @@ import {
   type WidgetServerToClientEvents,
 } from "./protocol.ts";
 import type { WidgetLimiter } from "./rate-limits.server.ts";
-import { conversationOpenSchema, messageSendSchema, widgetAuthSchema } from "./widget-payloads.ts";
+import { conversationOpenSchema, messageSendSchema, pageOriginAndPath, typingSchema, widgetAuthSchema } from "./widget-payloads.ts";
+
+/** The room of a business's connected visitors (live takeover's presence, read with fetchSockets). */
+export function visitorsRoom(businessId: string): string {
+  return `visitors:${businessId}`;
+}
 
 type SocketData = VisitorContext & {
   ip: string;
   /** The new conversation this socket's last open showed, until its first message stores it. */
   draft?: DraftConversation;
+  /** The conversation this socket has open, and its page (live takeover's presence list). */
+  conversationId?: string;
+  pageUrl?: string;
 };
 
 export type WidgetNamespace = Namespace<WidgetClientToServerEvents, WidgetServerToClientEvents, Record<string, never>, SocketData>;
@@ -53,6 +61,10 @@ export function registerWidgetNamespace(
     logger: Logger;
     /** The chatbot's first connection from a website other than the app was just recorded. */
     onInstalled?: (businessId: string, origin: string) => void;
+    /** A visitor came, opened a conversation or went (live takeover's presence). */
+    onPresence?: (businessId: string) => void;
+    /** The visitor of a conversation is typing (or stopped): for the team's live views. */
+    onVisitorTyping?: (businessId: string, event: { conversationId: string; typing: boolean }) => void;
   },
 ): WidgetNamespace {
   // socket.io types namespaces per server; this one carries the widget contract of protocol.ts.
@@ -88,6 +100,16 @@ export function registerWidgetNamespace(
 
   nsp.on("connection", (socket: WidgetSocket) => {
     const invalid: AckError = { ok: false, error: "invalid_payload" };
+    // Presence (live takeover): the business's connected visitors, read by fetchSockets on any instance.
+    void socket.join(visitorsRoom(socket.data.businessId));
+    deps.onPresence?.(socket.data.businessId);
+    socket.on("disconnect", () => deps.onPresence?.(socket.data.businessId));
+
+    socket.on("visitor:typing", (payload) => {
+      const parsed = typingSchema.safeParse(payload);
+      if (!parsed.success || !socket.rooms.has(conversationRoom(parsed.data.conversationId))) return;
+      deps.onVisitorTyping?.(socket.data.businessId, parsed.data);
+    });
 
     /** Switched off since this visitor connected: refuse, then drop the socket so its reconnect
      * meets the handshake's `chatbot_inactive` and the widget hides itself. */
@@ -108,6 +130,9 @@ export function registerWidgetNamespace(
           for (const room of socket.rooms) if (room.startsWith("conversation:")) await socket.leave(room);
           await socket.join(conversationRoom(result.conversationId));
           socket.data.draft = draft;
+          socket.data.conversationId = result.conversationId;
+          socket.data.pageUrl = pageOriginAndPath(parsed.data.pageUrl);
+          deps.onPresence?.(socket.data.businessId);
         }
         ack(result);
       } catch (error) {
@@ -134,7 +159,11 @@ export function registerWidgetNamespace(
             // Counted when the conversation is stored (the first message), not at open.
             allowNewConversation: () => deps.limiter.allowNewConversation(visitorKey, socket.data.ip),
             onStored: () => {
-              if (socket.data.draft === draft) socket.data.draft = undefined;
+              if (socket.data.draft === draft) {
+                socket.data.draft = undefined;
+                // A draft just became a conversation the team can join.
+                deps.onPresence?.(socket.data.businessId);
+              }
             },
           }),
         );

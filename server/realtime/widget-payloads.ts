@@ -27,6 +27,8 @@ export const messageSendSchema = z
   })
   .strict();
 
+export const typingSchema = z.object({ conversationId: z.string().min(1).max(64), typing: z.boolean() }).strict();
+
 export type MessageCheck = { ok: true; text: string } | { ok: false; error: "invalid_payload" | "message_too_long" };
 
 /** C0 control characters and DEL, but not tab, line feed or carriage return (a NUL cannot be stored). */

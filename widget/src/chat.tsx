@@ -102,6 +102,10 @@ function Panel({ client, open, origin, onClose }: PanelProps) {
   const replies =
     last && last.role !== "visitor" && !s.drafts.length && !s.pending.length && !s.typing ? last.quickReplies ?? [] : [];
 
+  // A team member in the chat sees that the visitor is typing.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the client sends only changes
+  useEffect(() => client.typing(!!text.trim()), [text]);
+
   // Keep the newest message in view.
   useLayoutEffect(() => {
     const el = list.current;
@@ -154,9 +158,15 @@ function Panel({ client, open, origin, onClose }: PanelProps) {
       <div class="lb-log" ref={list} role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages">
         <ol class="lb-msgs">
           {showWelcome && <Bubble key="welcome" who={speaker} text={welcome} />}
-          {s.messages.map((m) => (
-            <Bubble key={m.id} who={m.role === "visitor" ? null : speaker} text={m.text} />
-          ))}
+          {s.messages.map((m) =>
+            m.role === "system" ? (
+              <li key={m.id} class="lb-note">
+                {m.text}
+              </li>
+            ) : (
+              <Bubble key={m.id} who={m.role === "visitor" ? null : m.author?.name ?? speaker} av={m.author?.initials} text={m.text} />
+            ),
+          )}
           {s.drafts.map((d) => (
             <Bubble key={`d:${d.id}`} who={speaker} text={d.text} draft />
           ))}
@@ -235,17 +245,25 @@ function Panel({ client, open, origin, onClose }: PanelProps) {
   );
 }
 
-type BubbleProps = { who: string | null; text: string; draft?: boolean; state?: "pending" | "failed" };
+/** `av`: an agent's initials (live takeover), shown with their name. */
+type BubbleProps = { who: string | null; av?: string; text: string; draft?: boolean; state?: "pending" | "failed" };
 
 /** One message; `who` null is the visitor. */
-function Bubble({ who, text, draft, state }: BubbleProps) {
+function Bubble({ who, av, text, draft, state }: BubbleProps) {
   return (
     <li
       class={`lb-msg ${who === null ? "lb-me" : "lb-bot"}${state ? ` lb-${state}` : ""}`}
       aria-live={who === null ? "off" : undefined}
       aria-hidden={draft ? "true" : undefined}
     >
-      <span class="lb-sr">{who ?? "You"}: </span>
+      {av ? (
+        <small>
+          <b aria-hidden="true">{av}</b>
+          {who}
+        </small>
+      ) : (
+        <span class="lb-sr">{who ?? "You"}: </span>
+      )}
       {text}
       {state === "failed" ? <small>Not sent</small> : state === "pending" ? <span class="lb-sr"> (sending)</span> : null}
     </li>

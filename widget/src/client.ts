@@ -38,6 +38,8 @@ export interface SocketLike {
   connect(): unknown;
   disconnect(): unknown;
   timeout(ms: number): { emit(event: string, payload: unknown, ack: (err: Error | null, result: unknown) => void): unknown };
+  /** An event with no ack (`visitor:typing`). */
+  emit?(event: string, payload: unknown): unknown;
 }
 
 export type Status = "connecting" | "online" | "reconnecting";
@@ -84,6 +86,8 @@ export type ChatClient = {
   clearError(): void;
   /** Shows a text that could not be handed back to the input as a failed bubble. */
   keepFailed(text: string): void;
+  /** The visitor started or stopped typing: told to a team member watching the chat (live takeover). */
+  typing(on: boolean): void;
 };
 
 type TimerName = "connect" | "open" | "send" | "typing";
@@ -97,6 +101,7 @@ export function createClient(options: ClientOptions): ChatClient {
   const attempts: Record<TimerName, number> = { connect: 0, open: 0, send: 0, typing: 0 };
   const drafts = new Map<string, string>();
   let socket: SocketLike | null = null;
+  let typingSent = false;
   /** Bumped on every connect and disconnect: acks of an older connection deliver but do not steer. */
   let generation = 0;
   let ready = false;
@@ -340,6 +345,12 @@ export function createClient(options: ClientOptions): ChatClient {
     keepFailed(text) {
       failed = [...failed, { clientMessageId: `failed-${failed.length}`, text, failed: true }];
       emit();
+    },
+    typing(on) {
+      if (st.conversationId && on !== typingSent) {
+        typingSent = on;
+        socket?.emit?.("visitor:typing", { conversationId: st.conversationId, typing: on });
+      }
     },
   };
 }

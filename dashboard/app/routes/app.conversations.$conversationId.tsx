@@ -5,6 +5,7 @@ import { conversationExists, getTranscript } from "../../../server/chat/transcri
 
 import { formatDateTime, PRIORITY_LABEL } from "~/components/conversations/format";
 import { Replay } from "~/components/conversations/Replay";
+import { LiveChat } from "~/components/live/LiveChat";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
@@ -19,15 +20,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An expired trial keeps its conversations but replays them only after subscribing (decision 0010).
   if (leadDetailsHidden(workspace.business)) {
     if (!(await conversationExists(db, workspace.business.id, conversationId))) throw new Response("Conversation not found", { status: 404 });
-    return { transcript: null, timeZone: "UTC" };
+    return { transcript: null, timeZone: "UTC", userId: workspace.userId };
   }
   const transcript = conversationId.length <= 64 ? await getTranscript(db, workspace.business.id, conversationId) : null;
   if (!transcript) throw new Response("Conversation not found", { status: 404 });
-  return { transcript, timeZone: workspace.business.timeZone };
+  return { transcript, timeZone: workspace.business.timeZone, userId: workspace.userId };
 }
 
 export default function ConversationReplayPage() {
-  const { transcript, timeZone } = useLoaderData<typeof loader>();
+  const { transcript, timeZone, userId } = useLoaderData<typeof loader>();
   if (!transcript) {
     return (
       <div className="mx-auto max-w-4xl space-y-4">
@@ -57,6 +58,9 @@ export default function ConversationReplayPage() {
           All conversations
         </Link>
       </header>
+      {transcript.status === "open" ? (
+        <LiveChat conversationId={transcript.id} userId={userId} initialMessages={transcript.messages} initialAgent={transcript.agent} />
+      ) : null}
       <Replay transcript={transcript} timeZone={timeZone} />
     </div>
   );

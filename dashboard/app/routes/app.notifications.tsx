@@ -18,7 +18,7 @@ export const action = feedAction;
 
 export const meta = workspaceMeta("Notifications");
 
-const TYPE_LABELS = { "new-lead": "New lead", response: "Response", "follow-up": "Follow-up" } as const;
+const TYPE_LABELS = { "new-lead": "New lead", response: "Response", "follow-up": "Follow-up", "person-requested": "Live chat" } as const;
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export default function NotificationsPage() {

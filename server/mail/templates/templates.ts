@@ -48,6 +48,22 @@ export function leadAlertEmail(args: { brand: EmailBrand; headline: string; scor
   };
 }
 
+export function personRequestedEmail(args: { brand: EmailBrand; headline: string; quote: string; conversationUrl: string }): EmailContent {
+  return {
+    subject: args.headline,
+    heading: args.headline,
+    preview: "Join the chat from the conversation page, or reply by e-mail or phone.",
+    brand: args.brand,
+    blocks: [
+      { type: "text", text: `${args.headline} on ${args.brand.name}'s website.` },
+      ...(args.quote ? [{ type: "fields" as const, rows: [["They wrote", args.quote]] as [string, string][] }] : []),
+      { type: "text", text: "If they are still on the site you can join the chat; otherwise reply by e-mail or phone." },
+      { type: "button", label: "Open the conversation", url: args.conversationUrl },
+    ],
+    footer: { reason: ownerReason(args.brand.name) },
+  };
+}
+
 export function reminderDueEmail(args: { brand: EmailBrand; text: string; leadUrl: string }): EmailContent {
   return {
     subject: args.text,

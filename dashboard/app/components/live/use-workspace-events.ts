@@ -40,6 +40,9 @@ function connect(): Promise<WorkspaceSocket> {
     s.on("notification", (payload) => dispatch("notification", payload));
     s.on("member:updated", (payload) => dispatch("member:updated", payload));
     s.on("onboarding:updated", (payload) => dispatch("onboarding:updated", payload));
+    s.on("presence:changed", () => dispatch("presence:changed"));
+    s.on("conversation:typing", (payload) => dispatch("conversation:typing", payload));
+    s.on("conversation:agent", (payload) => dispatch("conversation:agent", payload));
     s.on("billing:updated", (payload) => dispatch("billing:updated", payload));
     // The server closed the connection: the session ended (signed out elsewhere, password reset,
     // removed from the team). The page is no longer live; the guard decides where to go next.
@@ -74,6 +77,26 @@ export function useWorkspaceEvents(handlers: WorkspaceHandlers): void {
       setTimeout(release, 1000);
     };
   }, []);
+}
+
+type Ackable = {
+  [K in keyof WorkspaceClientToServerEvents]: WorkspaceClientToServerEvents[K] extends (payload: infer P, ack: (result: infer R) => void) => void
+    ? { payload: P; result: R }
+    : never;
+};
+
+/**
+ * Sends a live-takeover event and resolves with its ack; a timeout or no connection resolves as
+ * `server_error`, so every caller shows an error state rather than waiting for ever.
+ */
+export async function emitWorkspace<K extends keyof Ackable>(event: K, payload: Ackable[K]["payload"]): Promise<Ackable[K]["result"]> {
+  try {
+    const s = await connect();
+    // socket.io's typed emitWithAck cannot follow a generic event name; the shapes are the protocol's.
+    return (await (s.timeout(15_000) as unknown as { emitWithAck(e: string, p: unknown): Promise<unknown> }).emitWithAck(event, payload)) as Ackable[K]["result"];
+  } catch {
+    return { ok: false, error: "server_error" } as Ackable[K]["result"];
+  }
 }
 
 /** Listens outside a component (a request waiting for its push); returns the function that stops it. */

@@ -1,0 +1,214 @@
+// Live takeover storage (DESIGN §14): who has joined a conversation lives on the conversation row, not in
+// a process, so every instance agrees that the bot is silent; join, leave and agent messages each run in
+// one transaction that allocates the next seq like any message. Agent messages are deduplicated on
+// (conversationId, clientMessageId) exactly as visitor messages are. The "10 minutes of member silence"
+// release is a durable delayed job written in the same transaction as the join or message that starts it.
+import type { Db } from "../db/client.server.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { TAKEOVER_IDLE_QUEUE } from "../jobs/queue/queues.ts";
+import type { Message, MessageRole } from "../realtime/protocol.ts";
+import { messageSelect, toMessage } from "./conversations.server.ts";
+import { newMessageId } from "./ids.ts";
+
+/** Member silence after which the bot takes the chat back. */
+export const AGENT_IDLE_MS = 10 * 60 * 1000;
+
+export type TakeoverJob = { conversationId: string; activeAt: string };
+
+export type Agent = { userId: string; name: string };
+
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+type LockedConversation = {
+  id: string;
+  businessId: string;
+  chatbotId: string;
+  status: string;
+  agentUserId: string | null;
+  agentName: string | null;
+};
+
+async function lockConversation(tx: Tx, businessId: string, conversationId: string): Promise<LockedConversation | null> {
+  const rows = await tx.$queryRaw<LockedConversation[]>`
+    SELECT "id", "businessId", "chatbotId", "status"::text AS "status", "agentUserId", "agentName"
+      FROM "Conversation" WHERE "id" = ${conversationId} AND "businessId" = ${businessId} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+async function insertMessage(
+  tx: Tx,
+  input: {
+    conversationId: string;
+    businessId: string;
+    role: MessageRole;
+    text: string;
+    now: Date;
+    author?: Agent;
+    clientMessageId?: string;
+    agentActive?: boolean;
+  },
+): Promise<Message> {
+  const conversation = await tx.conversation.update({
+    where: { id: input.conversationId },
+    data: {
+      lastSeq: { increment: 1 },
+      lastMessageAt: input.now,
+      ...(input.agentActive ? { agentActiveAt: input.now } : {}),
+    },
+    select: { lastSeq: true },
+  });
+  const row = await tx.message.create({
+    data: {
+      id: newMessageId(),
+      conversationId: input.conversationId,
+      businessId: input.businessId,
+      seq: conversation.lastSeq,
+      role: input.role,
+      text: input.text,
+      createdAt: input.now,
+      clientMessageId: input.clientMessageId ?? null,
+      authorName: input.author?.name ?? null,
+      authorUserId: input.author?.userId ?? null,
+    },
+    select: messageSelect,
+  });
+  return toMessage(row);
+}
+
+function idleJob(conversationId: string, activeAt: Date) {
+  const data: TakeoverJob = { conversationId, activeAt: activeAt.toISOString() };
+  return {
+    name: TAKEOVER_IDLE_QUEUE,
+    key: `takeover-idle:${conversationId}:${activeAt.getTime()}`,
+    data,
+    runAt: new Date(activeAt.getTime() + AGENT_IDLE_MS),
+  };
+}
+
+export type JoinResult =
+  | { kind: "joined"; message?: Message; replaced?: string }
+  | { kind: "taken"; agent: Agent }
+  | { kind: "not_found" | "closed" };
+
+/**
+ * Makes `agent` the conversation's agent. Joining a chat someone else has is refused (`taken`, saying
+ * who) unless `takeOver`; joining again (another tab) changes nothing and writes no message.
+ */
+export async function joinConversation(
+  deps: { db: Db; jobs: JobQueue },
+  input: { businessId: string; conversationId: string; agent: Agent; businessName: string; takeOver: boolean; now: Date },
+): Promise<JoinResult> {
+  return deps.db.$transaction(async (tx): Promise<JoinResult> => {
+    const conversation = await lockConversation(tx, input.businessId, input.conversationId);
+    if (!conversation) return { kind: "not_found" };
+    if (conversation.status !== "open") return { kind: "closed" };
+    if (conversation.agentUserId === input.agent.userId) return { kind: "joined" };
+    if (conversation.agentUserId && !input.takeOver) {
+      return { kind: "taken", agent: { userId: conversation.agentUserId, name: conversation.agentName ?? "A team member" } };
+    }
+    await tx.conversation.update({
+      where: { id: conversation.id },
+      data: { agentUserId: input.agent.userId, agentName: input.agent.name },
+    });
+    const message = await insertMessage(tx, {
+      conversationId: conversation.id,
+      businessId: conversation.businessId,
+      role: "system",
+      text: `${input.agent.name} from ${input.businessName} joined the chat`,
+      now: input.now,
+      agentActive: true,
+    });
+    await deps.jobs.enqueue(tx, [idleJob(conversation.id, input.now)]);
+    return { kind: "joined", message, ...(conversation.agentUserId ? { replaced: conversation.agentUserId } : {}) };
+  });
+}
+
+export type LeaveResult = { kind: "left"; message: Message } | { kind: "not_joined" | "not_found" };
+
+/**
+ * Ends the takeover: by the agent (`userId`), or by the idle job when nothing happened since
+ * `activeAt`. The system message says who left; the caller then lets the bot resume.
+ */
+export async function leaveConversation(
+  db: Db,
+  input: { businessId?: string; conversationId: string; userId?: string; activeAt?: Date; now: Date },
+): Promise<LeaveResult> {
+  return db.$transaction(async (tx): Promise<LeaveResult> => {
+    const rows = await tx.$queryRaw<(LockedConversation & { agentActiveAt: Date | null })[]>`
+      SELECT "id", "businessId", "agentUserId", "agentName", "agentActiveAt"
+        FROM "Conversation" WHERE "id" = ${input.conversationId} FOR UPDATE`;
+    const conversation = rows[0];
+    if (!conversation || (input.businessId && conversation.businessId !== input.businessId)) return { kind: "not_found" };
+    if (!conversation.agentUserId) return { kind: "not_joined" };
+    if (input.userId && conversation.agentUserId !== input.userId) return { kind: "not_joined" };
+    if (input.activeAt && conversation.agentActiveAt?.getTime() !== input.activeAt.getTime()) return { kind: "not_joined" };
+    await tx.conversation.update({
+      where: { id: conversation.id },
+      data: { agentUserId: null, agentName: null, agentActiveAt: null },
+    });
+    const message = await insertMessage(tx, {
+      conversationId: conversation.id,
+      businessId: conversation.businessId,
+      role: "system",
+      text: `${conversation.agentName ?? "The team member"} left the chat`,
+      now: input.now,
+    });
+    return { kind: "left", message };
+  });
+}
+
+export type AgentSendResult =
+  | { kind: "stored" | "duplicate"; message: Message }
+  | { kind: "not_found" | "closed" | "not_joined" | "conflict" };
+
+/** Stores a joined agent's message once per clientMessageId, with the next seq; restarts the idle clock. */
+export async function storeAgentMessage(
+  deps: { db: Db; jobs: JobQueue },
+  input: { businessId: string; conversationId: string; agent: Agent; clientMessageId: string; text: string; now: Date },
+): Promise<AgentSendResult> {
+  const existing = async (): Promise<AgentSendResult | null> => {
+    const row = await deps.db.message.findFirst({
+      where: { conversationId: input.conversationId, businessId: input.businessId, clientMessageId: input.clientMessageId },
+      select: { ...messageSelect, authorUserId: true },
+    });
+    if (!row) return null;
+    // Someone else's message under the same id: never handed to this member.
+    return row.authorUserId === input.agent.userId ? { kind: "duplicate", message: toMessage(row) } : { kind: "conflict" };
+  };
+  const found = await existing();
+  if (found) return found;
+  try {
+    return await deps.db.$transaction(async (tx): Promise<AgentSendResult> => {
+      const conversation = await lockConversation(tx, input.businessId, input.conversationId);
+      if (!conversation) return { kind: "not_found" };
+      if (conversation.status !== "open") return { kind: "closed" };
+      if (conversation.agentUserId !== input.agent.userId) return { kind: "not_joined" };
+      const message = await insertMessage(tx, {
+        conversationId: conversation.id,
+        businessId: conversation.businessId,
+        role: "agent",
+        text: input.text,
+        now: input.now,
+        author: input.agent,
+        clientMessageId: input.clientMessageId,
+        agentActive: true,
+      });
+      await deps.jobs.enqueue(tx, [idleJob(conversation.id, input.now)]);
+      return { kind: "stored", message };
+    });
+  } catch (error) {
+    // The same clientMessageId raced in on another connection: the first one stored wins.
+    if (!isUniqueViolation(error)) throw error;
+    return (await existing()) ?? { kind: "conflict" };
+  }
+}
+
+/** The member joined to a conversation of this business, if any. */
+export async function conversationAgent(db: Db, businessId: string, conversationId: string): Promise<Agent | null> {
+  const row = await db.conversation.findFirst({
+    where: { id: conversationId, businessId },
+    select: { agentUserId: true, agentName: true },
+  });
+  return row?.agentUserId ? { userId: row.agentUserId, name: row.agentName ?? "A team member" } : null;
+}
