@@ -197,3 +197,32 @@ describe("widget impressions", () => {
     await vi.waitFor(async () => expect(await count()).toEqual([{ count: 4, businessId: business.businessId }]), { timeout: 10_000 });
   });
 });
+
+describe("the Analytics page and its export", () => {
+  it("shows the period's figures, switches periods and exports analytics-{local date}.csv", async () => {
+    const page = await owner.client.get("/app/analytics");
+    expect(page.status).toBe(200);
+    for (const text of ["Last 7 Days", "30 Days", "90 Days", "Last Year", "Export", "Performance by Channel", "Lead Quality Distribution", "Response Time by Hour", "Revenue Growth"]) {
+      expect(page.text).toContain(text);
+    }
+    expect(page.text).toMatch(/<a[^>]*aria-current="page"[^>]*>30 Days<\/a>/);
+    const week = await owner.client.get("/app/analytics?period=7d");
+    expect(week.text).toMatch(/<a[^>]*aria-current="page"[^>]*>Last 7 Days<\/a>/);
+    const bogus = await owner.client.get("/app/analytics?period=forever");
+    expect(bogus.text).toMatch(/<a[^>]*aria-current="page"[^>]*>30 Days<\/a>/);
+
+    const csv = await fetch(`${server.url}/app/analytics/export?period=1y`, { headers: { Cookie: [...owner.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="analytics-${today}.csv"`);
+    const text = await csv.text();
+    expect(text.split("\r\n")[2]).toMatch(/^Last Year,/);
+    expect(text).toContain("Performance by Channel");
+  });
+
+  it("needs a signed-in member", async () => {
+    const res = await fetch(`${server.url}/app/analytics/export`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+  });
+});
