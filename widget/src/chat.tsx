@@ -51,12 +51,8 @@ export function mount(ctx: MountContext): ChatController {
       // The page's origin and path, and of its query only the campaign parameters (utm_*, ad click ids)
       // for channel attribution (DESIGN §13): a query or fragment can carry secrets (a reset token, a
       // session id in a URL). Of the referrer, only its origin.
-      pageUrl: () => {
-        const q = new URLSearchParams(location.search);
-        for (const k of [...q.keys()]) if (!/^(utm_|gclid$|gbraid$|wbraid$|dclid$|msclkid$|fbclid$)/.test(k)) q.delete(k);
-        return location.origin + location.pathname + (q + "" ? "?" + q : "");
-      },
-      referrer: () => document.referrer.replace(/^(\w+:\/\/[^/?#]+).*$/, "$1"),
+      pageUrl: () => location.origin + location.pathname + location.search.replace(/[?&](?!utm_|\w*clid=|msclkid=|[gw]braid=)[^&]*/g, "").replace(/^&/, "?"),
+      referrer: () => document.referrer.replace(/^(\w+:\/\/[^/]+).*/, "$1"),
       onConfig: (config) => ctx.setAccent(config.accentColor),
       onFatal: (reason: FatalReason) => {
         if (reason === "origin_not_allowed" && !warnedOrigin) {

@@ -165,7 +165,7 @@ export function createClient(options: ClientOptions): ChatClient {
 
   function openConversation(): void {
     if (!socket?.connected || opening || stopped) return;
-    const payload: ConversationOpenPayload = { pageUrl: options.pageUrl(), referrer: options.referrer?.() || undefined, test: options.test };
+    const payload: ConversationOpenPayload = { pageUrl: options.pageUrl(), referrer: options.referrer?.(), test: options.test };
     if (st.conversationId) {
       payload.conversationId = st.conversationId;
       payload.lastSeq = st.lastSeq;
