@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { analyticsReport } from "../../server/analytics/analytics.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { Visitor } from "../support/widget-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 
 let server: TestServer;
@@ -169,6 +170,29 @@ describe("the analytics report", () => {
     expect(await read(fromChat.id)).toEqual({ channel: "email" });
     expect(await read(orphan.id)).toEqual({ channel: "direct" });
     expect(await read(imported.id)).toEqual({ channel: "import" });
+  });
+});
+
+describe("conversation channels", () => {
+  it("stores the channel of the page a conversation started on, from its campaign parameters and referrer", async () => {
+    const business = await registerOwner(server, "Channel Cleaners");
+    const { siteKey } = await chatbotOf(business.businessId);
+    const cases: [{ pageUrl?: string; referrer?: string }, string][] = [
+      [{ pageUrl: "https://channel.example/quote?utm_source=google&utm_medium=cpc" }, "paid"],
+      [{ pageUrl: "https://channel.example/quote", referrer: "https://www.google.com" }, "organic_search"],
+      [{ pageUrl: "https://channel.example/quote", referrer: "https://channel.example" }, "direct"],
+      [{}, "direct"],
+    ];
+    for (const [payload, channel] of cases) {
+      const v = new Visitor(server.url, { siteKey });
+      await v.connect();
+      await v.open(payload);
+      await v.say("Regular Commercial Cleaning");
+      const stored = await server.services.db.conversation.findUniqueOrThrow({ where: { id: v.conversationId! }, select: { channel: true, pageUrl: true } });
+      expect(stored.channel, JSON.stringify(payload)).toBe(channel);
+      if (payload.pageUrl) expect(stored.pageUrl).toBe("https://channel.example/quote");
+      v.socket.disconnect();
+    }
   });
 });
 

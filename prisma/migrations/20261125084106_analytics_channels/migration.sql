@@ -27,10 +27,13 @@ ALTER TABLE "WidgetImpressionDay" ADD CONSTRAINT "WidgetImpressionDay_chatbotId_
 ALTER TABLE "WidgetImpressionDay" ADD CONSTRAINT "WidgetImpressionDay_businessId_fkey" FOREIGN KEY ("businessId") REFERENCES "Business"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- A lead's channel for every writer (the chatbot capture, manual, API, import, outreach, …): a chatbot
--- lead takes its conversation's channel (direct without one), any other source is its own channel.
+-- lead takes its conversation's channel (direct without one), any other source is its own channel. A
+-- writer that sets another channel than the default keeps it (the demo seed does).
 CREATE FUNCTION "Lead_channel"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW."source" = 'chatbot' THEN
+  IF NEW."channel" <> 'direct' THEN
+    RETURN NEW;
+  ELSIF NEW."source" = 'chatbot' THEN
     NEW."channel" := COALESCE((SELECT c."channel" FROM "Conversation" c WHERE c."id" = NEW."conversationId"), 'direct');
   ELSE
     NEW."channel" := NEW."source"::text;
