@@ -162,7 +162,7 @@ function Figures({ report }: { report: AnalyticsReport }) {
         {report.channels.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">No leads in this period yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-label="Performance by Channel table">
             <table className="w-full min-w-[28rem] text-left text-sm">
               <thead className="text-slate-600">
                 <tr>
@@ -222,7 +222,7 @@ function ChartCard({ title, chart, summary, children }: { title: string; chart: 
 
 function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
   return (
-    <div className="mt-2 max-h-72 overflow-auto">
+    <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="group" aria-label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-slate-600">
@@ -246,9 +246,8 @@ function DataTable({ caption, head, rows }: { caption: string; head: string[]; r
 
 /** A failed load: the spec's message and Retry (loads the same address again; works without JavaScript too). */
 export function ErrorBoundary() {
-  const error = useRouteError();
+  useRouteError();
   const location = useLocation();
-  console.error(error);
   return (
     <div className="mx-auto max-w-3xl">
       <section role="alert" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

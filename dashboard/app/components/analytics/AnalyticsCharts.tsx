@@ -16,7 +16,8 @@ const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString("e
 
 export default function AnalyticsChart({ kind, report }: { kind: ChartKind; report: AnalyticsReport }) {
   return (
-    <div aria-hidden="true" className="h-56 w-full sm:h-64">
+    // `inert`: nothing inside can take focus (recharts makes some parts focusable) or be read out.
+    <div aria-hidden="true" {...{ inert: "" }} className="h-56 w-full sm:h-64">
       <ResponsiveContainer width="100%" height="100%">
         {chart(kind, report)}
       </ResponsiveContainer>
