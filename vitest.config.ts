@@ -10,6 +10,8 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "dashboard/app/**/*.test.{ts,tsx}", "widget/src/**/*.test.{ts,tsx}"],
           environment: "node",
+          // Set-up hooks may start an embedded PGlite, which can take 20 s on a loaded machine.
+          hookTimeout: 60_000,
         },
       },
       {

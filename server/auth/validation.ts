@@ -102,6 +102,25 @@ export function validateNewPassword(input: {
   return { ok: true, value: { token, password } };
 }
 
+/**
+ * A spec rule above as a Zod schema for Conform (parseWithZod in the browser and on the server): the
+ * rule's one message is a form-level error (Conform's "" key), the order of the checks is the rule's.
+ */
+function ruleSchema<I extends Record<string, unknown>, T>(keys: readonly (keyof I & string)[], rule: (input: I) => FieldResult<T>) {
+  const shape = Object.fromEntries(keys.map((key) => [key, z.unknown().optional()]));
+  return z.object(shape).transform((input, ctx): T => {
+    const result = rule(input as I);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: "custom", message: result.error, path: [] });
+    return z.NEVER;
+  });
+}
+
+export const loginSchema = ruleSchema(["email", "password"], validateLogin);
+export const resetRequestSchema = ruleSchema(["email"], validateResetRequest);
+export const registrationSchema = ruleSchema(["businessName", "email", "password", "confirmPassword", "acceptTerms"], validateRegistration);
+export const newPasswordSchema = ruleSchema(["token", "password", "confirmPassword"], validateNewPassword);
+
 /** Only same-site relative paths may be returned to after sign-in. */
 export function safeRedirectPath(target: unknown, fallback = "/app"): string {
   if (

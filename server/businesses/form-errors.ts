@@ -1,19 +1,16 @@
-// Zod issues → one message per form field (the first one), for the settings forms. Pure.
+// Zod issues → one message per form field (the first one, server/forms/action-result.ts), for the
+// settings forms. Pure.
 import type { z } from "zod";
+import { fieldErrorsOf, type FieldErrors } from "../forms/action-result.ts";
 
-export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+export type { FieldErrors };
 
+/** The settings forms' parse: the value, or one message per field (kept as `errors` for its callers). */
 export type FormParse<T, K extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
 
 export function parseForm<S extends z.ZodType>(schema: S, input: unknown): FormParse<z.output<S>, string> {
   const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    if (!errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrorsOf(parsed.error) };
 }
 
 /** FormData → a plain record of its string fields (files and repeated fields are not settings fields). */

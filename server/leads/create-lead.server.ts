@@ -20,7 +20,7 @@ export async function createManualLead(
   },
 ): Promise<LeadResult<{ leadId: string; score: number; priority: LeadPriority }>> {
   const checked = validateManualLead(args.input);
-  if (!checked.ok) return fail(400, checked.error);
+  if (!checked.ok) return fail("invalid", checked.error);
   const input = checked.value;
   const now = args.now ?? new Date();
   const source = args.source ?? "manual";
@@ -85,6 +85,6 @@ export async function createManualLead(
     },
     select: { id: true },
   });
-  if (!lead) return fail(400, "The lead could not be saved");
+  if (!lead) return fail("invalid", "The lead could not be saved");
   return { ok: true, value: { leadId: lead.id, score: scored.score, priority: scored.priority } };
 }

@@ -22,11 +22,11 @@ export async function sendLeadEmail(
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateEmail(args.input);
-  if (!checked.ok) return fail(400, checked.error);
-  if (!lead.email) return fail(400, "This lead has no email address");
+  if (!checked.ok) return fail("invalid", checked.error);
+  if (!lead.email) return fail("invalid", "This lead has no email address");
   // Said here so the owner knows at once; the delivery path is what enforces the suppression list
   // (an unsubscribe that arrives after this check still stops the e-mail, recorded as skipped).
-  if (await unsubscribedAt(db, args.businessId, lead.email)) return fail(400, UNSUBSCRIBED_LEAD_MESSAGE);
+  if (await unsubscribedAt(db, args.businessId, lead.email)) return fail("invalid", UNSUBSCRIBED_LEAD_MESSAGE);
   // Sent on the business's behalf: its sender name and reply-to (Settings > Email Settings) when set.
   const sender = await db.business.findUnique({
     where: { id: args.businessId },

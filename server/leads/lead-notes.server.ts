@@ -11,7 +11,7 @@ export async function addLeadNote(
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateNote(args.input);
-  if (!checked.ok) return fail(400, checked.error);
+  if (!checked.ok) return fail("invalid", checked.error);
   const event = await db.leadEvent.create({
     data: {
       leadId: lead.id,

@@ -13,7 +13,7 @@ export async function createReminder(db: Db, args: Args): Promise<LeadResult<{ r
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateReminder(args.input);
-  if (!checked.ok) return fail(400, checked.error);
+  if (!checked.ok) return fail("invalid", checked.error);
   const timeZone = await getBusinessTimeZone(db, args.businessId);
   const dueAt = zonedTimeToUtc(checked.value.dueDate, checked.value.dueTime, timeZone);
   const now = args.now ?? new Date();
@@ -41,11 +41,11 @@ export async function scheduleVisit(db: Db, args: Args): Promise<LeadResult<{ re
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateVisit(args.input);
-  if (!checked.ok) return fail(400, checked.error);
+  if (!checked.ok) return fail("invalid", checked.error);
   const timeZone = await getBusinessTimeZone(db, args.businessId);
   const dueAt = zonedTimeToUtc(checked.value.visitDate, checked.value.visitTime, timeZone);
   const now = args.now ?? new Date();
-  if (dueAt.getTime() < now.getTime()) return fail(400, "Please choose a visit time in the future");
+  if (dueAt.getTime() < now.getTime()) return fail("invalid", "Please choose a visit time in the future");
   const who = lead.company ?? lead.name ?? "the lead";
   const note = `Site visit at ${who}${checked.value.note ? `: ${checked.value.note}` : ""}`.slice(0, 500);
   const reminder = await db.$transaction(async (tx) => {
@@ -79,10 +79,10 @@ export async function snoozeReminder(db: Db, args: Args): Promise<LeadResult<{ d
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateSnooze(args.input);
-  if (!checked.ok) return fail(400, checked.error);
+  if (!checked.ok) return fail("invalid", checked.error);
   const reminder = await openReminder(db, args.businessId, lead.id, checked.value.reminderId);
   if (!reminder) return notFound("Reminder not found");
-  if (reminder.completedAt) return fail(400, "This reminder is already completed");
+  if (reminder.completedAt) return fail("invalid", "This reminder is already completed");
   const now = args.now ?? new Date();
   // Snoozing moves the reminder that far from now (or from its due time, if that is later).
   const base = Math.max(now.getTime(), reminder.dueAt.getTime());
@@ -108,10 +108,10 @@ export async function completeReminder(db: Db, args: Args): Promise<LeadResult<{
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateReminderId(args.input);
-  if (!checked.ok) return fail(400, checked.error);
+  if (!checked.ok) return fail("invalid", checked.error);
   const reminder = await openReminder(db, args.businessId, lead.id, checked.value.reminderId);
   if (!reminder) return notFound("Reminder not found");
-  if (reminder.completedAt) return fail(400, "This reminder is already completed");
+  if (reminder.completedAt) return fail("invalid", "This reminder is already completed");
   const now = args.now ?? new Date();
   await db.$transaction([
     db.reminder.update({ where: { id: reminder.id }, data: { completedAt: now } }),

@@ -16,9 +16,9 @@ export async function changeLeadStatus(
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateStatus(args.input);
-  if (!checked.ok) return fail(400, checked.error);
+  if (!checked.ok) return fail("invalid", checked.error);
   const { status, valueCents, lostReason, competitor } = checked.value;
-  if (status === lead.status && status !== "won" && status !== "lost") return fail(400, "The lead already has this status");
+  if (status === lead.status && status !== "won" && status !== "lost") return fail("invalid", "The lead already has this status");
   const lostTo = status === "lost" ? competitor : null;
   const wonAgainst = status === "won" ? competitor : null;
   const now = args.now ?? new Date();
@@ -37,7 +37,7 @@ export async function changeLeadStatus(
         ...(status !== lead.status ? { closedAt: status === "won" || status === "lost" ? now : null } : {}),
       },
     });
-    if (updated.count !== 1) return fail(409, "This lead was changed meanwhile. Please reload and try again.");
+    if (updated.count !== 1) return fail("conflict", "This lead was changed meanwhile. Please reload and try again.");
     await tx.leadEvent.create({
       data: {
         leadId: lead.id,

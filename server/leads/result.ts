@@ -1,13 +1,16 @@
-// The outcome of a lead action: a value, or an HTTP-ish failure the route turns into a response
-// (400 invalid input, 404 not in this business, 409 changed meanwhile).
-export type LeadFailure = { ok: false; status: 400 | 404 | 409 | 502; error: string };
+// The outcome of a lead action: a value, or a domain failure with its reason. The domain says what went
+// wrong (invalid input, not in this business, changed meanwhile); the route layer picks the HTTP status
+// (failureStatus in server/forms/action-result.ts).
+import type { FailureReason } from "../forms/action-result.ts";
+
+export type LeadFailure = { ok: false; reason: FailureReason; error: string };
 export type LeadResult<T> = { ok: true; value: T } | LeadFailure;
 
 export const LEAD_NOT_FOUND = "Lead not found";
 
-export function fail(status: LeadFailure["status"], error: string): LeadFailure {
-  return { ok: false, status, error };
+export function fail(reason: FailureReason, error: string): LeadFailure {
+  return { ok: false, reason, error };
 }
 export function notFound(error = LEAD_NOT_FOUND): LeadFailure {
-  return fail(404, error);
+  return fail("not_found", error);
 }

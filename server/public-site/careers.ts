@@ -1,6 +1,7 @@
 // Careers (spec §2.12, §3 Job position / Job application, §5, §9): the open positions and the
 // application form's schema, shared by the page and the /api/careers route. Pure: no server imports.
 import { z } from "zod";
+import { requiredFirst, type ActionResult } from "../forms/action-result.ts";
 
 export type JobPosition = {
   id: "sdr" | "marketing-manager" | "customer-success" | "product-designer";
@@ -141,9 +142,8 @@ export const applicationSchema = z.object({
 
 export type ApplicationInput = z.output<typeof applicationSchema>;
 export type ApplicationField = keyof z.input<typeof applicationSchema> | "resume";
-export type ApplicationResult =
-  | { ok: true }
-  | { ok: false; error: string; fieldErrors?: Partial<Record<ApplicationField, string>> };
+/** What /api/careers answers: the one action result shape (decision 0032). */
+export type ApplicationResult = ActionResult<undefined, ApplicationField>;
 
 /** Checks the résumé as the browser sees it (name and size); the server also checks its content. */
 export function checkResumeMeta(file: { name: string; size: number } | null | undefined): string | null {
@@ -153,15 +153,16 @@ export function checkResumeMeta(file: { name: string; size: number } | null | un
   return null;
 }
 
-export function parseApplication(
-  input: unknown,
-): { ok: true; value: ApplicationInput } | { ok: false; fieldErrors: Partial<Record<ApplicationField, string>> } {
-  const parsed = applicationSchema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fieldErrors: Partial<Record<ApplicationField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ApplicationField | undefined;
-    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  return { ok: false, fieldErrors };
-}
+const isFile = (value: unknown): value is File =>
+  typeof value === "object" && value !== null && typeof (value as File).name === "string" && typeof (value as File).size === "number";
+
+/** The whole apply form, résumé included: the same schema in the modal (Conform) and in /api/careers. */
+export const applicationFormSchema = applicationSchema.extend({
+  resume: z.custom<File>().superRefine((file, ctx) => {
+    const error = checkResumeMeta(isFile(file) ? file : null);
+    if (error) ctx.addIssue({ code: "custom", message: error });
+  }),
+});
+
+/** The form-level message: the spec's "fill in all required fields" when one is missing, else the first. */
+export const applicationSummary = requiredFirst(CAREERS_REQUIRED);

@@ -1,6 +1,7 @@
 // The public contact form (spec §3 Contact message, §4, §5, §8): one Zod schema shared by the page
 // and the /api/contact route. Pure: no server imports.
 import { z } from "zod";
+import { parseWith, requiredFirst, type ActionResult, type Parsed } from "../forms/action-result.ts";
 
 export const CONTACT_REQUIRED = "Please fill in all required fields";
 export const CONTACT_FAILED = "There was an error submitting your message. Please try again.";
@@ -26,19 +27,12 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.output<typeof contactSchema>;
 export type ContactField = keyof z.input<typeof contactSchema>;
-export type ContactResult =
-  | { ok: true }
-  | { ok: false; error: string; fieldErrors?: Partial<Record<ContactField, string>> };
+/** What /api/contact answers: the one action result shape (decision 0032). */
+export type ContactResult = ActionResult<undefined, ContactField>;
 
 /** Validates the posted fields; the first message per field, and the summary the spec asks for. */
-export function parseContact(input: unknown): { ok: true; value: ContactInput } | Extract<ContactResult, { ok: false }> {
-  const parsed = contactSchema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fieldErrors: Partial<Record<ContactField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField | undefined;
-    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  const missing = Object.values(fieldErrors).includes(CONTACT_REQUIRED);
-  return { ok: false, error: missing ? CONTACT_REQUIRED : Object.values(fieldErrors)[0]!, fieldErrors };
+export const contactSummary = requiredFirst(CONTACT_REQUIRED);
+
+export function parseContact(input: unknown): Parsed<ContactInput, ContactField> {
+  return parseWith<typeof contactSchema, ContactField>(contactSchema, input, contactSummary);
 }

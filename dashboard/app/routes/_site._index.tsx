@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { pageMeta } from "~/components/site/seo";
+import { buttonClasses } from "~/components/ui/Button";
+import { Icon, type LucideIcon } from "~/components/ui/Icon";
+import { ArrowRight, Building, Check, Factory, Funnel, GraduationCap, HardHat, Hospital, ListChecks, MessageCircle, MessageCircleMore, Moon, Quote, Send, Timer, Utensils } from "lucide-react";
 
 export const meta = pageMeta(
   "LeadBroom — AI lead capture for commercial cleaning companies",
@@ -10,82 +12,37 @@ export const meta = pageMeta(
 
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-const primaryButton = `inline-flex items-center justify-center rounded-lg bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`;
-const secondaryButton = `inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 shadow-sm hover:bg-slate-50 ${focusRing}`;
 
-function Icon({ children, className = "h-6 w-6" }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
-const SERVICES: { title: string; text: string; icon: ReactNode }[] = [
+const SERVICES: { title: string; text: string; icon: LucideIcon }[] = [
   {
     title: "Regular Commercial",
     text: "Offices, retail and multi-tenant buildings that need dependable daily or weekly cleaning.",
-    icon: (
-      <Icon>
-        <path d="M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 9h4a1 1 0 0 1 1 1v11M3 21h18M8 8h3M8 12h3M8 16h3" />
-      </Icon>
-    ),
+    icon: Building,
   },
   {
     title: "Post-Construction",
     text: "Dust, debris and final-clean requests from contractors racing to hand over a site.",
-    icon: (
-      <Icon>
-        <path d="M3 21h18M5 21v-4a7 7 0 0 1 14 0v4M12 10V6M9 6h6" />
-      </Icon>
-    ),
+    icon: HardHat,
   },
   {
     title: "Industrial",
     text: "Warehouses, plants and distribution centres with large floors and strict schedules.",
-    icon: (
-      <Icon>
-        <path d="M3 21V10l6 4v-4l6 4V5h6v16H3ZM7 17h2M12 17h2M17 17h1" />
-      </Icon>
-    ),
+    icon: Factory,
   },
   {
     title: "Medical Facilities",
     text: "Clinics, dental offices and labs where compliance and disinfection come first.",
-    icon: (
-      <Icon>
-        <rect x="4" y="4" width="16" height="16" rx="3" />
-        <path d="M12 8v8M8 12h8" />
-      </Icon>
-    ),
+    icon: Hospital,
   },
   {
     title: "Educational",
     text: "Schools, daycare centres and campuses that need cleaning around the academic calendar.",
-    icon: (
-      <Icon>
-        <path d="m2 9 10-5 10 5-10 5L2 9Z" />
-        <path d="M6 11v5c0 1.5 2.7 3 6 3s6-1.5 6-3v-5" />
-      </Icon>
-    ),
+    icon: GraduationCap,
   },
   {
     title: "Food Service",
     text: "Restaurants, commercial kitchens and cafeterias with hygiene rules to meet every night.",
-    icon: (
-      <Icon>
-        <path d="M7 3v8M5 3v4a2 2 0 0 0 4 0V3M7 11v10M17 21V3c-2 1-3 3.5-3 7h3" />
-      </Icon>
-    ),
+    icon: Utensils,
   },
 ];
 
@@ -97,7 +54,7 @@ const STATS = [
   { value: "14 days", label: "Free trial, no credit card" },
 ];
 
-const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; comingSoon?: boolean; icon: ReactNode }[] = [
+const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; comingSoon?: boolean; icon: LucideIcon }[] = [
   {
     title: "AI Chatbot",
     text: "A chatbot on your own website that greets every visitor, day or night, and asks the questions you would ask.",
@@ -106,12 +63,7 @@ const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; 
       "Scores each lead out of 10",
       "Installs with one script tag",
     ],
-    icon: (
-      <Icon>
-        <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />
-        <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
-      </Icon>
-    ),
+    icon: MessageCircleMore,
   },
   {
     title: "Lead Management",
@@ -121,12 +73,7 @@ const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; 
       "Follow-up reminders",
       "Full lead history and conversation replay",
     ],
-    icon: (
-      <Icon>
-        <path d="M9 6h11M9 12h11M9 18h11" />
-        <path d="m3.5 6 1 1 2-2M3.5 12l1 1 2-2M3.5 18l1 1 2-2" />
-      </Icon>
-    ),
+    icon: ListChecks,
   },
   {
     title: "Cold Outreach",
@@ -134,12 +81,7 @@ const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; 
     points: ["LinkedIn prospecting", "Automated email sequences", "Competitor analysis of lost leads (available now)"],
     pro: true,
     comingSoon: true,
-    icon: (
-      <Icon>
-        <path d="M22 2 11 13" />
-        <path d="M22 2 15 22l-4-9-9-4 20-7Z" />
-      </Icon>
-    ),
+    icon: Send,
   },
 ];
 
@@ -168,45 +110,30 @@ const TESTIMONIALS = [
   },
 ];
 
-const CHALLENGES: { title: string; problem: string; answer: string; icon: ReactNode }[] = [
+const CHALLENGES: { title: string; problem: string; answer: string; icon: LucideIcon }[] = [
   {
     title: "Missed after-hours inquiries",
     problem: "Facility managers research vendors in the evening and on weekends, when nobody is answering the phone.",
     answer: "LeadBroom answers every visitor 24/7 and captures their details before they move on.",
-    icon: (
-      <Icon>
-        <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" />
-      </Icon>
-    ),
+    icon: Moon,
   },
   {
     title: "Slow follow-up",
     problem: "The first company to respond usually wins the contract, and a busy owner can't always reply within the hour.",
     answer: "Leads arrive scored and prioritised, with reminders so the hottest ones get a call first.",
-    icon: (
-      <Icon>
-        <circle cx="12" cy="13" r="8" />
-        <path d="M12 9v4l2 2M9 2h6" />
-      </Icon>
-    ),
+    icon: Timer,
   },
   {
     title: "Unqualified leads",
     problem: "Too many calls turn out to be the wrong size, the wrong budget or the wrong timeline.",
     answer: "The chatbot asks your qualification questions up front and scores each lead out of 10.",
-    icon: (
-      <Icon>
-        <path d="M3 4h18l-7 8.5V19l-4 2v-8.5L3 4Z" />
-      </Icon>
-    ),
+    icon: Funnel,
   },
 ];
 
 function CheckIcon() {
   return (
-    <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-600">
-      <path d="m5 12.5 4.5 4.5L19 7.5" />
-    </Icon>
+    <Icon icon={Check} className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
   );
 }
 
@@ -220,9 +147,7 @@ function ChatPreview() {
     <figure className="relative mx-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white shadow-xl shadow-brand-900/10">
       <div className="flex items-center gap-3 rounded-t-2xl bg-brand-700 px-5 py-4 text-white">
         <span className="flex h-9 w-9 items-center justify-center rounded-full bg-white/15" aria-hidden="true">
-          <Icon className="h-5 w-5">
-            <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />
-          </Icon>
+          <Icon icon={MessageCircle} className="h-5 w-5" />
         </span>
         <div>
           <p className="text-sm font-semibold">Brightline Cleaning Assistant</p>
@@ -290,10 +215,10 @@ export default function Home() {
               website, asks your qualification questions and hands you scored, prioritised leads, even at midnight.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link to="/register" className={primaryButton}>
+              <Link to="/register" className={buttonClasses({ size: "lg" })}>
                 Start Free Trial
               </Link>
-              <Link to="/features" prefetch="intent" className={secondaryButton}>
+              <Link to="/features" prefetch="intent" className={buttonClasses({ variant: "secondary", size: "lg" })}>
                 See Features
               </Link>
             </div>
@@ -336,7 +261,7 @@ export default function Home() {
                 className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
               >
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  {service.icon}
+                  <Icon icon={service.icon} className="h-6 w-6" />
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">{service.title}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{service.text}</p>
@@ -359,7 +284,7 @@ export default function Home() {
             {CHALLENGES.map((challenge) => (
               <li key={challenge.title} className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-amber-50 text-amber-800">
-                  {challenge.icon}
+                  <Icon icon={challenge.icon} className="h-6 w-6" />
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">{challenge.title}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{challenge.problem}</p>
@@ -386,7 +311,7 @@ export default function Home() {
               <li key={feature.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
                 <div className="flex items-start justify-between">
                   <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white">
-                    {feature.icon}
+                    <Icon icon={feature.icon} className="h-6 w-6" />
                   </span>
                   <span className="flex flex-wrap justify-end gap-2">
                     {feature.comingSoon ? (
@@ -420,9 +345,7 @@ export default function Home() {
               className={`inline-flex items-center gap-1 rounded-md font-semibold text-brand-700 hover:underline ${focusRing}`}
             >
               Explore all features
-              <Icon className="h-4 w-4">
-                <path d="M5 12h14M13 6l6 6-6 6" />
-              </Icon>
+              <Icon icon={ArrowRight} className="h-4 w-4" />
             </Link>
           </p>
         </div>
@@ -441,9 +364,7 @@ export default function Home() {
             {TESTIMONIALS.map((t) => (
               <li key={t.name}>
                 <figure className="flex h-full flex-col rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100">
-                  <Icon className="h-8 w-8 text-brand-600">
-                    <path d="M7 11H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v4Zm0 0c0 3-1.5 5-4 6M18 11h-3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1v4Zm0 0c0 3-1.5 5-4 6" />
-                  </Icon>
+                  <Icon icon={Quote} className="h-8 w-8 text-brand-600" />
                   <blockquote className="mt-4 flex-1 text-base leading-7 text-slate-800">
                     <p>“{t.quote}”</p>
                   </blockquote>

@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
-import { CallToAction, Icon, PageHeader, SectionHeading, textLink } from "~/components/site/ui";
+import { CallToAction, PageHeader, SectionHeading, textLink } from "~/components/site/ui";
+import { Icon } from "~/components/ui/Icon";
+import { ChartNoAxesColumnIncreasing, ShieldCheck, UserRound, Zap } from "lucide-react";
 
 export const meta = pageMeta(
   "About",
@@ -9,10 +11,10 @@ export const meta = pageMeta(
 );
 
 const VALUES = [
-  { title: "Owners first", text: "We build for the owner who quotes, cleans and answers the phone. Every feature has to save them time.", icon: <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21a8 8 0 0 1 16 0" /> },
-  { title: "Speed wins", text: "The first reply usually wins the contract, so we make sure no inquiry waits, day or night.", icon: <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" /> },
-  { title: "Honest numbers", text: "Scores you can explain, stats that come from your own data and prices without surprises.", icon: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" /> },
-  { title: "Privacy by default", text: "Your leads belong to you. Every business's data is kept separate and never sold.", icon: <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6l-8-3Z" /> },
+  { title: "Owners first", text: "We build for the owner who quotes, cleans and answers the phone. Every feature has to save them time.", icon: UserRound },
+  { title: "Speed wins", text: "The first reply usually wins the contract, so we make sure no inquiry waits, day or night.", icon: Zap },
+  { title: "Honest numbers", text: "Scores you can explain, stats that come from your own data and prices without surprises.", icon: ChartNoAxesColumnIncreasing },
+  { title: "Privacy by default", text: "Your leads belong to you. Every business's data is kept separate and never sold.", icon: ShieldCheck },
 ];
 
 const TEAM = [
@@ -69,7 +71,7 @@ export default function AboutPage() {
             {VALUES.map((value) => (
               <li key={value.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon>{value.icon}</Icon>
+                  <Icon icon={value.icon} className="h-6 w-6" />
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">{value.title}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-600">{value.text}</p>

@@ -1,9 +1,14 @@
 import { useState } from "react";
-import { JOB_POSITIONS, type JobPosition } from "../../../server/public-site/careers.ts";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { CAREERS_FAILED, JOB_POSITIONS, type JobPosition } from "../../../server/public-site/careers.ts";
+import { forwardForm } from "~/lib/forms";
 import { ApplyModal } from "~/components/site/ApplyModal";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
-import { CheckIcon, Icon, PageHeader, SectionHeading, primaryButton, textLink } from "~/components/site/ui";
+import { CheckIcon, PageHeader, SectionHeading, textLink } from "~/components/site/ui";
+import { Button } from "~/components/ui/Button";
+import { Icon } from "~/components/ui/Icon";
+import { Calendar, ChartNoAxesColumnIncreasing, GraduationCap, Heart, House, Zap } from "lucide-react";
 
 export const meta = pageMeta(
   "Careers",
@@ -11,13 +16,18 @@ export const meta = pageMeta(
 );
 
 const BENEFITS = [
-  { title: "Remote first", text: "Work from anywhere in the US, with a home-office stipend.", icon: <path d="M3 11 12 4l9 7M5 10v10h14V10" /> },
-  { title: "Health coverage", text: "Medical, dental and vision insurance for you and your family.", icon: <path d="M12 21s-7-4.5-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.5-9 9-9 9Z" /> },
-  { title: "Learning budget", text: "$2,000 a year for courses, books and conferences.", icon: <path d="m2 9 10-5 10 5-10 5L2 9ZM6 11v5c0 1.5 2.7 3 6 3s6-1.5 6-3v-5" /> },
-  { title: "Flexible time off", text: "Generous paid time off and the US public holidays.", icon: <path d="M4 6h16v14H4zM4 10h16M8 3v4M16 3v4" /> },
-  { title: "Equity", text: "Every full-time team member shares in LeadBroom's success.", icon: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" /> },
-  { title: "Real impact", text: "Your work helps small cleaning businesses win contracts every day.", icon: <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" /> },
+  { title: "Remote first", text: "Work from anywhere in the US, with a home-office stipend.", icon: House },
+  { title: "Health coverage", text: "Medical, dental and vision insurance for you and your family.", icon: Heart },
+  { title: "Learning budget", text: "$2,000 a year for courses, books and conferences.", icon: GraduationCap },
+  { title: "Flexible time off", text: "Generous paid time off and the US public holidays.", icon: Calendar },
+  { title: "Equity", text: "Every full-time team member shares in LeadBroom's success.", icon: ChartNoAxesColumnIncreasing },
+  { title: "Real impact", text: "Your work helps small cleaning businesses win contracts every day.", icon: Zap },
 ];
+
+/** The apply modal's submission (multipart, with the résumé): handed to POST /api/careers, its answer checked. */
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  return forwardForm(request, "/api/careers", CAREERS_FAILED);
+}
 
 export default function CareersPage() {
   const { contactEmail } = useSiteData();
@@ -35,7 +45,7 @@ export default function CareersPage() {
             {BENEFITS.map((benefit) => (
               <li key={benefit.title} className="flex gap-4 rounded-2xl border border-slate-200 p-6">
                 <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon>{benefit.icon}</Icon>
+                  <Icon icon={benefit.icon} className="h-6 w-6" />
                 </span>
                 <div>
                   <h3 className="text-lg font-semibold text-slate-900">{benefit.title}</h3>
@@ -61,9 +71,9 @@ export default function CareersPage() {
                     </p>
                     <p className="mt-1 text-sm font-semibold text-emerald-800">{position.salaryRange}</p>
                   </div>
-                  <button type="button" className={`${primaryButton} cursor-pointer`} onClick={() => setApplyingFor(position)}>
+                  <Button type="button" size="lg" onClick={() => setApplyingFor(position)}>
                     Apply Now<span className="sr-only"> for {position.title}</span>
-                  </button>
+                  </Button>
                 </div>
                 <p className="mt-4 text-sm leading-6 text-slate-700">{position.description}</p>
                 <div className="mt-5 grid gap-6 md:grid-cols-2">

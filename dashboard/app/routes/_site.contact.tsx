@@ -1,9 +1,14 @@
-import { Link } from "@remix-run/react";
+import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
+import { CONTACT_FAILED } from "../../../server/public-site/contact.ts";
+import { forwardForm } from "~/lib/forms";
 import { ContactForm } from "~/components/site/ContactForm";
 import { Faq } from "~/components/site/Faq";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
-import { Icon, PageHeader, primaryButton, textLink } from "~/components/site/ui";
+import { PageHeader, textLink } from "~/components/site/ui";
+import { buttonClasses } from "~/components/ui/Button";
+import { Icon } from "~/components/ui/Icon";
+import { Clock, Mail, MessageCircle } from "lucide-react";
 
 export const meta = pageMeta(
   "Contact",
@@ -17,6 +22,11 @@ const FAQ = [
   { q: "Will the chatbot work on my website builder?", a: "Yes. Any website that lets you add a script tag (WordPress, Wix, Squarespace, Webflow or hand-written HTML) can run the chatbot." },
   { q: "Can I see a demo first?", a: "Of course. Book a Demo picks a time that suits you, or send us a message and we'll arrange one." },
 ];
+
+/** The contact form's submission: handed to POST /api/contact, its answer checked (ContactForm's fetcher). */
+export async function clientAction({ request }: ClientActionFunctionArgs) {
+  return forwardForm(request, "/api/contact", CONTACT_FAILED);
+}
 
 export default function ContactPage() {
   const { contactEmail, schedulingUrl } = useSiteData();
@@ -37,10 +47,7 @@ export default function ContactPage() {
             </h2>
             <ul className="mt-4 space-y-4 text-sm">
               <li className="flex gap-3">
-                <Icon className="h-5 w-5 shrink-0 text-brand-700">
-                  <rect x="3" y="5" width="18" height="14" rx="2" />
-                  <path d="m3 7 9 6 9-6" />
-                </Icon>
+                <Icon icon={Mail} className="h-5 w-5 shrink-0 text-brand-700" />
                 <div>
                   <p className="font-semibold text-slate-900">Email</p>
                   <p>
@@ -51,19 +58,14 @@ export default function ContactPage() {
                 </div>
               </li>
               <li className="flex gap-3">
-                <Icon className="h-5 w-5 shrink-0 text-brand-700">
-                  <circle cx="12" cy="12" r="9" />
-                  <path d="M12 7v5l3 2" />
-                </Icon>
+                <Icon icon={Clock} className="h-5 w-5 shrink-0 text-brand-700" />
                 <div>
                   <p className="font-semibold text-slate-900">Business hours</p>
                   <p className="text-slate-700">Monday to Friday 9-6 EST</p>
                 </div>
               </li>
               <li className="flex gap-3">
-                <Icon className="h-5 w-5 shrink-0 text-brand-700">
-                  <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />
-                </Icon>
+                <Icon icon={MessageCircle} className="h-5 w-5 shrink-0 text-brand-700" />
                 <div>
                   <p className="font-semibold text-slate-900">Response time</p>
                   <p className="text-slate-700">Within 24 hours</p>
@@ -93,7 +95,7 @@ export default function ContactPage() {
           </h2>
           <Faq items={FAQ} />
           <p className="mt-8 text-center">
-            <Link to="/register" className={primaryButton}>
+            <Link to="/register" className={buttonClasses({ size: "lg" })}>
               Start Free Trial
             </Link>
           </p>

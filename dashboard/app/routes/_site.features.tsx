@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { pageMeta } from "~/components/site/seo";
-import { ButtonLink, CallToAction, CheckIcon, Icon, PageHeader, textLink } from "~/components/site/ui";
+import { ButtonLink, CallToAction, CheckIcon, PageHeader, textLink } from "~/components/site/ui";
+import { Icon, type LucideIcon } from "~/components/ui/Icon";
+import { ArrowUpFromLine, ChartNoAxesColumnIncreasing, Landmark, ListChecks, MessageCircle, Send, Zap } from "lucide-react";
 
 export const meta = pageMeta(
   "Features",
@@ -17,7 +18,7 @@ type FeatureSection = {
   plan?: string;
   text: string;
   points: string[];
-  icon: ReactNode;
+  icon: LucideIcon;
 };
 
 const SECTIONS: FeatureSection[] = [
@@ -32,7 +33,7 @@ const SECTIONS: FeatureSection[] = [
       "Answers questions about your hours, service areas and services, then picks the conversation back up",
       "Your business name, welcome message, service areas, hours and accent colour",
     ],
-    icon: <path d="M21 12a8 8 0 0 1-11.8 7L4 20l1.2-4.4A8 8 0 1 1 21 12Z" />,
+    icon: MessageCircle,
   },
   {
     id: "lead-scoring",
@@ -44,7 +45,7 @@ const SECTIONS: FeatureSection[] = [
       "Low priority under 6: follow up within 24 hours",
       "Budget judged against your own price per 1,000 sq ft",
     ],
-    icon: <path d="M12 3v18M5 10l7-7 7 7M5 21h14" />,
+    icon: ArrowUpFromLine,
   },
   {
     id: "lead-management",
@@ -56,7 +57,7 @@ const SECTIONS: FeatureSection[] = [
       "Notes, e-mails and a complete history of every change",
       "Replay of the whole conversation behind each lead",
     ],
-    icon: <path d="M9 6h11M9 12h11M9 18h11M3.5 6l1 1 2-2M3.5 12l1 1 2-2M3.5 18l1 1 2-2" />,
+    icon: ListChecks,
   },
   {
     id: "automation",
@@ -68,7 +69,7 @@ const SECTIONS: FeatureSection[] = [
       "Triggers on score and on keywords in the conversation",
       "Pause, resume and edit each automation",
     ],
-    icon: <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />,
+    icon: Zap,
   },
   {
     id: "analytics",
@@ -76,7 +77,7 @@ const SECTIONS: FeatureSection[] = [
     comingSoon: true,
     text: "Being built now. Today your dashboard shows new leads this week, conversion rate, average response time and revenue this month, from your own leads. Next: see where your leads come from and how quickly you answer them: lead volume, conversion at each stage, lead quality, response time by hour and revenue attributed to the chatbot.",
     points: ["Last 7 days, 30 days, 90 days or the last year", "Performance by channel", "CSV export"],
-    icon: <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />,
+    icon: ChartNoAxesColumnIncreasing,
   },
   {
     id: "cold-outreach",
@@ -90,7 +91,7 @@ const SECTIONS: FeatureSection[] = [
       "Automated e-mail sequences with follow-up delays (coming soon)",
       "Competitor analysis of lost leads (Pro, available now)",
     ],
-    icon: <path d="M22 2 11 13M22 2 15 22l-4-9-9-4 20-7Z" />,
+    icon: Send,
   },
   {
     id: "enterprise",
@@ -98,7 +99,7 @@ const SECTIONS: FeatureSection[] = [
     title: "Enterprise",
     text: "For multi-location operators and franchises: a white-labeled chatbot, API access to your leads and a dedicated account manager.",
     points: ["White-labeled chatbot", "REST API access", "Dedicated account manager", "Unlimited leads"],
-    icon: <path d="M3 21h18M5 21V7l7-4 7 4v14M9 9h.01M15 9h.01M9 13h.01M15 13h.01M10 21v-4h4v4" />,
+    icon: Landmark,
   },
 ];
 
@@ -126,7 +127,7 @@ export default function FeaturesPage() {
             <div className="md:col-span-3">
               <div className="flex flex-wrap items-center gap-3">
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white">
-                  <Icon>{section.icon}</Icon>
+                  <Icon icon={section.icon} className="h-6 w-6" />
                 </span>
                 <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-slate-900">
                   {section.title}

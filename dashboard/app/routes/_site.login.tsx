@@ -3,12 +3,14 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { authenticate } from "../../../server/auth/accounts.server.ts";
 import { loginErrorMessage, resetErrorMessage } from "../../../server/auth/errors.ts";
 import { requestPasswordReset } from "../../../server/auth/password-reset.server.ts";
-import { safeRedirectPath, validateLogin, validateResetRequest } from "../../../server/auth/validation.ts";
+import { loginSchema, resetRequestSchema, safeRedirectPath } from "../../../server/auth/validation.ts";
+import { failure, parseFormData, success, type ActionResult } from "../../../server/forms/action-result.ts";
 import { createSandbox, findSandbox } from "../../../server/demo/sandbox.server.ts";
 import { SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE } from "../../../server/demo/sandbox-policy.ts";
-import { AuthCard, FormError, FormNotice, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
-import { useClientValidation } from "~/components/auth/use-client-validation";
+import { AuthCard, FormError, FormNotice, inputClass, labelClass } from "~/components/auth/AuthCard";
+import { useSchemaForm } from "~/lib/forms";
 import { getSandboxId, requireAnonymous, sandboxExpiredResponse, signInAndRedirect } from "~/lib/session.server";
+import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in | LeadBroom" },
@@ -20,10 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-type ActionResult =
-  | { intent: "login"; error: string }
-  | { intent: "reset"; error: string }
-  | { intent: "reset"; sentTo: string };
+/** Which form answered (sign-in or reset request), with the one action result shape. */
+type LoginAnswer = { intent: "login" | "reset" } & ActionResult<{ sentTo: string }>;
+const answer = (intent: LoginAnswer["intent"], result: ActionResult<{ sentTo: string }>): LoginAnswer => ({ intent, ...result });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -31,27 +32,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, authLimiter, jobs } = context.services;
 
   if (intent === "reset") {
-    const checked = validateResetRequest({ email: form.get("email") });
-    if (!checked.ok) return data<ActionResult>({ intent: "reset", error: checked.error }, { status: 400 });
+    const checked = parseFormData(form, resetRequestSchema);
+    if (!checked.ok) return data(answer("reset", checked), { status: 400 });
     const result = await requestPasswordReset(
       { db, jobs, limiter: authLimiter },
       checked.value.email,
       context.clientIp,
     );
     if (!result.ok) {
-      return data<ActionResult>({ intent: "reset", error: resetErrorMessage(result.code) }, { status: 400 });
+      return data(answer("reset", failure(resetErrorMessage(result.code))), { status: 400 });
     }
-    return data<ActionResult>({ intent: "reset", sentTo: checked.value.email });
+    return data(answer("reset", success({ sentTo: checked.value.email })));
   }
 
   if (intent === "demo") return demoSignIn(request, context, safeRedirectPath(form.get("redirectTo"), "/app"));
 
-  const checked = validateLogin({ email: form.get("email"), password: form.get("password") });
-  if (!checked.ok) return data<ActionResult>({ intent: "login", error: checked.error }, { status: 400 });
+  const checked = parseFormData(form, loginSchema);
+  if (!checked.ok) return data(answer("login", checked), { status: 400 });
   const result = await authenticate(db, authLimiter, checked.value, context.clientIp);
   if (!result.ok) {
     const status = result.code === "too-many-requests" ? 429 : 401;
-    return data<ActionResult>({ intent: "login", error: loginErrorMessage(result.code) }, { status });
+    return data(answer("login", failure(loginErrorMessage(result.code))), { status });
   }
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/app");
   return signInAndRedirect(request, context, result.value.userId, redirectTo);
@@ -70,7 +71,7 @@ async function demoSignIn(request: Request, context: ActionFunctionArgs["context
     return signInAndRedirect(request, context, sandbox.userId, redirectTo);
   }
   if (!(await authLimiter.allowSandbox(context.clientIp))) {
-    return data<ActionResult>({ intent: "login", error: SANDBOX_LIMIT_MESSAGE }, { status: 429 });
+    return data(answer("login", failure(SANDBOX_LIMIT_MESSAGE)), { status: 429 });
   }
   const sandbox = await createSandbox({ db, jobs });
   const response = await signInAndRedirect(request, context, sandbox.userId, redirectTo);
@@ -98,12 +99,9 @@ function SignIn() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const { clientError, onSubmit } = useClientValidation((form) =>
-    validateLogin({ email: form.get("email"), password: form.get("password") }),
-  );
+  const { formProps, formError, errorId } = useSchemaForm("login", loginSchema, actionData?.intent === "login" ? actionData : undefined);
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const serverError = actionData && actionData.intent === "login" ? actionData.error : null;
   const resetParams = new URLSearchParams(searchParams);
   resetParams.set("mode", "reset");
 
@@ -121,9 +119,9 @@ function SignIn() {
     >
       <FormNotice message={searchParams.get("reset") === "done" ? "Your password has been updated. Please sign in." : null} />
       {searchParams.get("sandbox") === "expired" ? <FormError message={SANDBOX_EXPIRED_MESSAGE} /> : null}
-      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+      <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormError message={clientError ?? serverError} />
+        <FormError id={errorId} message={formError} />
         <div>
           <label htmlFor="email" className={labelClass}>
             Email
@@ -141,9 +139,9 @@ function SignIn() {
           </div>
           <input id="password" name="password" type="password" autoComplete="current-password" className={inputClass} />
         </div>
-        <button type="submit" name="intent" value="login" className={primaryButtonClass} disabled={submitting}>
+        <Button type="submit" name="intent" value="login" block loading={submitting}>
           {submitting ? "Signing in..." : "Sign In"}
-        </button>
+        </Button>
       </Form>
 
       <section aria-labelledby="demo-heading" className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4">
@@ -186,11 +184,10 @@ function SignIn() {
 function ResetRequest({ onBack }: { onBack: () => void }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { clientError, onSubmit } = useClientValidation((form) => validateResetRequest({ email: form.get("email") }));
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const result = actionData && actionData.intent === "reset" ? actionData : null;
-  const sentTo = result && "sentTo" in result ? result.sentTo : null;
-  const serverError = result && "error" in result ? result.error : null;
+  const result = actionData?.intent === "reset" ? actionData : undefined;
+  const { formProps, formError, errorId } = useSchemaForm("reset-request", resetRequestSchema, result);
+  const sentTo = result?.ok ? (result.data?.sentTo ?? null) : null;
 
   const backButton = (
     <button type="button" onClick={onBack} className="text-sm font-semibold text-brand-700 underline">
@@ -209,17 +206,17 @@ function ResetRequest({ onBack }: { onBack: () => void }) {
 
   return (
     <AuthCard title="Reset your password" subtitle="Enter your account's email address and we'll send you a reset link.">
-      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
-        <FormError message={clientError ?? serverError} />
+      <Form method="post" className="space-y-4" {...formProps}>
+        <FormError id={errorId} message={formError} />
         <div>
           <label htmlFor="reset-email" className={labelClass}>
             Email
           </label>
           <input id="reset-email" name="email" type="email" autoComplete="email" className={inputClass} />
         </div>
-        <button type="submit" name="intent" value="reset" className={primaryButtonClass} disabled={submitting}>
+        <Button type="submit" name="intent" value="reset" block loading={submitting}>
           {submitting ? "Sending..." : "Send Reset Link"}
-        </button>
+        </Button>
       </Form>
       <div className="mt-6">{backButton}</div>
     </AuthCard>

@@ -18,7 +18,8 @@ import {
 } from "../../../server/billing/plans.ts";
 import { Faq } from "~/components/site/Faq";
 import { pageMeta } from "~/components/site/seo";
-import { CheckIcon, PageHeader, focusRing, primaryButton, secondaryButton, textLink } from "~/components/site/ui";
+import { CheckIcon, PageHeader, focusRing, textLink } from "~/components/site/ui";
+import { buttonClasses } from "~/components/ui/Button";
 import { getOptionalWorkspace } from "~/lib/session.server";
 
 export const meta = pageMeta(
@@ -139,7 +140,7 @@ export default function PricingPage() {
                   {signedIn ? (
                     <button
                       type="button"
-                      className={`${featured ? primaryButton : secondaryButton} w-full`}
+                      className={buttonClasses({ variant: featured ? "primary" : "secondary", size: "lg", block: true })}
                       onClick={() => (isOwner ? setModalPlan(name) : navigate("/app/settings?tab=billing"))}
                       // Fetched as the owner reaches for the button, so it opens without a wait.
                       onPointerEnter={isOwner ? loadSubscribeModal : undefined}
@@ -150,7 +151,7 @@ export default function PricingPage() {
                   ) : (
                     <Link
                       to={`/register?${new URLSearchParams({ plan: name.toLowerCase(), period })}`}
-                      className={`${featured ? primaryButton : secondaryButton} w-full`}
+                      className={buttonClasses({ variant: featured ? "primary" : "secondary", size: "lg", block: true })}
                     >
                       Start Free Trial
                     </Link>

@@ -3,12 +3,14 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { registerAccount } from "../../../server/auth/accounts.server.ts";
 import { registerErrorMessage } from "../../../server/auth/errors.ts";
-import { passwordMeetsRules, validateRegistration } from "../../../server/auth/validation.ts";
-import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { passwordMeetsRules, registrationSchema } from "../../../server/auth/validation.ts";
+import { failure, parseFormData } from "../../../server/forms/action-result.ts";
+import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
-import { useClientValidation } from "~/components/auth/use-client-validation";
+import { useSchemaForm } from "~/lib/forms";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 import { afterRegistrationPath } from "../../../server/billing/chosen-plan.ts";
+import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [
   { title: "Start your free trial | LeadBroom" },
@@ -23,25 +25,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-function readRegistration(form: FormData) {
-  return validateRegistration({
-    businessName: form.get("businessName"),
-    email: form.get("email"),
-    password: form.get("password"),
-    confirmPassword: form.get("confirmPassword"),
-    acceptTerms: form.get("acceptTerms"),
-  });
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const checked = readRegistration(await request.formData());
-  if (!checked.ok) return data({ error: checked.error }, { status: 400 });
+  const checked = parseFormData(await request.formData(), registrationSchema);
+  if (!checked.ok) return data(checked, { status: 400 });
   // Consumed before the account is made (issue 13): one address cannot create accounts in bulk.
   if (!(await context.services.authLimiter.allowRegistration(context.clientIp))) {
-    return data({ error: registerErrorMessage("too-many-requests") }, { status: 429 });
+    return data(failure(registerErrorMessage("too-many-requests")), { status: 429 });
   }
   const result = await registerAccount(context.services.db, checked.value);
-  if (!result.ok) return data({ error: registerErrorMessage(result.code) }, { status: 400 });
+  if (!result.ok) return data(failure(registerErrorMessage(result.code)), { status: 400 });
   return signInAndRedirect(request, context, result.value.userId, afterRegistrationPath(new URL(request.url).searchParams));
 }
 
@@ -50,7 +42,7 @@ export default function Register() {
   const navigation = useNavigation();
   const [password, setPassword] = useState("");
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const { clientError, onSubmit } = useClientValidation(readRegistration);
+  const { formProps, formError, errorId } = useSchemaForm("register", registrationSchema, actionData);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const canSubmit = passwordMeetsRules(password) && acceptTerms && !submitting;
 
@@ -66,8 +58,8 @@ export default function Register() {
         </>
       }
     >
-      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
-        <FormError message={clientError ?? actionData?.error} />
+      <Form method="post" className="space-y-4" {...formProps}>
+        <FormError id={errorId} message={formError} />
         <div>
           <label htmlFor="businessName" className={labelClass}>
             Business name
@@ -106,9 +98,9 @@ export default function Register() {
             </Link>
           </label>
         </div>
-        <button type="submit" className={primaryButtonClass} disabled={!canSubmit}>
+        <Button type="submit" block disabled={!canSubmit}>
           {submitting ? "Creating Account..." : "Create Account"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

@@ -6,10 +6,12 @@ import {
   completePasswordReset,
   type ResetTokenStatus,
 } from "../../../server/auth/password-reset.server.ts";
-import { passwordMeetsRules, validateNewPassword } from "../../../server/auth/validation.ts";
-import { AuthCard, FormError, primaryButtonClass } from "~/components/auth/AuthCard";
+import { newPasswordSchema, passwordMeetsRules } from "../../../server/auth/validation.ts";
+import { failure, parseFormData } from "../../../server/forms/action-result.ts";
+import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
-import { useClientValidation } from "~/components/auth/use-client-validation";
+import { useSchemaForm } from "~/lib/forms";
+import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Set a new password | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -25,19 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { token, problem: status === "valid" ? null : statusMessages[status] };
 }
 
-function readNewPassword(form: FormData) {
-  return validateNewPassword({
-    token: form.get("token"),
-    password: form.get("password"),
-    confirmPassword: form.get("confirmPassword"),
-  });
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const checked = readNewPassword(await request.formData());
-  if (!checked.ok) return data({ error: checked.error }, { status: 400 });
+  const checked = parseFormData(await request.formData(), newPasswordSchema);
+  if (!checked.ok) return data(checked, { status: 400 });
   const result = await completePasswordReset(context.services.db, checked.value.token, checked.value.password);
-  if (!result.ok) return data({ error: statusMessages[result.status] }, { status: 400 });
+  if (!result.ok) return data(failure(statusMessages[result.status]), { status: 400 });
   // Every session of the account ended with the reset: its open workspace sockets close now too.
   context.realtime.userSessionsEnded(result.userId);
   return redirect("/login?reset=done");
@@ -48,7 +42,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [password, setPassword] = useState("");
-  const { clientError, onSubmit } = useClientValidation(readNewPassword);
+  const { formProps, formError, errorId } = useSchemaForm("new-password", newPasswordSchema, actionData);
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   if (problem) {
@@ -66,18 +60,18 @@ export default function ResetPassword() {
 
   return (
     <AuthCard title="Set a new password" subtitle="Choose a new password for your LeadBroom account.">
-      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+      <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="token" value={token} />
-        <FormError message={clientError ?? actionData?.error} />
+        <FormError id={errorId} message={formError} />
         <NewPasswordFields
           password={password}
           onPasswordChange={setPassword}
           passwordLabel="New password"
           confirmLabel="Confirm new password"
         />
-        <button type="submit" className={primaryButtonClass} disabled={!passwordMeetsRules(password) || submitting}>
+        <Button type="submit" block disabled={!passwordMeetsRules(password) || submitting}>
           {submitting ? "Saving..." : "Save New Password"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

@@ -5,9 +5,12 @@ import { DOC_GUIDES } from "~/components/site/DocsPage";
 import { FREE_DOWNLOADS, GUIDES, downloadPdf, type PdfDocument } from "~/components/site/pdf-guides";
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
-import { Icon, PageHeader, focusRing, primaryButton, secondaryButton, textLink } from "~/components/site/ui";
+import { PageHeader, focusRing, textLink } from "~/components/site/ui";
 import { VideoOverlay, type VideoTutorial } from "~/components/site/VideoOverlay";
 import { useRootData } from "~/root";
+import { Button, buttonClasses } from "~/components/ui/Button";
+import { Icon } from "~/components/ui/Icon";
+import { Download, Play } from "lucide-react";
 
 export const meta = pageMeta(
   "Resources",
@@ -29,8 +32,8 @@ function DownloadButton({ document, appUrl, label }: { document: PdfDocument; ap
   const [state, setState] = useState<"idle" | "building" | "failed">("idle");
   return (
     <>
-      <button
-        type="button"
+      <Button
+ type="button"
         disabled={state === "building"}
         onClick={async () => {
           setState("building");
@@ -41,14 +44,12 @@ function DownloadButton({ document, appUrl, label }: { document: PdfDocument; ap
             setState("failed");
           }
         }}
-        className={`${secondaryButton} mt-4 cursor-pointer text-sm`}
+        variant="secondary" size="lg" className="mt-4  text-sm"
       >
-        <Icon className="h-5 w-5">
-          <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
-        </Icon>
+        <Icon icon={Download} className="h-5 w-5" />
         {state === "building" ? "Preparing PDF..." : label}
         <span className="sr-only"> {document.title} (PDF)</span>
-      </button>
+      </Button>
       {state === "failed" ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           The PDF could not be created. Please try again.
@@ -163,9 +164,7 @@ export default function ResourcesPage() {
                   className={`group block w-full cursor-pointer rounded-2xl text-left ${focusRing}`}
                 >
                   <span className="relative flex aspect-video items-center justify-center rounded-t-2xl bg-linear-to-br from-brand-700 to-brand-900 text-white">
-                    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 transition-transform group-hover:scale-110" fill="currentColor">
-                      <path d="M8 5v14l11-7L8 5Z" />
-                    </svg>
+                    <Icon icon={Play} fill="currentColor" className="h-12 w-12 transition-transform group-hover:scale-110" />
                     <span className="absolute right-3 bottom-3 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold">
                       <span className="sr-only">Duration </span>
                       {item.duration}
@@ -202,10 +201,10 @@ export default function ResourcesPage() {
           </h2>
           <p className="mx-auto mt-2 max-w-xl text-slate-700">Our team answers within 24 hours, Monday to Friday 9-6 EST.</p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/contact" className={primaryButton}>
+            <Link to="/contact" className={buttonClasses({ size: "lg" })}>
               Contact Support
             </Link>
-            <a href={schedulingUrl} target="_blank" rel="noopener noreferrer" className={secondaryButton}>
+            <a href={schedulingUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "secondary", size: "lg" })}>
               Schedule a Call<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </div>

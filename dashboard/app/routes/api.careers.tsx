@@ -9,13 +9,14 @@ import {
 import {
   CAREERS_FAILED,
   CAREERS_RATE_LIMITED,
-  CAREERS_REQUIRED,
   RESUME_MAX_BYTES,
   RESUME_SIZE_ERROR,
-  checkResumeMeta,
-  parseApplication,
+  applicationFormSchema,
+  applicationSummary,
+  type ApplicationField,
   type ApplicationResult,
 } from "../../../server/public-site/careers.ts";
+import { failure, parseFormData, success } from "../../../server/forms/action-result.ts";
 import { submitJobApplication } from "../../../server/public-site/applications.server.ts";
 
 /** A JSON answer with its status (a resource route: a plain Response, whatever the fetch mode). */
@@ -26,46 +27,36 @@ function json<T>(body: T, init: { status?: number } = {}): Response {
 /** Room for the text fields and multipart framing around a maximum-size résumé. */
 const MAX_BODY_BYTES = RESUME_MAX_BYTES + 256 * 1024;
 
-const fail = (body: Extract<ApplicationResult, { ok: false }>, status: number) => json<ApplicationResult>(body, { status });
+const fail = (body: ApplicationResult, status: number) => json<ApplicationResult>(body, { status });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return fail({ ok: false, error: "Method not allowed" }, 405);
+  if (request.method !== "POST") return fail(failure("Method not allowed"), 405);
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    return fail({ ok: false, error: RESUME_SIZE_ERROR, fieldErrors: { resume: RESUME_SIZE_ERROR } }, 413);
+    return fail(failure(RESUME_SIZE_ERROR, { resume: RESUME_SIZE_ERROR }), 413);
   }
   let form: FormData;
   try {
     form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: RESUME_MAX_BYTES }));
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) {
-      return fail({ ok: false, error: RESUME_SIZE_ERROR, fieldErrors: { resume: RESUME_SIZE_ERROR } }, 413);
+      return fail(failure(RESUME_SIZE_ERROR, { resume: RESUME_SIZE_ERROR }), 413);
     }
-    return fail({ ok: false, error: CAREERS_FAILED }, 400);
+    return fail(failure(CAREERS_FAILED), 400);
   }
 
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : undefined;
-  };
-  const parsed = parseApplication({ position: text("position"), name: text("name"), email: text("email"), coverLetter: text("coverLetter") });
-  const file = form.get("resume");
-  const resume = file instanceof Blob ? (file as File) : null;
-  const resumeError = checkResumeMeta(resume);
-  if (!parsed.ok || resumeError) {
-    const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(resumeError ? { resume: resumeError } : {}) };
-    const messages = Object.values(fieldErrors);
-    return fail({ ok: false, error: messages.includes(CAREERS_REQUIRED) ? CAREERS_REQUIRED : messages[0]!, fieldErrors }, 400);
-  }
+  const parsed = parseFormData<typeof applicationFormSchema, ApplicationField>(form, applicationFormSchema, applicationSummary);
+  if (!parsed.ok) return fail(parsed, 400);
+  const { resume, ...application } = parsed.value;
 
   const result = await submitJobApplication(
     context.services,
-    parsed.value,
-    { fileName: resume!.name, bytes: new Uint8Array(await resume!.arrayBuffer()) },
+    application,
+    { fileName: resume.name, bytes: new Uint8Array(await resume.arrayBuffer()) },
     context.clientIp,
   );
   if (!result.ok) {
-    if (result.reason === "rate_limited") return fail({ ok: false, error: CAREERS_RATE_LIMITED }, 429);
-    return fail({ ok: false, error: result.message, fieldErrors: { resume: result.message } }, 400);
+    if (result.reason === "rate_limited") return fail(failure(CAREERS_RATE_LIMITED), 429);
+    return fail(failure(result.message, { resume: result.message }), 400);
   }
-  return json<ApplicationResult>({ ok: true });
+  return json<ApplicationResult>(success());
 }

@@ -26,11 +26,12 @@ import { emailInstallInstructions, recordSnippetShared } from "../../../server/o
 import { CustomizeModal } from "~/components/chatbot/CustomizeModal";
 import { AnalyticsPanel, AssistantPanel, OverviewPanel } from "~/components/chatbot/Panels";
 import { SettingsFields } from "~/components/chatbot/SettingsFields";
-import { cardClass, focusRing, primaryButton, secondaryButton } from "~/components/chatbot/ui";
+import { cardClass, focusRing } from "~/components/chatbot/ui";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner, requireWorkspace } from "~/lib/session.server";
 import { openTestWindow } from "~/components/chatbot/test-window";
 import { unsubscribeSigner } from "../../../server/mail/unsubscribe.server.ts";
+import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("AI Chatbot");
 
@@ -162,7 +163,6 @@ function useFlash(): [string | null, (message: string) => void] {
   return [message, flash];
 }
 
-
 export default function ChatbotPage() {
   const { tab, canEdit, settings, snippet, stats, series, assistant, aiUsage, installation } = useLoaderData<typeof loader>();
   const toggle = useFetcher<ActionResult>({ key: "chatbot-toggle" });
@@ -207,17 +207,17 @@ export default function ChatbotPage() {
             <toggle.Form method="post">
               <input type="hidden" name="intent" value="toggle" />
               <input type="hidden" name="active" value={isActive ? "false" : "true"} />
-              <button type="submit" disabled={toggle.state !== "idle"} className={secondaryButton}>
+              <Button type="submit" disabled={toggle.state !== "idle"} variant="secondary">
                 {isActive ? "Deactivate" : "Activate"}
-              </button>
+              </Button>
             </toggle.Form>
           ) : null}
           {canEdit ? (
-            <button type="button" onClick={() => setCustomizing(true)} className={secondaryButton}>
+            <Button type="button" onClick={() => setCustomizing(true)} variant="secondary">
               Customize
-            </button>
+            </Button>
           ) : null}
-          <a href="/test-chatbot" target="_blank" rel="noopener" onClick={openTestWindow} className={primaryButton}>
+          <a href="/test-chatbot" target="_blank" rel="noopener" onClick={openTestWindow} className={buttonClasses()}>
             Test Chatbot
           </a>
         </div>
@@ -286,9 +286,9 @@ export default function ChatbotPage() {
             ) : null}
             {canEdit ? (
               <div className="flex justify-end">
-                <button type="submit" disabled={save.state !== "idle"} className={primaryButton}>
+                <Button type="submit" disabled={save.state !== "idle"}>
                   {save.state !== "idle" ? "Saving..." : "Save settings"}
-                </button>
+                </Button>
               </div>
             ) : null}
           </save.Form>

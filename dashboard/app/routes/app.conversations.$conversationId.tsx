@@ -2,12 +2,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { conversationExists, getTranscript } from "../../../server/chat/transcripts.server.ts";
-import { secondaryButton } from "~/components/chatbot/ui";
+
 import { formatDateTime, PRIORITY_LABEL } from "~/components/conversations/format";
 import { Replay } from "~/components/conversations/Replay";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
+import { buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("Conversation replay");
 
@@ -52,7 +53,7 @@ export default function ConversationReplayPage() {
             {transcript.lead ? ` · Lead: ${transcript.lead.name ?? "Unnamed"} (${PRIORITY_LABEL[transcript.lead.priority]})` : " · No lead"}
           </p>
         </div>
-        <Link to="/app/conversations" className={secondaryButton}>
+        <Link to="/app/conversations" className={buttonClasses({ variant: "secondary" })}>
           All conversations
         </Link>
       </header>

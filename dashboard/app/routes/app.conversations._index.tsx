@@ -4,12 +4,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseConversationFilters } from "../../../server/chat/conversation-filters.ts";
 import { listConversations } from "../../../server/chat/transcripts.server.ts";
-import { cardClass, focusRing, inputClass, labelClass, primaryButton, secondaryButton, selectClass } from "~/components/chatbot/ui";
+import { cardClass, focusRing, inputClass, labelClass, selectClass } from "~/components/chatbot/ui";
 import { formatDateTime, PRIORITY_CLASS, PRIORITY_LABEL } from "~/components/conversations/format";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
 import { HIDDEN_LEAD_NAME } from "../../../server/billing/lead-visibility.ts";
+import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("Conversations");
 
@@ -53,7 +54,7 @@ export default function ConversationsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Conversations</h1>
           <p className="mt-1 text-slate-600">Everything your chatbot said to visitors. Open one to replay it.</p>
         </div>
-        <Link to="/app/chatbot" className={secondaryButton}>
+        <Link to="/app/chatbot" className={buttonClasses({ variant: "secondary" })}>
           Back to AI Chatbot
         </Link>
       </header>
@@ -92,9 +93,9 @@ export default function ConversationsPage() {
           <input id="filter-to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClass} />
         </div>
         <div className="flex items-end gap-2">
-          <button type="submit" className={primaryButton}>
+          <Button type="submit">
             Apply filters
-          </button>
+          </Button>
           <Link to="/app/conversations" className={`text-sm font-semibold text-brand-700 underline ${focusRing}`}>
             Clear
           </Link>
@@ -136,7 +137,7 @@ export default function ConversationsPage() {
                     {c.pageUrl ? ` · ${c.pageUrl}` : ""}
                   </p>
                 </div>
-                <Link to={`/app/conversations/${c.id}`} className={secondaryButton}>
+                <Link to={`/app/conversations/${c.id}`} className={buttonClasses({ variant: "secondary" })}>
                   Replay<span className="sr-only"> conversation of {formatDateTime(c.createdAt, timeZone)}</span>
                 </Link>
               </li>
@@ -148,14 +149,14 @@ export default function ConversationsPage() {
       {page > 1 || hasMore ? (
         <nav aria-label="Pages" className="flex justify-between">
           {page > 1 ? (
-            <Link to={pageLink(page - 1)} className={secondaryButton}>
+            <Link to={pageLink(page - 1)} className={buttonClasses({ variant: "secondary" })}>
               Previous
             </Link>
           ) : (
             <span />
           )}
           {hasMore ? (
-            <Link to={pageLink(page + 1)} className={secondaryButton}>
+            <Link to={pageLink(page + 1)} className={buttonClasses({ variant: "secondary" })}>
               Next
             </Link>
           ) : null}

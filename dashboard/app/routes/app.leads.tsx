@@ -17,13 +17,14 @@ import {
 } from "../../../server/leads/lead-filters.ts";
 import { listLeads } from "../../../server/leads/list-leads.server.ts";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
-import { buttonClass, cardClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
+import { cardClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { formatDateTime } from "~/components/leads/format";
 import { useLiveLeadList } from "~/components/live/use-live-lead-list";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { leadsVisibleTo } from "../../../server/billing/lead-visibility.ts";
 import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
+import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("Leads");
 
@@ -79,7 +80,7 @@ export default function LeadsPage() {
           <p className="mt-1 text-slate-600">Every lead your chatbot captures, scored and sorted by priority.</p>
         </div>
         {canAddLeads ? (
-          <Link to="/app/leads/new" className={buttonClass}>
+          <Link to="/app/leads/new" className={buttonClasses()}>
             Add Lead
           </Link>
         ) : null}
@@ -181,10 +182,10 @@ function FilterForm({ query }: { query: LeadListQuery }) {
         </select>
       </div>
       <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className={buttonClass}>
+        <Button type="submit">
           Apply filters
-        </button>
-        <Link to="/app/leads" className={secondaryButtonClass}>
+        </Button>
+        <Link to="/app/leads" className={buttonClasses({ variant: "secondary" })}>
           Clear
         </Link>
       </div>
@@ -297,7 +298,7 @@ function Pagination({
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
-        <Link to={`/app/leads${leadListSearch(query, { page: page - 1 })}`} rel="prev" className={secondaryButtonClass}>
+        <Link to={`/app/leads${leadListSearch(query, { page: page - 1 })}`} rel="prev" className={buttonClasses({ variant: "secondary" })}>
           Previous
         </Link>
       ) : (
@@ -305,7 +306,7 @@ function Pagination({
       )}
       <span className="text-slate-700">{pageText}</span>
       {hasNext ? (
-        <Link to={`/app/leads${leadListSearch(query, { page: page + 1 })}`} rel="next" className={secondaryButtonClass}>
+        <Link to={`/app/leads${leadListSearch(query, { page: page + 1 })}`} rel="next" className={buttonClasses({ variant: "secondary" })}>
           Next
         </Link>
       ) : (

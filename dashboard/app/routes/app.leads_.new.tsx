@@ -1,12 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { createManualLead } from "../../../server/leads/create-lead.server.ts";
+import { failureStatus } from "../../../server/forms/action-result.ts";
 import { formFields, FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "../../../server/leads/lead-input.ts";
 import { publishLead } from "../../../server/leads/publish-lead.server.ts";
 import { FormError } from "~/components/auth/AuthCard";
-import { buttonClass, cardClass, linkClass, secondaryButtonClass, smallInputClass } from "~/components/leads/classes";
+import { cardClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner } from "~/lib/session.server";
+import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("Add Lead");
 
@@ -23,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     actorUserId: workspace.userId,
     input: fields,
   });
-  if (!result.ok) return data({ error: result.error, values: fields }, { status: result.status });
+  if (!result.ok) return data({ error: result.error, values: fields }, { status: failureStatus(result.reason) });
   const { db, logger } = context.services;
   await publishLead({ db, sink: context.realtime, logger }, { businessId: workspace.business.id, leadId: result.value.leadId, kind: "created" });
   return redirect(`/app/leads/${result.value.leadId}`);
@@ -116,10 +118,10 @@ export default function NewLeadPage() {
           <textarea id="lead-note" name="note" rows={3} maxLength={2000} defaultValue={v.note ?? ""} className={smallInputClass} />
         </div>
         <div className="flex gap-3">
-          <button type="submit" className={buttonClass} disabled={submitting}>
+          <Button type="submit" loading={submitting}>
             {submitting ? "Saving..." : "Add Lead"}
-          </button>
-          <Link to="/app/leads" className={secondaryButtonClass}>
+          </Button>
+          <Link to="/app/leads" className={buttonClasses({ variant: "secondary" })}>
             Cancel
           </Link>
         </div>

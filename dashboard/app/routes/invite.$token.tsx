@@ -13,10 +13,11 @@ import {
   INVITE_PROBLEM_MESSAGES,
   type AcceptResult,
 } from "../../../server/team/invites.server.ts";
-import { AuthCard, FormError, inputClass, labelClass, primaryButtonClass } from "~/components/auth/AuthCard";
+import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useClientValidation } from "~/components/auth/use-client-validation";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
+import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Join your team | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -134,9 +135,9 @@ function InviteContent() {
           {matches ? (
             <Form method="post">
               <input type="hidden" name="intent" value="accept" />
-              <button type="submit" className={primaryButtonClass} disabled={submitting}>
+              <Button type="submit" block loading={submitting}>
                 {submitting ? "Joining..." : `Join ${invite.businessName}`}
-              </button>
+              </Button>
             </Form>
           ) : (
             <>
@@ -145,9 +146,9 @@ function InviteContent() {
                 Sign out, then open the invitation link again.
               </p>
               <Form method="post" action="/logout">
-                <button type="submit" className={primaryButtonClass}>
+                <Button type="submit" block>
                   Sign out
-                </button>
+                </Button>
               </Form>
             </>
           )}
@@ -163,7 +164,7 @@ function InviteContent() {
           An account for <strong>{invite.email}</strong> already exists. Sign in to accept the invitation.
         </p>
         <p className="mt-6">
-          <Link to={`/login?${new URLSearchParams({ redirectTo: `/invite/${encodeURIComponent(params.token ?? "")}` })}`} className={primaryButtonClass}>
+          <Link to={`/login?${new URLSearchParams({ redirectTo: `/invite/${encodeURIComponent(params.token ?? "")}` })}`} className={buttonClasses({ block: true })}>
             Sign in to accept
           </Link>
         </p>
@@ -225,9 +226,9 @@ function CreateAccount({
             </Link>
           </label>
         </div>
-        <button type="submit" className={primaryButtonClass} disabled={!canSubmit}>
+        <Button type="submit" block disabled={!canSubmit}>
           {submitting ? "Creating Account..." : "Create Account and Join"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

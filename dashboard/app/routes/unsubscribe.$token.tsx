@@ -7,7 +7,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findUnsubscribe, unsubscribe } from "../../../server/mail/unsubscribe.server.ts";
 import { UNSUBSCRIBE_PROBLEM_MESSAGES, type UnsubscribeView } from "../../../server/mail/unsubscribe-view.ts";
-import { AuthCard, FormError, primaryButtonClass } from "~/components/auth/AuthCard";
+import { AuthCard, FormError } from "~/components/auth/AuthCard";
+import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 
@@ -68,9 +69,9 @@ export default function UnsubscribePage() {
             }
           >
             <Form method="post">
-              <button type="submit" className={primaryButtonClass} disabled={submitting}>
+              <Button type="submit" block loading={submitting}>
                 {submitting ? "Unsubscribing..." : "Unsubscribe"}
-              </button>
+              </Button>
             </Form>
             <p className="mt-4 text-sm text-slate-600">Only {view.businessName}&apos;s e-mails stop; nothing else changes.</p>
           </AuthCard>

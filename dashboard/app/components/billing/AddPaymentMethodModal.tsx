@@ -4,9 +4,10 @@ import { useCallback, useId, useState } from "react";
 import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
 import { postBilling } from "./api";
 import { CardField, type CardHandle } from "./CardField";
-import { Modal } from "./Modal";
-import { errorBox, labelClass, primaryButton, secondaryButton, successBox } from "./ui";
+import { Dialog } from "~/components/ui/Dialog";
+import { errorBox, labelClass, successBox } from "./ui";
 import { useAutoClose } from "./use-auto-close";
+import { Button } from "~/components/ui/Button";
 
 type Phase = "idle" | "processing" | "success";
 
@@ -52,17 +53,17 @@ export function AddPaymentMethodModal({ publishableKey, onClose, onAdded }: { pu
 
   const busy = phase !== "idle";
   return (
-    <Modal title="Add Payment Method" onClose={onClose}>
-      {() =>
+    <Dialog title="Add Payment Method" onClose={onClose} initialFocus="title">
+      {
         publishableKey === null ? (
           <div className="mt-4 space-y-4">
             <p role="alert" className={errorBox}>
               {BILLING_ERRORS.notConfigured}
             </p>
             <div className="flex justify-end">
-              <button type="button" className={secondaryButton} onClick={onClose}>
+              <Button type="button" variant="secondary" onClick={onClose}>
                 Close
-              </button>
+              </Button>
             </div>
           </div>
         ) : (
@@ -84,16 +85,16 @@ export function AddPaymentMethodModal({ publishableKey, onClose, onAdded }: { pu
               </p>
             ) : null}
             <div className="flex justify-end gap-3">
-              <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+              <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel
-              </button>
-              <button type="submit" className={primaryButton} disabled={busy}>
+              </Button>
+              <Button type="submit" loading={busy}>
                 {phase === "processing" ? "Processing..." : "Add Card"}
-              </button>
+              </Button>
             </div>
           </form>
         )
       }
-    </Modal>
+    </Dialog>
   );
 }

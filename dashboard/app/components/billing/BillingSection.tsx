@@ -10,7 +10,8 @@ import { AddPaymentMethodModal } from "./AddPaymentMethodModal";
 import { postBilling } from "./api";
 import { SubscribeModal } from "./SubscribeModal";
 import { UsageMeter } from "./UsageMeter";
-import { cardClass, errorBox, focusRing, primaryButton, secondaryButton } from "./ui";
+import { cardClass, errorBox, focusRing } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export function BillingSection({ overview, sandbox = false }: { overview: BillingOverview; sandbox?: boolean }) {
   const { subscription, configured } = overview;
@@ -104,19 +105,19 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
           </div>
           <div className="flex flex-wrap gap-2">
             {current.portal ? (
-              <button type="button" className={primaryButton} onClick={openPortal} disabled={portalBusy || sandbox} aria-describedby={sandboxNote}>
+              <Button type="button" onClick={openPortal} disabled={portalBusy || sandbox} aria-describedby={sandboxNote}>
                 {current.state === "past_due" ? "Update Payment Method" : "Manage Subscription"}
-              </button>
+              </Button>
             ) : null}
             {current.subscribe ? (
-              <button type="button" className={current.portal ? secondaryButton : primaryButton} onClick={() => openSubscribe(current.subscribe!.plan)} disabled={sandbox} aria-describedby={sandboxNote}>
+              <Button type="button" variant={current.portal ? "secondary" : "primary"} onClick={() => openSubscribe(current.subscribe!.plan)} disabled={sandbox} aria-describedby={sandboxNote}>
                 {current.subscribe.label}
-              </button>
+              </Button>
             ) : null}
             {current.upgrades.map((plan) => (
-              <button key={plan} type="button" className={secondaryButton} onClick={() => openSubscribe(plan)} disabled={sandbox} aria-describedby={sandboxNote}>
+              <Button key={plan} type="button" variant="secondary" onClick={() => openSubscribe(plan)} disabled={sandbox} aria-describedby={sandboxNote}>
                 Upgrade to {plan}
-              </button>
+              </Button>
             ))}
           </div>
         </div>
@@ -138,9 +139,9 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
           <h2 id="billing-payment-methods" className="text-lg font-semibold text-slate-900">
             Payment Methods
           </h2>
-          <button type="button" className={secondaryButton} onClick={() => setModal("add-card")} disabled={sandbox} aria-describedby={sandboxNote}>
+          <Button type="button" variant="secondary" onClick={() => setModal("add-card")} disabled={sandbox} aria-describedby={sandboxNote}>
             Add New
-          </button>
+          </Button>
         </div>
         {overview.cards.length > 0 ? (
           <ul className="mt-4 divide-y divide-slate-200">

@@ -5,7 +5,10 @@ import { useRevalidator } from "@remix-run/react";
 import type { Feature } from "../../../../server/billing/entitlements.ts";
 import { FEATURES } from "../../../../server/billing/entitlements.ts";
 import { SubscribeModal } from "./SubscribeModal";
-import { cardClass, primaryButton } from "./ui";
+import { cardClass } from "./ui";
+import { Button } from "~/components/ui/Button";
+import { Icon } from "~/components/ui/Icon";
+import { Lock } from "lucide-react";
 
 export function LockedFeature({
   feature,
@@ -29,18 +32,15 @@ export function LockedFeature({
   return (
     <section className={`${cardClass} relative`} data-feature-locked={feature} aria-label={`${title} (locked)`}>
       <div className="flex items-center gap-2">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2">
-          <rect x="5" y="11" width="14" height="10" rx="2" />
-          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-        </svg>
+        <Icon icon={Lock} strokeWidth={2} className="h-5 w-5 text-slate-500" />
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{plan.toUpperCase()}</span>
       </div>
       <p className="mt-2 text-sm text-slate-700">{description}</p>
       {canUpgrade ? (
-        <button type="button" className={`${primaryButton} mt-4`} onClick={() => setOpen(true)}>
+        <Button type="button" className="mt-4" onClick={() => setOpen(true)}>
           Unlock
-        </button>
+        </Button>
       ) : (
         <p className="mt-4 text-sm text-slate-600">Ask the business owner to upgrade to {plan}.</p>
       )}

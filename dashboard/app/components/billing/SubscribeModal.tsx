@@ -6,9 +6,10 @@ import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
 import { BILLING_PERIODS, formatUsd, monthlyPriceCents, PLAN_NAMES, type BillingPeriod, type PlanName } from "../../../../server/billing/plans.ts";
 import { postBilling } from "./api";
 import { CardField, type CardHandle } from "./CardField";
-import { Modal } from "./Modal";
-import { errorBox, labelClass, primaryButton, secondaryButton, successBox } from "./ui";
+import { Dialog } from "~/components/ui/Dialog";
+import { errorBox, labelClass, successBox } from "./ui";
 import { useAutoClose } from "./use-auto-close";
+import { Button } from "~/components/ui/Button";
 
 type Phase = "idle" | "processing" | "success";
 
@@ -88,17 +89,17 @@ export function SubscribeModal({
 
   const busy = phase !== "idle";
   return (
-    <Modal title={title} onClose={onClose}>
-      {() =>
+    <Dialog title={title} onClose={onClose} initialFocus="title">
+      {
         publishableKey === null ? (
           <div className="mt-4 space-y-4">
             <p role="alert" className={errorBox}>
               {BILLING_ERRORS.notConfigured}
             </p>
             <div className="flex justify-end">
-              <button type="button" className={secondaryButton} onClick={onClose}>
+              <Button type="button" variant="secondary" onClick={onClose}>
                 Close
-              </button>
+              </Button>
             </div>
           </div>
         ) : (
@@ -145,16 +146,16 @@ export function SubscribeModal({
               </p>
             ) : null}
             <div className="flex justify-end gap-3">
-              <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
+              <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel
-              </button>
-              <button type="submit" className={primaryButton} disabled={busy}>
+              </Button>
+              <Button type="submit" loading={busy}>
                 {phase === "processing" ? "Processing..." : "Subscribe"}
-              </button>
+              </Button>
             </div>
           </form>
         )
       }
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
+import { Dialog } from "~/components/ui/Dialog";
 import type { FieldErrors } from "../../../../server/chatbots/settings.ts";
 import { CopySnippet } from "./CopySnippet";
 import { SettingsFields, type SettingsValues } from "./SettingsFields";
-import { primaryButton, secondaryButton } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export type SaveResult = { ok: true; message: string } | { ok: false; message: string; errors?: FieldErrors };
 
@@ -20,23 +21,8 @@ export function CustomizeModal({
   onSaved: (message: string) => void;
 }) {
   const fetcher = useFetcher<SaveResult>({ key: "chatbot-customize" });
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const submitted = useRef(false);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.querySelector<HTMLElement>("input, textarea, select, button")?.focus();
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape") onClose();
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      previous?.focus();
-    };
-  }, [onClose]);
 
   useEffect(() => {
     if (submitted.current && result?.ok) {
@@ -46,51 +32,39 @@ export function CustomizeModal({
   }, [result, onSaved]);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-      <div aria-hidden="true" data-testid="modal-backdrop" className="fixed inset-0 bg-slate-900/50" onClick={onClose} />
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="relative z-10 my-8 w-full max-w-2xl rounded-2xl bg-white p-6 shadow-xl"
+    <Dialog title="Customize your chatbot" onClose={onClose} size="lg">
+      <fetcher.Form
+        method="post"
+        action="/app/chatbot"
+        className="mt-5 space-y-5"
+        onSubmit={() => {
+          submitted.current = true;
+        }}
       >
-        <h2 id={titleId} className="text-xl font-bold text-slate-900">
-          Customize your chatbot
-        </h2>
-        <fetcher.Form
-          method="post"
-          action="/app/chatbot"
-          className="mt-5 space-y-5"
-          onSubmit={() => {
-            submitted.current = true;
-          }}
-        >
-          <input type="hidden" name="intent" value="save" />
-          <SettingsFields values={values} errors={result && !result.ok ? (result.errors ?? {}) : {}} variant="modal" />
-          {snippet ? (
-            <div>
-              <p className="text-sm font-medium text-slate-800">Installation code</p>
-              <div className="mt-1">
-                <CopySnippet snippet={snippet} confirmation="Copied!" buttonLabel="Copy" />
-              </div>
+        <input type="hidden" name="intent" value="save" />
+        <SettingsFields values={values} errors={result && !result.ok ? (result.errors ?? {}) : {}} variant="modal" />
+        {snippet ? (
+          <div>
+            <p className="text-sm font-medium text-slate-800">Installation code</p>
+            <div className="mt-1">
+              <CopySnippet snippet={snippet} confirmation="Copied!" buttonLabel="Copy" />
             </div>
-          ) : null}
-          {result && !result.ok ? (
-            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {result.message}
-            </div>
-          ) : null}
-          <div className="flex justify-end gap-3">
-            <button type="button" onClick={onClose} className={secondaryButton}>
-              Cancel
-            </button>
-            <button type="submit" disabled={fetcher.state !== "idle"} className={primaryButton}>
-              {fetcher.state !== "idle" ? "Saving..." : "Save"}
-            </button>
           </div>
-        </fetcher.Form>
-      </div>
-    </div>
+        ) : null}
+        {result && !result.ok ? (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {result.message}
+          </div>
+        ) : null}
+        <div className="flex justify-end gap-3">
+          <Button type="button" onClick={onClose} variant="secondary">
+            Cancel
+          </Button>
+          <Button type="submit" loading={fetcher.state !== "idle"}>
+            {fetcher.state !== "idle" ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
   );
 }

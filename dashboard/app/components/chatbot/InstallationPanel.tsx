@@ -7,7 +7,8 @@ import { INSTRUCTIONS_NOTE_MAX } from "../../../../server/onboarding/install-ins
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { CopySnippet } from "./CopySnippet";
-import { cardClass, inputClass, labelClass, primaryButton, secondaryButton } from "./ui";
+import { cardClass, inputClass, labelClass } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export type InstallationView = {
   allowedOrigins: string[];
@@ -103,9 +104,9 @@ function OriginsCard({ origins, canEdit }: { origins: string[]; canEdit: boolean
           <div role="status" aria-live="polite">
             {result?.ok ? <FormNotice message={result.message} /> : null}
           </div>
-          <button type="submit" className={primaryButton} disabled={busy}>
+          <Button type="submit" loading={busy}>
             {busy ? "Saving..." : "Save allowed origins"}
-          </button>
+          </Button>
         </fetcher.Form>
       ) : null}
     </section>
@@ -138,9 +139,9 @@ function SnippetCard({ snippet, canEdit, shared }: { snippet: string; canEdit: b
       {canEdit ? (
         <div className="mt-4 border-t border-slate-100 pt-4">
           {!emailOpen ? (
-            <button type="button" className={secondaryButton} onClick={() => setEmailOpen(true)}>
+            <Button type="button" variant="secondary" onClick={() => setEmailOpen(true)}>
               Email instructions to your web person
-            </button>
+            </Button>
           ) : (
             <mail.Form method="post" ref={formRef} className="space-y-3" noValidate>
               <input type="hidden" name="intent" value="email-instructions" />
@@ -162,12 +163,12 @@ function SnippetCard({ snippet, canEdit, shared }: { snippet: string; canEdit: b
                 <textarea id="instructions-note" name="note" rows={2} maxLength={INSTRUCTIONS_NOTE_MAX} className={inputClass} />
               </div>
               <div className="flex flex-wrap gap-2">
-                <button type="submit" className={primaryButton} disabled={sending}>
+                <Button type="submit" loading={sending}>
                   {sending ? "Sending..." : "Send instructions"}
-                </button>
-                <button type="button" className={secondaryButton} onClick={() => setEmailOpen(false)}>
+                </Button>
+                <Button type="button" variant="secondary" onClick={() => setEmailOpen(false)}>
                   Close
-                </button>
+                </Button>
               </div>
             </mail.Form>
           )}

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { formatOffset, REPLAY_SPEEDS, replayDelays, type ReplaySpeed } from "../../../../server/chat/replay.ts";
 import type { Transcript } from "../../../../server/chat/transcripts.server.ts";
-import { primaryButton, secondaryButton } from "~/components/chatbot/ui";
+
 import { formatDateTime, formatTime, PRIORITY_CLASS, PRIORITY_LABEL } from "./format";
+import { Button } from "~/components/ui/Button";
 
 const ROLE_LABEL = { visitor: "Visitor", bot: "Chatbot", agent: "Agent", system: "System" } as const;
 
@@ -33,54 +34,53 @@ export function Replay({ transcript, timeZone }: { transcript: Transcript; timeZ
     <div className="space-y-4">
       <div role="group" aria-label="Replay controls" className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
         {playing ? (
-          <button type="button" onClick={() => setPlaying(false)} className={primaryButton}>
+          <Button type="button" onClick={() => setPlaying(false)} >
             Pause
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
+          <Button
+ type="button"
             onClick={() => {
               if (finished) setShown(0);
               setPlaying(true);
             }}
-            className={primaryButton}
           >
             {finished && messages.length > 0 ? "Play again" : "Play"}
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
+        <Button
+ type="button"
           onClick={() => {
             setPlaying(false);
             setShown((n) => Math.min(n + 1, messages.length));
           }}
           disabled={finished}
-          className={secondaryButton}
+          variant="secondary"
         >
           Step
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+ type="button"
           onClick={() => {
             setPlaying(false);
             setShown((n) => Math.max(n - 1, 0));
           }}
           disabled={shown === 0}
-          className={secondaryButton}
+          variant="secondary"
         >
           Step back
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+ type="button"
           onClick={() => {
             setPlaying(false);
             setShown(messages.length);
           }}
           disabled={finished}
-          className={secondaryButton}
+          variant="secondary"
         >
           Show all
-        </button>
+        </Button>
         <span className="mx-1 h-6 w-px bg-slate-200" aria-hidden="true" />
         <div role="group" aria-label="Speed" className="flex gap-1">
           {REPLAY_SPEEDS.map((s) => (

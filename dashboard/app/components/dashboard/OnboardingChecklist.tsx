@@ -5,6 +5,8 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import type { Onboarding } from "../../../../server/onboarding/checklist.ts";
 import { openTestWindow } from "~/components/chatbot/test-window";
+import { Icon } from "~/components/ui/Icon";
+import { Check } from "lucide-react";
 
 const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
@@ -62,9 +64,7 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
               }`}
             >
               {step.done ? (
-                <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-                  <path d="m5 12 5 5 9-10" />
-                </svg>
+                <Icon icon={Check} strokeWidth={3} className="h-4 w-4" />
               ) : (
                 index + 1
               )}

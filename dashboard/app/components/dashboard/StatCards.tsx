@@ -1,4 +1,6 @@
+import { Clock, DollarSign, TrendingUp, UserPlus } from "lucide-react";
 import type { StatCard } from "../../../../server/dashboard/dashboard.server.ts";
+import { Icon, type LucideIcon } from "~/components/ui/Icon";
 
 function changeText(card: StatCard): { text: string; tone: "good" | "bad" | "flat" } {
   if (card.change === null) return { text: "No prior data", tone: "flat" };
@@ -10,11 +12,11 @@ function changeText(card: StatCard): { text: string; tone: "good" | "bad" | "fla
   return { text: `${sign}${amount}${unit} ${card.comparison}`, tone: better ? "good" : "bad" };
 }
 
-const ICONS: Record<StatCard["key"], string> = {
-  "new-leads": "M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M19 8v6M22 11h-6",
-  "conversion-rate": "M22 7 13.5 15.5 8.5 10.5 2 17M16 7h6v6",
-  "response-time": "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20M12 6v6l4 2",
-  revenue: "M12 2v20M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6",
+const ICONS: Record<StatCard["key"], LucideIcon> = {
+  "new-leads": UserPlus,
+  "conversion-rate": TrendingUp,
+  "response-time": Clock,
+  revenue: DollarSign,
 };
 
 /** The four stat cards (spec §2.14), each with its change against the prior period. */
@@ -30,9 +32,7 @@ export function StatCards({ stats }: { stats: StatCard[] }) {
               <dt className="flex items-start justify-between gap-3 text-sm font-medium text-slate-600">
                 <span>{card.label}</span>
                 <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-                    <path d={ICONS[card.key]} />
-                  </svg>
+                  <Icon icon={ICONS[card.key]} />
                 </span>
               </dt>
               <dd className="mt-2">

@@ -7,11 +7,12 @@ import { useEffect, useId, useState } from "react";
 import { findPlaceholder } from "../../../../server/leads/lead-actions.ts";
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailKind } from "../../../../server/leads/lead-input.ts";
 import { FormError } from "~/components/auth/AuthCard";
-import { Modal } from "~/components/billing/Modal";
-import { buttonClass, secondaryButtonClass, smallInputClass } from "./classes";
+import { Dialog } from "~/components/ui/Dialog";
+import { smallInputClass } from "./classes";
+import { Button } from "~/components/ui/Button";
+import type { LeadActionData } from "~/routes/app.leads_.$leadId";
 
 type Draft = { subject: string; body: string };
-type Result = { intent: string; error?: string; notice?: string };
 
 const draftKey = (leadId: string, kind: EmailKind) => `leadbroom:lead-email:${leadId}:${kind}`;
 
@@ -50,7 +51,7 @@ export function EmailComposer({
   onSent: (notice: string) => void;
 }) {
   // Its own fetcher per opening: a result from an earlier opening never closes this one.
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<LeadActionData>();
   const [draft, setDraft] = useState<Draft>(template);
   const [checkError, setCheckError] = useState<string | null>(null);
   const subjectId = useId();
@@ -66,9 +67,9 @@ export function EmailComposer({
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const sending = fetcher.state !== "idle";
   useEffect(() => {
-    if (result?.intent !== "email" || !result.notice) return;
+    if (result?.intent !== "email" || !result.ok || !result.message) return;
     writeDraft(leadId, kind, null);
-    onSent(result.notice);
+    onSent(result.message);
   }, [result, leadId, kind, onSent]);
 
   function update(next: Draft) {
@@ -86,10 +87,10 @@ export function EmailComposer({
     fetcher.submit({ intent: "email", kind, subject: draft.subject, body: draft.body }, { method: "post" });
   }
 
-  const error = checkError ?? (result?.intent === "email" ? (result.error ?? null) : null);
+  const error = checkError ?? (result?.intent === "email" && !result.ok ? result.error : null);
   return (
-    <Modal title={label} onClose={onClose}>
-      {() => (
+    <Dialog title={label} onClose={onClose} initialFocus="title">
+      { (
         <form method="post" onSubmit={submit} className="mt-4 space-y-3" noValidate data-testid="email-composer">
           <input type="hidden" name="intent" value="email" />
           <input type="hidden" name="kind" value={kind} />
@@ -124,15 +125,15 @@ export function EmailComposer({
             <p className="mt-1 text-xs text-slate-600">Check the price and details: what you write here is what the lead receives. Text in [brackets] must be replaced.</p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={buttonClass} disabled={sending}>
+            <Button type="submit" loading={sending}>
               {sending ? "Sending..." : label}
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={onClose}>
+            </Button>
+            <Button type="button" variant="secondary" onClick={onClose}>
               Close
-            </button>
+            </Button>
           </div>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

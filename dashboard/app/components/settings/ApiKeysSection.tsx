@@ -10,20 +10,9 @@ import type { ApiKeyView } from "../../../../server/api/api-keys.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import type { ApiKeyActionResult, ApiKeysSectionData } from "./api-keys.server";
-import {
-  dangerButton,
-  FieldError,
-  fieldProps,
-  focusRing,
-  inputClass,
-  labelClass,
-  primaryButton,
-  ResultMessage,
-  SectionCard,
-  secondaryButton,
-  useSchemaValidation,
-} from "./ui";
+import { FieldError, fieldProps, focusRing, inputClass, labelClass, ResultMessage, SectionCard, useSchemaValidation } from "./ui";
 import { formatDate, formatDateTime } from "~/components/leads/format";
+import { Button } from "~/components/ui/Button";
 
 const ACTION = "/app/settings/api-keys";
 
@@ -90,9 +79,9 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
             Your new key “{created.key.name}”. Copy it now: for your security it will not be shown again.
           </p>
           <CopySnippet snippet={created.secret} confirmation="Copied!" buttonLabel="Copy key" />
-          <button type="button" className={secondaryButton} onClick={() => setDismissed(created.key.id)}>
+          <Button type="button" variant="secondary" onClick={() => setDismissed(created.key.id)}>
             Done
-          </button>
+          </Button>
         </div>
       ) : null}
       {sandbox ? <SandboxNotice action="api-key" /> : null}
@@ -106,9 +95,9 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
               </label>
               <input {...name.input} type="text" maxLength={API_KEY_NAME_MAX} autoComplete="off" placeholder="e.g. CRM sync" className={inputClass} />
             </div>
-            <button type="submit" disabled={busy || full} className={primaryButton}>
+            <Button type="submit" disabled={busy || full}>
               {busy ? "Creating..." : "Create Key"}
-            </button>
+            </Button>
           </div>
           <FieldError id={name.errorId} message={name.error} />
           {full ? (
@@ -191,9 +180,9 @@ function KeyList({
                       >
                         <input type="hidden" name="intent" value="api-key-revoke" />
                         <input type="hidden" name="keyId" value={key.id} />
-                        <button type="submit" disabled={busy} className={dangerButton}>
+                        <Button type="submit" loading={busy} variant="danger" size="sm">
                           Revoke<span className="sr-only"> {key.name}</span>
-                        </button>
+                        </Button>
                       </fetcher.Form>
                     )}
                   </td>

@@ -3,18 +3,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { EMAIL_SETTINGS_FIELDS, emailSettingsSchema } from "../../../../server/businesses/preferences.ts";
-import {
-  FieldError,
-  fieldProps,
-  inputClass,
-  labelClass,
-  primaryButton,
-  ResultMessage,
-  SectionCard,
-  useSchemaValidation,
-  useSectionResult,
-  type SettingsActionResult,
-} from "./ui";
+import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, useSchemaValidation, useSectionResult, type SettingsActionResult } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export function EmailSection({
   values,
@@ -79,9 +69,9 @@ export function EmailSection({
           </div>
         </div>
         <ResultMessage result={clientErrors ? null : result} />
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <Button type="submit" loading={busy}>
           {busy ? "Saving..." : "Save"}
-        </button>
+        </Button>
       </fetcher.Form>
     </SectionCard>
   );

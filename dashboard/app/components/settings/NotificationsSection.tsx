@@ -2,7 +2,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import type { NotificationPreferences } from "../../../../server/businesses/preferences.ts";
-import { primaryButton, ResultMessage, SectionCard, useSectionResult, type SettingsActionResult } from "./ui";
+import { ResultMessage, SectionCard, useSectionResult, type SettingsActionResult } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export function NotificationsSection({ preferences }: { preferences: NotificationPreferences }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-notifications" });
@@ -57,9 +58,9 @@ export function NotificationsSection({ preferences }: { preferences: Notificatio
           ))}
         </fieldset>
         <ResultMessage result={result} />
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <Button type="submit" loading={busy}>
           {busy ? "Saving..." : "Save"}
-        </button>
+        </Button>
       </fetcher.Form>
     </SectionCard>
   );

@@ -8,21 +8,8 @@ import {
   businessProfileSchema,
   type BusinessProfileValues,
 } from "../../../../server/businesses/profile.ts";
-import {
-  dangerButton,
-  FieldError,
-  fieldProps,
-  inputClass,
-  labelClass,
-  primaryButton,
-  ResultMessage,
-  SectionCard,
-  secondaryButton,
-  selectClass,
-  useSchemaValidation,
-  useSectionResult,
-  type SettingsActionResult,
-} from "./ui";
+import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSchemaValidation, useSectionResult, type SettingsActionResult } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export function ProfileSection({ profile }: { profile: BusinessProfileValues }) {
   return (
@@ -168,19 +155,19 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
         </div>
         <ResultMessage result={clientErrors ? null : result} />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={busy} className={primaryButton}>
+          <Button type="submit" loading={busy}>
             {busy ? "Saving..." : "Save"}
-          </button>
-          <button
-            type="button"
-            className={secondaryButton}
+          </Button>
+          <Button
+ type="button"
+            variant="secondary"
             onClick={() => {
               formRef.current?.reset();
               setClientErrors(null);
             }}
           >
             Cancel
-          </button>
+          </Button>
         </div>
       </fetcher.Form>
     </SectionCard>
@@ -235,16 +222,16 @@ function LogoForm({ logoUrl, businessName }: { logoUrl: string | null; businessN
                 className="mt-1 block w-full max-w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
               />
             </div>
-            <button type="submit" disabled={busy} className={secondaryButton}>
+            <Button type="submit" loading={busy} variant="secondary">
               {busy && upload.formData?.get("intent") === "logo-upload" ? "Uploading..." : "Upload"}
-            </button>
+            </Button>
           </upload.Form>
           {logoUrl ? (
             <upload.Form method="post">
               <input type="hidden" name="intent" value="logo-remove" />
-              <button type="submit" disabled={busy} className={dangerButton}>
+              <Button type="submit" loading={busy} variant="danger" size="sm">
                 Remove logo
-              </button>
+              </Button>
             </upload.Form>
           ) : null}
           <ResultMessage result={clientError ? { ok: false, message: clientError } : result} />

@@ -2,7 +2,8 @@
 // hidden checklist back (issue 14).
 import { Form, useNavigation } from "@remix-run/react";
 import type { Onboarding } from "../../../../server/onboarding/checklist.ts";
-import { secondaryButton, SectionCard } from "./ui";
+import { SectionCard } from "./ui";
+import { Button } from "~/components/ui/Button";
 
 export function SetupChecklistCard({ onboarding }: { onboarding: Onboarding }) {
   const navigation = useNavigation();
@@ -17,9 +18,9 @@ export function SetupChecklistCard({ onboarding }: { onboarding: Onboarding }) {
       {onboarding.dismissed && !onboarding.complete ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="show-onboarding" />
-          <button type="submit" className={secondaryButton} disabled={busy}>
+          <Button type="submit" variant="secondary" loading={busy}>
             {busy ? "Showing..." : "Show the checklist on my dashboard"}
-          </button>
+          </Button>
         </Form>
       ) : null}
     </SectionCard>

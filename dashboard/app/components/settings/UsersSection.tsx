@@ -6,22 +6,9 @@ import { useEffect, useId, useRef } from "react";
 import type { PendingInvite } from "../../../../server/team/invites.server.ts";
 import type { TeamMember } from "../../../../server/team/members.server.ts";
 import { INVITE_TTL_DAYS, MEMBER_ROLES, inviteSchema } from "../../../../server/team/team-input.ts";
-import {
-  dangerButton,
-  FieldError,
-  fieldProps,
-  inputClass,
-  labelClass,
-  primaryButton,
-  ResultMessage,
-  SectionCard,
-  secondaryButton,
-  selectClass,
-  useSchemaValidation,
-  useSectionResult,
-  type SettingsActionResult,
-} from "./ui";
+import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSchemaValidation, useSectionResult, type SettingsActionResult } from "./ui";
 import { formatDate } from "~/components/leads/format";
+import { Button } from "~/components/ui/Button";
 
 const roleLabel = (role: string) => (role === "owner" ? "Owner" : "Support");
 
@@ -71,15 +58,15 @@ export function UsersSection(props: {
                   <div className="flex gap-2">
                     <rowActions.Form method="post">
                       <input type="hidden" name="inviteId" value={invite.id} />
-                      <button type="submit" name="intent" value="invite-resend" disabled={rowActions.state !== "idle"} className={secondaryButton}>
+                      <Button type="submit" name="intent" value="invite-resend" disabled={rowActions.state !== "idle"} variant="secondary">
                         Resend<span className="sr-only"> invitation to {invite.email}</span>
-                      </button>
+                      </Button>
                     </rowActions.Form>
                     <rowActions.Form method="post">
                       <input type="hidden" name="inviteId" value={invite.id} />
-                      <button type="submit" name="intent" value="invite-revoke" disabled={rowActions.state !== "idle"} className={dangerButton}>
+                      <Button type="submit" name="intent" value="invite-revoke" disabled={rowActions.state !== "idle"} variant="danger" size="sm">
                         Revoke<span className="sr-only"> invitation to {invite.email}</span>
-                      </button>
+                      </Button>
                     </rowActions.Form>
                   </div>
                 </li>
@@ -132,9 +119,9 @@ function InviteForm({ sandbox }: { sandbox: boolean }) {
                 ))}
               </select>
             </div>
-            <button type="submit" disabled={busy} className={primaryButton}>
+            <Button type="submit" loading={busy}>
               {busy ? "Sending..." : "Send Invite"}
-            </button>
+            </Button>
           </div>
           <FieldError id={email.errorId} message={email.error} />
           <FieldError id={role.errorId} message={role.error} />
@@ -179,9 +166,9 @@ function MemberRow({
               </option>
             ))}
           </select>
-          <button type="submit" disabled={busy} className={`${secondaryButton} whitespace-nowrap`}>
+          <Button type="submit" disabled={busy} variant="secondary" className="whitespace-nowrap">
             Change role<span className="sr-only"> of {member.displayName}</span>
-          </button>
+          </Button>
         </fetcher.Form>
         {isSelf ? null : (
           <fetcher.Form
@@ -192,9 +179,9 @@ function MemberRow({
           >
             <input type="hidden" name="intent" value="member-remove" />
             <input type="hidden" name="memberId" value={member.id} />
-            <button type="submit" disabled={busy} className={dangerButton}>
+            <Button type="submit" disabled={busy} variant="danger" size="sm">
               Remove<span className="sr-only"> {member.displayName}</span>
-            </button>
+            </Button>
           </fetcher.Form>
         )}
       </div>

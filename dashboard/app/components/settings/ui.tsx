@@ -6,10 +6,7 @@ import type { z } from "zod";
 import { parseForm, type FieldErrors } from "../../../../server/businesses/form-errors.ts";
 import { cardClass } from "~/components/chatbot/ui";
 
-export { cardClass, focusRing, inputClass, labelClass, primaryButton, secondaryButton, selectClass } from "~/components/chatbot/ui";
-
-export const dangerButton =
-  "inline-flex items-center justify-center rounded-lg border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600";
+export { cardClass, focusRing, inputClass, labelClass, selectClass } from "~/components/chatbot/ui";
 
 /** What every settings action answers. */
 export type SettingsActionResult = {

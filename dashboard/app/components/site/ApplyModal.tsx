@@ -1,201 +1,150 @@
 // The careers apply modal (spec §2.12, §4, §5): all fields required, résumé PDF/DOC/DOCX up to 5 MB;
 // after a successful submission a confirmation shows for 3 seconds, then the modal closes and clears.
-// A native <dialog> opened with showModal(): focus is kept inside, Escape closes it.
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+// It stays mounted (the form keeps its state while sending) and opens the shared Dialog for a position.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useFetcher } from "@remix-run/react";
+import { useId } from "react";
 import {
   CAREERS_CONFIRMATION_MS,
-  CAREERS_FAILED,
-  CAREERS_REQUIRED,
   CAREERS_SENT,
   JOB_POSITIONS,
   RESUME_ACCEPT,
-  checkResumeMeta,
-  parseApplication,
-  type ApplicationField,
-  type ApplicationResult,
+  applicationFormSchema,
+  applicationSummary,
   type JobPosition,
 } from "../../../../server/public-site/careers.ts";
-import { focusRing, primaryButton, secondaryButton } from "./ui";
+import type { clientAction } from "~/routes/_site.careers";
+import { useFetcherForm, withoutKey } from "~/lib/forms";
+import { focusRing } from "./ui";
+import { Button } from "~/components/ui/Button";
+import { Dialog } from "~/components/ui/Dialog";
+import { Icon } from "~/components/ui/Icon";
+import { X } from "lucide-react";
 
-type Status = { state: "idle" } | { state: "sending" } | { state: "sent" } | { state: "error"; message: string };
+/** The page route whose clientAction hands the application (multipart, with the résumé) to POST /api/careers. */
+const CAREERS_ACTION = "/careers";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
 const labelClass = "block text-sm font-medium text-slate-800";
 
+function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+  return field.errors ? (
+    <p id={field.errorId} className="mt-1 text-sm text-red-700">
+      {field.errors[0]}
+    </p>
+  ) : null;
+}
+
 export function ApplyModal({ position, onClose }: { position: JobPosition | null; onClose: () => void }) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [status, setStatus] = useState<Status>({ state: "idle" });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<ApplicationField, string>>>({});
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (position && !dialog.open) dialog.showModal();
-    if (!position && dialog.open) dialog.close();
-  }, [position]);
+  const fetcher = useFetcher<typeof clientAction>({ key: "careers-apply" });
+  // The confirmation shows for 3 seconds, then the modal closes and clears.
+  const { form, fields, sending, sent, clear, formError } = useFetcherForm({
+    id: `${id}-apply`,
+    fetcher,
+    schema: applicationFormSchema,
+    summary: applicationSummary,
+    successMs: CAREERS_CONFIRMATION_MS,
+    afterSuccess: onClose,
+  });
 
   function clearAndClose() {
-    formRef.current?.reset();
-    setFieldErrors({});
-    setStatus({ state: "idle" });
+    clear();
     onClose();
   }
 
-  useEffect(() => {
-    if (status.state !== "sent") return;
-    const timer = window.setTimeout(clearAndClose, CAREERS_CONFIRMATION_MS);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status.state]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (key: string) => (typeof form.get(key) === "string" ? (form.get(key) as string) : undefined);
-    const parsed = parseApplication({ position: text("position"), name: text("name"), email: text("email"), coverLetter: text("coverLetter") });
-    const file = form.get("resume");
-    const resumeError = checkResumeMeta(file instanceof File ? file : null);
-    if (!parsed.ok || resumeError) {
-      const errors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(resumeError ? { resume: resumeError } : {}) };
-      const messages = Object.values(errors);
-      setFieldErrors(errors);
-      setStatus({ state: "error", message: messages.includes(CAREERS_REQUIRED) ? CAREERS_REQUIRED : messages[0]! });
-      return;
-    }
-    setFieldErrors({});
-    setStatus({ state: "sending" });
-    try {
-      const response = await fetch("/api/careers", { method: "POST", body: form });
-      const result = (await response.json().catch(() => null)) as ApplicationResult | null;
-      if (response.ok && result?.ok) {
-        setStatus({ state: "sent" });
-        return;
-      }
-      const failure = result && !result.ok ? result : null;
-      setFieldErrors(failure?.fieldErrors ?? {});
-      setStatus({ state: "error", message: failure && response.status < 500 ? failure.error : CAREERS_FAILED });
-    } catch {
-      setStatus({ state: "error", message: CAREERS_FAILED });
-    }
-  }
-
-  const field = (name: ApplicationField) => ({
-    id: `${id}-${name}`,
-    name,
-    "aria-invalid": fieldErrors[name] ? true : undefined,
-    "aria-describedby": fieldErrors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const error = (name: ApplicationField) =>
-    fieldErrors[name] ? (
-      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
-        {fieldErrors[name]}
-      </p>
-    ) : null;
-
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={`${id}-title`}
-      onClose={() => {
-        if (position) clearAndClose();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog element itself) closes it.
-        if (event.target === dialogRef.current && status.state !== "sending") dialogRef.current?.close();
-      }}
-      className="m-auto w-[min(100%-2rem,40rem)] rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/60"
+    <Dialog
+      open={position !== null}
+      title={`Apply for ${position?.title ?? "a position"}`}
+      onClose={clearAndClose}
+      dismissible={!sending}
+      size="lg"
+      titleClassName="text-2xl font-bold text-slate-900"
+      panelClassName="p-6 sm:p-8"
+      titleAction={
+        <button
+          type="button"
+          onClick={clearAndClose}
+          className={`inline-flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 ${focusRing}`}
+          aria-label="Close"
+        >
+          <Icon icon={X} strokeWidth={2} />
+        </button>
+      }
     >
-      <div className="max-h-[90vh] overflow-y-auto p-6 sm:p-8">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900">
-            Apply for {position?.title ?? "a position"}
-          </h2>
-          <button
-            type="button"
-            onClick={() => dialogRef.current?.close()}
-            className={`inline-flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 ${focusRing}`}
-            aria-label="Close"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
+      {sent ? (
+        <div role="status" className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
+          <p className="font-semibold">Application submitted!</p>
+          <p className="mt-1">{CAREERS_SENT}</p>
         </div>
-        {status.state === "sent" ? (
-          <div role="status" className="mt-6 rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
-            <p className="font-semibold">Application submitted!</p>
-            <p className="mt-1">{CAREERS_SENT}</p>
+      ) : null}
+      <fetcher.Form method="post" action={CAREERS_ACTION} encType="multipart/form-data" {...getFormProps(form)} hidden={sent} className="mt-6 space-y-5">
+        <p className="text-sm text-slate-600">All fields are required.</p>
+        <div>
+          <label htmlFor={fields.position.id} className={labelClass}>
+            Position
+          </label>
+          <select {...withoutKey(getSelectProps(fields.position))} key={position?.id ?? "none"} defaultValue={position?.id ?? ""} required className={inputClass}>
+            {JOB_POSITIONS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.position} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.name.id} className={labelClass}>
+              Full name
+            </label>
+            <input {...withoutKey(getInputProps(fields.name, { type: "text" }))} key={fields.name.key} autoComplete="name" required className={inputClass} />
+            <FieldError field={fields.name} />
           </div>
+          <div>
+            <label htmlFor={fields.email.id} className={labelClass}>
+              Email
+            </label>
+            <input {...withoutKey(getInputProps(fields.email, { type: "email" }))} key={fields.email.key} autoComplete="email" required className={inputClass} />
+            <FieldError field={fields.email} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={fields.resume.id} className={labelClass}>
+            Resume (PDF, DOC or DOCX, up to 5 MB)
+          </label>
+          <input
+            {...withoutKey(getInputProps(fields.resume, { type: "file" }))}
+            key={fields.resume.key}
+            accept={RESUME_ACCEPT}
+            required
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
+          />
+          <FieldError field={fields.resume} />
+        </div>
+        <div>
+          <label htmlFor={fields.coverLetter.id} className={labelClass}>
+            Cover letter
+          </label>
+          <textarea {...withoutKey(getTextareaProps(fields.coverLetter))} key={fields.coverLetter.key} rows={5} required className={inputClass} />
+          <FieldError field={fields.coverLetter} />
+        </div>
+        {formError ? (
+          <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            {formError}
+          </p>
         ) : null}
-        <form ref={formRef} noValidate onSubmit={onSubmit} hidden={status.state === "sent"} className="mt-6 space-y-5">
-          <p className="text-sm text-slate-600">All fields are required.</p>
-          <div>
-            <label htmlFor={`${id}-position`} className={labelClass}>
-              Position
-            </label>
-            <select {...field("position")} key={position?.id ?? "none"} defaultValue={position?.id ?? ""} required className={inputClass}>
-              {JOB_POSITIONS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                </option>
-              ))}
-            </select>
-            {error("position")}
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`${id}-name`} className={labelClass}>
-                Full name
-              </label>
-              <input {...field("name")} type="text" autoComplete="name" required className={inputClass} />
-              {error("name")}
-            </div>
-            <div>
-              <label htmlFor={`${id}-email`} className={labelClass}>
-                Email
-              </label>
-              <input {...field("email")} type="email" autoComplete="email" required className={inputClass} />
-              {error("email")}
-            </div>
-          </div>
-          <div>
-            <label htmlFor={`${id}-resume`} className={labelClass}>
-              Resume (PDF, DOC or DOCX, up to 5 MB)
-            </label>
-            <input
-              {...field("resume")}
-              type="file"
-              accept={RESUME_ACCEPT}
-              required
-              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
-            />
-            {error("resume")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-coverLetter`} className={labelClass}>
-              Cover letter
-            </label>
-            <textarea {...field("coverLetter")} rows={5} required className={inputClass} />
-            {error("coverLetter")}
-          </div>
-          {status.state === "error" ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-              {status.message}
-            </p>
-          ) : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" onClick={() => dialogRef.current?.close()} className={`${secondaryButton} cursor-pointer`}>
-              Cancel
-            </button>
-            <button type="submit" disabled={status.state === "sending"} className={`${primaryButton} cursor-pointer`}>
-              {status.state === "sending" ? "Submitting..." : "Submit Application"}
-            </button>
-          </div>
-        </form>
-      </div>
-    </dialog>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button type="button" onClick={clearAndClose} variant="secondary" size="lg">
+            Cancel
+          </Button>
+          <Button type="submit" loading={sending} size="lg">
+            {sending ? "Submitting..." : "Submit Application"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
   );
 }

@@ -1,3 +1,5 @@
+import { Icon } from "~/components/ui/Icon";
+import { ChevronDown } from "lucide-react";
 /** Questions and answers as native disclosure widgets (keyboard and screen-reader friendly, no JS). */
 export function Faq({ items }: { items: readonly { q: string; a: string }[] }) {
   return (
@@ -6,9 +8,7 @@ export function Faq({ items }: { items: readonly { q: string; a: string }[] }) {
         <details key={item.q} className="group p-5">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-md font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
             {item.q}
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="m6 9 6 6 6-6" />
-            </svg>
+            <Icon icon={ChevronDown} strokeWidth={2} className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
           </summary>
           <p className="mt-3 text-sm leading-6 text-slate-700">{item.a}</p>
         </details>

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Logo } from "./SiteHeader";
+import { Icon } from "~/components/ui/Icon";
+import { Mail } from "lucide-react";
 
 const COLUMNS = [
   {
@@ -69,10 +71,7 @@ export function SiteFooter({ contactEmail }: { contactEmail: string }) {
                   href={`mailto:${contactEmail}`}
                   className={`inline-flex items-center gap-2 rounded-md px-1 py-2 font-medium text-slate-700 hover:text-brand-700 ${focusRing}`}
                 >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-                    <rect x="3" y="5" width="18" height="14" rx="2" />
-                    <path d="m3 7 9 6 9-6" />
-                  </svg>
+                  <Icon icon={Mail} />
                   {contactEmail}
                 </a>
               </li>

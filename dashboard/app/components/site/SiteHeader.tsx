@@ -1,5 +1,9 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { buttonClasses } from "~/components/ui/Button";
+import { LogoMark } from "~/components/ui/LogoMark";
+import { Icon } from "~/components/ui/Icon";
+import { Menu, X } from "lucide-react";
 
 /** Public pages linked from the header (spec §2.3). */
 const NAV_LINKS = [
@@ -33,18 +37,7 @@ function mobileLinkClass({ isActive }: { isActive: boolean }): string {
 export function Logo() {
   return (
     <span className="flex items-center gap-2">
-      <svg aria-hidden="true" viewBox="0 0 32 32" className="h-8 w-8 shrink-0">
-        <rect width="32" height="32" rx="8" className="fill-brand-600" />
-        <path
-          d="M10 8v11.5a2.5 2.5 0 0 0 2.5 2.5H22"
-          fill="none"
-          stroke="white"
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="22" cy="10" r="2.5" fill="white" />
-      </svg>
+      <LogoMark />
       <span className="text-lg font-bold tracking-tight text-slate-900">LeadBroom</span>
     </span>
   );
@@ -104,7 +97,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           {signedIn ? (
             <Link
               to="/app/dashboard"
-              className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`}
+              className={buttonClasses()}
             >
               Dashboard
             </Link>
@@ -118,7 +111,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               </Link>
               <Link
                 to="/register"
-                className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${focusRing}`}
+                className={buttonClasses()}
               >
                 Start Free Trial
               </Link>
@@ -135,9 +128,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           aria-label="Main menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <Icon icon={menuOpen ? X : Menu} strokeWidth={2} className="h-6 w-6" />
         </button>
       </div>
 
@@ -157,7 +148,7 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
               <Link
                 to="/app/dashboard"
                 onClick={closeMenu}
-                className={`rounded-lg bg-brand-600 px-4 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-700 ${focusRing}`}
+                className={buttonClasses({ size: "lg", block: true })}
               >
                 Dashboard
               </Link>
@@ -166,14 +157,14 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
                 <Link
                   to="/login"
                   onClick={closeMenu}
-                  className={`rounded-lg border border-slate-300 px-4 py-2.5 text-center text-base font-medium text-slate-800 hover:bg-slate-50 ${focusRing}`}
+                  className={buttonClasses({ variant: "secondary", size: "lg", block: true })}
                 >
                   Sign In
                 </Link>
                 <Link
                   to="/register"
                   onClick={closeMenu}
-                  className={`rounded-lg bg-brand-600 px-4 py-2.5 text-center text-base font-semibold text-white hover:bg-brand-700 ${focusRing}`}
+                  className={buttonClasses({ size: "lg", block: true })}
                 >
                   Start Free Trial
                 </Link>

@@ -2,7 +2,10 @@
 // 5 seconds or on Close. Focus moves to Close when it opens and returns to the card when it closes.
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { Dialog } from "~/components/ui/Dialog";
 import { focusRing } from "./ui";
+import { Icon } from "~/components/ui/Icon";
+import { Play } from "lucide-react";
 
 export const VIDEO_OVERLAY_MS = 5000;
 
@@ -11,48 +14,46 @@ export type VideoTutorial = { id: string; title: string; duration: string; text:
 export function VideoOverlay({ video, onClose }: { video: VideoTutorial; onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    closeRef.current?.focus();
     const timer = window.setTimeout(onClose, VIDEO_OVERLAY_MS);
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      window.clearTimeout(timer);
-      document.removeEventListener("keydown", onKeyDown);
-    };
+    return () => window.clearTimeout(timer);
   }, [video.id, onClose]);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-4" data-testid="video-overlay">
-      <div role="dialog" aria-modal="false" aria-labelledby="video-overlay-title" className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-2xl">
-        <div className="flex aspect-video items-center justify-center rounded-xl bg-brand-900 text-white">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-14 w-14" fill="currentColor">
-            <path d="M8 5v14l11-7L8 5Z" />
-          </svg>
-        </div>
-        <h2 id="video-overlay-title" className="mt-5 text-xl font-bold text-slate-900">
+    <Dialog
+      title={
+        <>
           {video.title} <span className="text-base font-medium text-slate-600">({video.duration})</span>
-        </h2>
-        <p className="mt-2 text-sm leading-6 text-slate-700">
-          This tutorial is being re-recorded for the latest version of LeadBroom. Until it is published, the{" "}
-          <Link to={video.guide.to} className="font-semibold text-brand-700 underline">
-            {video.guide.title}
-          </Link>{" "}
-          guide covers the same steps.
-        </p>
-        <p className="mt-1 text-xs text-slate-600">This message closes by itself after 5 seconds.</p>
-        <div className="mt-5 flex justify-end">
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={onClose}
-            className={`cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 ${focusRing}`}
-          >
-            Close
-          </button>
+        </>
+      }
+      onClose={onClose}
+      initialFocus={closeRef}
+      closeOnBackdrop={false}
+      testId="video-overlay"
+      lead={
+        <div className="flex aspect-video items-center justify-center rounded-xl bg-brand-900 text-white">
+          <Icon icon={Play} fill="currentColor" className="h-14 w-14" />
         </div>
+      }
+      titleClassName="mt-5 text-xl font-bold text-slate-900"
+    >
+      <p className="mt-2 text-sm leading-6 text-slate-700">
+        This tutorial is being re-recorded for the latest version of LeadBroom. Until it is published, the{" "}
+        <Link to={video.guide.to} className="font-semibold text-brand-700 underline">
+          {video.guide.title}
+        </Link>{" "}
+        guide covers the same steps.
+      </p>
+      <p className="mt-1 text-xs text-slate-600">This message closes by itself after 5 seconds.</p>
+      <div className="mt-5 flex justify-end">
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={onClose}
+          className={`cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 ${focusRing}`}
+        >
+          Close
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

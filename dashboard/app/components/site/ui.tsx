@@ -1,31 +1,22 @@
 // Building blocks shared by the public pages: page header, section heading, buttons, icon frame.
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { buttonClasses } from "~/components/ui/Button";
+import { Icon } from "~/components/ui/Icon";
+import { Check } from "lucide-react";
 
 export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-export const primaryButton = `inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
-export const secondaryButton = `inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 shadow-sm hover:bg-slate-50 ${focusRing}`;
 export const textLink = `rounded-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 ${focusRing}`;
-
-export function Icon({ children, className = "h-6 w-6" }: { children: ReactNode; className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-      {children}
-    </svg>
-  );
-}
 
 export function CheckIcon({ className = "mt-0.5 h-5 w-5 shrink-0 text-brand-600" }: { className?: string }) {
   return (
-    <Icon className={className}>
-      <path d="m5 12.5 4.5 4.5L19 7.5" />
-    </Icon>
+    <Icon icon={Check} className={className} />
   );
 }
 
 export function ButtonLink({ to, children, variant = "primary" }: { to: string; children: ReactNode; variant?: "primary" | "secondary" }) {
   return (
-    <Link to={to} className={variant === "primary" ? primaryButton : secondaryButton}>
+    <Link to={to} className={buttonClasses({ variant, size: "lg" })}>
       {children}
     </Link>
   );

@@ -1,0 +1,49 @@
+// Shared pieces of the lead page's cards: the card frame, a label/value row and one form intent's feedback.
+import { useActionData, type useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { cardClass, cardTitleClass } from "./classes";
+import type { action, Intent, loader } from "~/routes/app.leads_.$leadId";
+
+/** The lead page's loader data, as the browser receives it. */
+export type LeadDetailData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Feedback and reset for one intent's form. */
+export function useIntentResult(intent: Intent) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const mine = actionData?.intent === intent ? actionData : undefined;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  useEffect(() => {
+    if (mine?.ok) formRef.current?.reset();
+  }, [mine]);
+  return {
+    formRef,
+    busy,
+    error: mine && !mine.ok ? mine.error : null,
+    notice: mine?.ok ? (mine.message ?? null) : null,
+  };
+}
+
+export function Card({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={cardClass}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`${id}-title`} className={cardTitleClass}>
+          {title}
+        </h2>
+        {aside}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-2 py-2">
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dd className="col-span-2 text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
