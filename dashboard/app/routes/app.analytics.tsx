@@ -11,7 +11,10 @@ import { ANALYTICS_PERIODS, conversionTone, parseAnalyticsPeriod, type Analytics
 import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards } from "../../../server/analytics/analytics-format.ts";
 import { formatCount, formatWholeDollars } from "../../../server/format/intl.ts";
 import type { ChartKind } from "~/components/analytics/AnalyticsCharts";
-import { cardClass, cardTitleClass, secondaryButtonClass } from "~/components/leads/classes";
+import { Download, RotateCw } from "lucide-react";
+import { cardClass, cardTitleClass } from "~/components/leads/classes";
+import { buttonClasses } from "~/components/ui/Button";
+import { Icon } from "~/components/ui/Icon";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 
@@ -86,7 +89,8 @@ function Header({ period }: { period: AnalyticsPeriodKey }) {
             ))}
           </ul>
         </nav>
-        <a href={`/app/analytics/export?period=${period}`} download className={secondaryButtonClass}>
+        <a href={`/app/analytics/export?period=${period}`} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
+          <Icon icon={Download} className="h-4 w-4" />
           Export
         </a>
       </div>
@@ -254,7 +258,8 @@ export function ErrorBoundary() {
         <h1 className="text-xl font-semibold text-slate-900">Analytics</h1>
         <p className="mt-2 text-slate-700">{LOAD_FAILED}</p>
         <p className="mt-4">
-          <Link to={`${location.pathname}${location.search}`} className={secondaryButtonClass}>
+          <Link to={`${location.pathname}${location.search}`} className={buttonClasses({ variant: "secondary" })}>
+            <Icon icon={RotateCw} className="h-4 w-4" />
             Retry
           </Link>
         </p>
