@@ -9,8 +9,8 @@
 // Run: LB_BUILD_DIR=build/dashboard npx tsx tests/bench/analytics-page.ts [--leads=100000] [--requests=20]
 import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { performance } from "node:perf_hooks";
-import { HttpClient } from "../support/http-client.ts";
 import { startTestServer } from "../support/test-server.ts";
+import { registerBenchOwner, timedGet } from "./support/bench-owner.ts";
 import { machine, summarize } from "./support/child.ts";
 import { dashboardSeedSql } from "./support/dashboard-seed.ts";
 import { leadSeedSql } from "./support/lead-seed.ts";
@@ -70,27 +70,15 @@ async function main() {
   const server = await startTestServer({ seedDemo: false });
   try {
     console.log(`database: ${server.database.kind}; ${LEADS.toLocaleString("en-US")} leads; ${REQUESTS} requests per period after ${WARMUP} warm-up`);
-    const client = new HttpClient(server.url);
-    const email = `bench-${Date.now()}@example.com`;
-    const registered = await client.post("/register", {
-      businessName: "Bench Cleaning Co",
-      email,
-      password: "CleanFloors1",
-      confirmPassword: "CleanFloors1",
-      acceptTerms: "on",
-    });
-    if (registered.status !== 302) throw new Error(`register failed: ${registered.status}`);
+    const { client, userId, businessId, chatbotId } = await registerBenchOwner(server);
     const db = server.services.db;
-    const user = await db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
-    const businessId = user.memberships[0]!.businessId;
-    const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId }, select: { id: true } });
 
     const t0 = performance.now();
     await server.database.sql.exec(leadSeedSql(businessId, LEADS, { anchor: "date_trunc('second', now())" }));
-    await server.database.sql.exec(dashboardSeedSql(businessId, chatbot.id, { conversationDays: 800 }));
+    await server.database.sql.exec(dashboardSeedSql(businessId, chatbotId, { conversationDays: 800 }));
     const chatMessages = await db.message.count({ where: { businessId } });
     const extra = Math.max(0, Math.ceil((1_000_000 - chatMessages) / 6));
-    await server.database.sql.exec(analyticsSeedSql(businessId, chatbot.id, user.id, extra));
+    await server.database.sql.exec(analyticsSeedSql(businessId, chatbotId, userId, extra));
     const [leads, conversations, messages] = await Promise.all([
       db.lead.count({ where: { businessId } }),
       db.conversation.count({ where: { businessId } }),
@@ -103,13 +91,7 @@ async function main() {
     await rollUpResponseTimes(db, new Date());
     console.log(`response-time roll-up (the hourly job, once) ${((performance.now() - r0) / 1000).toFixed(1)} s`);
 
-    const cookie = () => [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const get = async (path: string) => {
-      const started = performance.now();
-      const res = await fetch(new URL(path, server.url), { headers: { Cookie: cookie() }, redirect: "manual" });
-      const body = await res.text();
-      return { res, body, ms: performance.now() - started };
-    };
+    const get = (path: string) => timedGet(server, client, path);
     const settleStart = performance.now();
     while ((await get("/app/automation")).ms >= 60 && performance.now() - settleStart < 60_000);
     console.log(`settled after ${((performance.now() - settleStart) / 1000).toFixed(1)} s`);
