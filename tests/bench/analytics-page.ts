@@ -6,7 +6,7 @@
 // team's first actions and two years of daily widget impressions. Then N sequential GETs of
 // /app/analytics for each period after a warm-up, printing p50/p95 of the whole request; PASS/FAIL on
 // the worst period's p95.
-// Run: LB_BUILD_DIR=build/dashboard npx tsx tests/bench/analytics-page.ts [--leads=100000] [--requests=20]
+// Run: LB_BUILD_DIR=build/dashboard npx tsx tests/bench/analytics-page.ts [--leads=100000] [--messages=1000000] [--requests=20]
 import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { performance } from "node:perf_hooks";
 import { startTestServer } from "../support/test-server.ts";
@@ -22,6 +22,7 @@ const arg = (name: string, fallback: number) => {
 };
 const LEADS = arg("leads", 100_000);
 const REQUESTS = arg("requests", 20);
+const MESSAGES = arg("messages", 1_000_000);
 const WARMUP = 3;
 const BUDGET_P95_MS = 150;
 const PERIODS = ["7d", "30d", "90d", "1y"] as const;
@@ -77,7 +78,7 @@ async function main() {
     await server.database.sql.exec(leadSeedSql(businessId, LEADS, { anchor: "date_trunc('second', now())" }));
     await server.database.sql.exec(dashboardSeedSql(businessId, chatbotId, { conversationDays: 800 }));
     const chatMessages = await db.message.count({ where: { businessId } });
-    const extra = Math.max(0, Math.ceil((1_000_000 - chatMessages) / 6));
+    const extra = Math.max(0, Math.ceil((MESSAGES - chatMessages) / 6));
     await server.database.sql.exec(analyticsSeedSql(businessId, chatbotId, userId, extra));
     const [leads, conversations, messages] = await Promise.all([
       db.lead.count({ where: { businessId } }),
