@@ -1,6 +1,7 @@
 // The visitor side of a conversation: open/resume, store visitor messages (acked only once stored),
 // run the assistant turn, store and emit its replies, and capture the lead. Called by the /widget
 // socket handlers; knows nothing of socket.io beyond the emitter interface.
+import { classifyChannel } from "../analytics/channels.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Assistant } from "../conversation/assistant.ts";
 import { restoreState, resumeQualification, startConversation, toScoreInput } from "../conversation/engine.ts";
@@ -186,6 +187,7 @@ export function createChatService(deps: {
       conversationId,
       isTest,
       pageUrl: pageOriginAndPath(payload.pageUrl),
+      channel: classifyChannel({ pageUrl: payload.pageUrl, referrer: payload.referrer }),
       state: { engine: started.state, handledSeq: 0 },
       opening: started.replies,
       now: clock(),

@@ -104,6 +104,8 @@ export type DraftConversation = {
   conversationId: string;
   isTest: boolean;
   pageUrl?: string;
+  /** The channel of the page it started on (server/analytics/channels.ts). */
+  channel: string;
   state: StoredConversationState;
   opening: Message[];
 };
@@ -116,6 +118,7 @@ export function draftConversation(input: {
   conversationId: string;
   isTest: boolean;
   pageUrl?: string;
+  channel?: string;
   state: StoredConversationState;
   opening: { text: string; quickReplies?: string[] }[];
   now: Date;
@@ -133,7 +136,14 @@ export function draftConversation(input: {
     if (reply.quickReplies?.length) message.quickReplies = reply.quickReplies;
     return message;
   });
-  return { conversationId, isTest: input.isTest, ...(input.pageUrl ? { pageUrl: input.pageUrl } : {}), state: input.state, opening };
+  return {
+    conversationId,
+    isTest: input.isTest,
+    ...(input.pageUrl ? { pageUrl: input.pageUrl } : {}),
+    channel: input.channel ?? "direct",
+    state: input.state,
+    opening,
+  };
 }
 
 /**
@@ -161,9 +171,9 @@ export async function createConversationWithFirstMessage(
   const rows = await queryPrepared<MessageRow>(db, Prisma.sql`
     WITH conv AS (
       INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "isTest", "pageUrl", "state", "lastSeq",
-                                  "createdAt", "updatedAt", "lastMessageAt")
+                                  "createdAt", "updatedAt", "lastMessageAt", "channel")
       SELECT ${draft.conversationId}, b."businessId", b."id", ${input.visitorId}, ${draft.isTest}::boolean,
-             ${draft.pageUrl ?? null}, ${JSON.stringify(draft.state)}::jsonb, ${seq}::int, ${now}, ${now}, ${now}
+             ${draft.pageUrl ?? null}, ${JSON.stringify(draft.state)}::jsonb, ${seq}::int, ${now}, ${now}, ${now}, ${draft.channel}
         FROM "Chatbot" b
        WHERE b."id" = ${input.chatbotId} AND b."businessId" = ${input.businessId} AND b."isActive"
       ON CONFLICT ("id") DO NOTHING

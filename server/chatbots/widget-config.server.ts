@@ -47,6 +47,8 @@ export type WidgetConfigAnswer = {
    * verified"); the Origin header can be forged by a non-browser client, so nothing else trusts it.
    */
   installation: { chatbotId: string; businessId: string; origin: string } | null;
+  /** The widget is shown on a page of the business's website (not the app's own): one impression (DESIGN §13). */
+  impression: { chatbotId: string; businessId: string; timeZone: string } | null;
 };
 
 export async function widgetConfigFor(
@@ -56,11 +58,12 @@ export async function widgetConfigFor(
   const siteKey = widgetAuthSchema.shape.siteKey.safeParse(args.siteKey);
   const chatbot = siteKey.success ? await findChatbotBySiteKey(db, siteKey.data) : null;
   const access = widgetAccess(chatbot, args.origin, args.appOrigin);
-  if (!access.ok || !chatbot) return { body: { active: false, reason: access.ok ? "invalid_site_key" : access.reason }, installation: null };
+  if (!access.ok || !chatbot) return { body: { active: false, reason: access.ok ? "invalid_site_key" : access.reason }, installation: null, impression: null };
   const { siteOrigin } = access;
   return {
     body: { active: true, config: publicWidgetConfig(chatbot, args.now ?? new Date()) },
     installation:
       siteOrigin !== null && !access.fromAppOrigin && !chatbot.installed ? { chatbotId: chatbot.id, businessId: chatbot.businessId, origin: siteOrigin } : null,
+    impression: siteOrigin === null || access.fromAppOrigin ? null : { chatbotId: chatbot.id, businessId: chatbot.businessId, timeZone: chatbot.business.timeZone },
   };
 }

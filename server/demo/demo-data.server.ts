@@ -15,6 +15,7 @@ import {
   type TimelineBand,
 } from "../scoring/score.ts";
 import type { LeadStatus } from "../shared/enums.ts";
+import type { WebChannel } from "../analytics/channels.ts";
 
 export { DEMO };
 
@@ -34,17 +35,19 @@ type SampleLead = {
   status: LeadStatus;
   hoursAgo: number;
   valueDollars?: number;
+  /** Where the visitor came from (Analytics → Performance by Channel). */
+  channel: WebChannel;
 };
 
 const sampleLeads: SampleLead[] = [
-  { name: "Sarah Mitchell", company: "Westfield Medical Center", email: "s.mitchell@westfieldmed.example", phone: "(555) 201-4410", serviceType: "Medical Facility", sqft: 65_000, frequency: "daily", frequencyLabel: "Daily", budgetDollars: 16_500, timeline: "immediate", timelineLabel: "ASAP", timelineDays: 3, status: "new", hoursAgo: 2 },
-  { name: "James Rodriguez", company: "Tech Park Plaza", email: "jrodriguez@techparkplaza.example", phone: "(555) 318-7702", serviceType: "Regular Commercial Cleaning", sqft: 25_000, frequency: "two_three_weekly", frequencyLabel: "3 times a week", budgetDollars: 2_800, timeline: "within_30_days", timelineLabel: "Within 30 days", timelineDays: 21, status: "contacted", hoursAgo: 5 },
-  { name: "Linda Chen", company: "Riverside Elementary School", email: "lchen@riverside-schools.example", phone: "(555) 442-1093", serviceType: "Educational Facility", sqft: 40_000, frequency: "daily", frequencyLabel: "Every weekday", budgetDollars: 8_800, timeline: "within_90_days", timelineLabel: "Next quarter", timelineDays: 75, status: "qualified", hoursAgo: 26 },
-  { name: "Mark Thompson", company: "Summit Office Suites", email: "mark@summitsuites.example", phone: "(555) 550-2387", serviceType: "Regular Commercial Cleaning", sqft: 12_000, frequency: "weekly", frequencyLabel: "Weekly", budgetDollars: 450, timeline: "within_30_days", timelineLabel: "Next month", timelineDays: 30, status: "new", hoursAgo: 30 },
-  { name: "Angela Davis", company: "Harbor Logistics Warehouse", email: "adavis@harborlogistics.example", phone: "(555) 613-9021", serviceType: "Industrial", sqft: 80_000, frequency: "two_three_weekly", frequencyLabel: "Twice a week", budgetDollars: 9_500, timeline: "immediate", timelineLabel: "This week", timelineDays: 5, status: "proposal", hoursAgo: 50 },
-  { name: "Robert Kim", company: "Kim Family Dental", email: "robert@kimdental.example", phone: "(555) 724-5566", serviceType: "Medical Facility", sqft: 3_500, frequency: "weekly", frequencyLabel: "Once a week", budgetDollars: 150, timeline: "beyond_90_days", timelineLabel: "Sometime next year", timelineDays: 200, status: "new", hoursAgo: 72 },
-  { name: "Patricia Gomez", company: "Brightside Construction", email: "pgomez@brightside.example", phone: "(555) 835-3310", serviceType: "Post-construction", sqft: 18_000, frequency: "biweekly_or_less", frequencyLabel: "One-time clean", budgetDollars: 400, timeline: "immediate", timelineLabel: "ASAP", timelineDays: 2, status: "won", hoursAgo: 120, valueDollars: 4_200 },
-  { name: "David Okafor", company: "Greenway Fitness Club", email: "david@greenwayfit.example", phone: "(555) 946-7720", serviceType: "Regular Commercial Cleaning", sqft: 9_000, frequency: "daily", frequencyLabel: "Daily", budgetDollars: 1_500, timeline: "within_30_days", timelineLabel: "In 2 weeks", timelineDays: 14, status: "lost", hoursAgo: 170 },
+  { name: "Sarah Mitchell", company: "Westfield Medical Center", email: "s.mitchell@westfieldmed.example", phone: "(555) 201-4410", serviceType: "Medical Facility", sqft: 65_000, frequency: "daily", frequencyLabel: "Daily", budgetDollars: 16_500, timeline: "immediate", timelineLabel: "ASAP", timelineDays: 3, status: "new", hoursAgo: 2, channel: "organic_search" },
+  { name: "James Rodriguez", company: "Tech Park Plaza", email: "jrodriguez@techparkplaza.example", phone: "(555) 318-7702", serviceType: "Regular Commercial Cleaning", sqft: 25_000, frequency: "two_three_weekly", frequencyLabel: "3 times a week", budgetDollars: 2_800, timeline: "within_30_days", timelineLabel: "Within 30 days", timelineDays: 21, status: "contacted", hoursAgo: 5, channel: "paid" },
+  { name: "Linda Chen", company: "Riverside Elementary School", email: "lchen@riverside-schools.example", phone: "(555) 442-1093", serviceType: "Educational Facility", sqft: 40_000, frequency: "daily", frequencyLabel: "Every weekday", budgetDollars: 8_800, timeline: "within_90_days", timelineLabel: "Next quarter", timelineDays: 75, status: "qualified", hoursAgo: 26, channel: "referral" },
+  { name: "Mark Thompson", company: "Summit Office Suites", email: "mark@summitsuites.example", phone: "(555) 550-2387", serviceType: "Regular Commercial Cleaning", sqft: 12_000, frequency: "weekly", frequencyLabel: "Weekly", budgetDollars: 450, timeline: "within_30_days", timelineLabel: "Next month", timelineDays: 30, status: "new", hoursAgo: 30, channel: "direct" },
+  { name: "Angela Davis", company: "Harbor Logistics Warehouse", email: "adavis@harborlogistics.example", phone: "(555) 613-9021", serviceType: "Industrial", sqft: 80_000, frequency: "two_three_weekly", frequencyLabel: "Twice a week", budgetDollars: 9_500, timeline: "immediate", timelineLabel: "This week", timelineDays: 5, status: "proposal", hoursAgo: 50, channel: "paid" },
+  { name: "Robert Kim", company: "Kim Family Dental", email: "robert@kimdental.example", phone: "(555) 724-5566", serviceType: "Medical Facility", sqft: 3_500, frequency: "weekly", frequencyLabel: "Once a week", budgetDollars: 150, timeline: "beyond_90_days", timelineLabel: "Sometime next year", timelineDays: 200, status: "new", hoursAgo: 72, channel: "social" },
+  { name: "Patricia Gomez", company: "Brightside Construction", email: "pgomez@brightside.example", phone: "(555) 835-3310", serviceType: "Post-construction", sqft: 18_000, frequency: "biweekly_or_less", frequencyLabel: "One-time clean", budgetDollars: 400, timeline: "immediate", timelineLabel: "ASAP", timelineDays: 2, status: "won", hoursAgo: 120, valueDollars: 4_200, channel: "organic_search" },
+  { name: "David Okafor", company: "Greenway Fitness Club", email: "david@greenwayfit.example", phone: "(555) 946-7720", serviceType: "Regular Commercial Cleaning", sqft: 9_000, frequency: "daily", frequencyLabel: "Daily", budgetDollars: 1_500, timeline: "within_30_days", timelineLabel: "In 2 weeks", timelineDays: 14, status: "lost", hoursAgo: 170, channel: "email" },
 ];
 
 /** What differs between the fixed demo business and a sandbox (server/demo/sandbox.server.ts). */
@@ -148,6 +151,7 @@ async function createSampleLead(db: Prisma.TransactionClient, businessId: string
       incomplete: scored.incomplete,
       status: sample.status,
       source: "chatbot",
+      channel: sample.channel,
       valueCents: sample.valueDollars ? sample.valueDollars * 100 : null,
       createdAt,
       events: {

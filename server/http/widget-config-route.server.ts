@@ -7,6 +7,7 @@ import type { Db } from "../db/client.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import { widgetConfigFor } from "../chatbots/widget-config.server.ts";
 import { noteInstallation } from "../onboarding/installation.server.ts";
+import { noteImpression } from "../analytics/impressions.server.ts";
 import { normalizeOrigin } from "../realtime/origin.ts";
 
 export const WIDGET_CONFIG_MAX_AGE_SECONDS = 60;
@@ -43,6 +44,7 @@ export function widgetConfigRoute(deps: {
       res.setHeader("Cache-Control", `public, max-age=${WIDGET_CONFIG_MAX_AGE_SECONDS}`);
       res.json(answer.body);
       // Not awaited by the response: one conditional UPDATE; the first writer pushes the news.
+      if (answer.impression) noteImpression(deps, answer.impression);
       if (answer.installation) noteInstallation({ db: deps.db, logger: deps.logger, onFirst: deps.onInstalled }, answer.installation);
     } catch (error) {
       deps.logger.error("[widget] the config request failed", error);

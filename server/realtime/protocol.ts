@@ -61,6 +61,8 @@ export type ConversationOpenPayload = {
   /** The highest seq the widget has; only later messages are returned. */
   lastSeq?: number;
   pageUrl?: string;
+  /** The host page's referrer (its origin is enough): the conversation's channel (DESIGN §13). */
+  referrer?: string;
   /** Set by the app's "Test Chatbot" page: the conversation is flagged and kept apart. */
   /**
    * The Test Chatbot page's signed token (server/chat/test-token.ts): the conversation is a test one.

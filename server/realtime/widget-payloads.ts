@@ -14,6 +14,7 @@ export const conversationOpenSchema = z
     conversationId: z.string().min(1).max(64).optional(),
     lastSeq: z.number().int().min(0).max(1_000_000_000).optional(),
     pageUrl: z.string().max(2000).optional(),
+    referrer: z.string().max(2000).optional(),
     test: z.union([z.string().max(200), z.boolean()]).optional(),
   })
   .strict();

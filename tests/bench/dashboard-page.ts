@@ -11,8 +11,8 @@
 // Run: LB_BUILD_DIR=build/leads npx tsx tests/bench/dashboard-page.ts [--leads=100000] [--requests=40]
 import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { performance } from "node:perf_hooks";
-import { HttpClient } from "../support/http-client.ts";
 import { startTestServer } from "../support/test-server.ts";
+import { registerBenchOwner, timedGet } from "./support/bench-owner.ts";
 import { machine, summarize } from "./support/child.ts";
 import { dashboardSeedSql } from "./support/dashboard-seed.ts";
 import { leadSeedSql } from "./support/lead-seed.ts";
@@ -32,24 +32,12 @@ async function main() {
   const server = await startTestServer({ seedDemo: false });
   try {
     console.log(`database: ${server.database.kind}; ${LEADS.toLocaleString("en-US")} leads; ${REQUESTS} requests after ${WARMUP} warm-up`);
-    const client = new HttpClient(server.url);
-    const email = `bench-${Date.now()}@example.com`;
-    const registered = await client.post("/register", {
-      businessName: "Bench Cleaning Co",
-      email,
-      password: "CleanFloors1",
-      confirmPassword: "CleanFloors1",
-      acceptTerms: "on",
-    });
-    if (registered.status !== 302) throw new Error(`register failed: ${registered.status}`);
+    const { client, businessId, chatbotId } = await registerBenchOwner(server);
     const db = server.services.db;
-    const user = await db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
-    const businessId = user.memberships[0]!.businessId;
-    const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId }, select: { id: true } });
 
     const t0 = performance.now();
     await server.database.sql.exec(leadSeedSql(businessId, LEADS, { anchor: "date_trunc('second', now())" }));
-    await server.database.sql.exec(dashboardSeedSql(businessId, chatbot.id));
+    await server.database.sql.exec(dashboardSeedSql(businessId, chatbotId));
     const [leads, events, messages] = await Promise.all([
       db.lead.count({ where: { businessId } }),
       db.leadEvent.count({ where: { businessId } }),
@@ -59,13 +47,7 @@ async function main() {
       `seeded ${leads.toLocaleString("en-US")} leads, ${events.toLocaleString("en-US")} history events, ${messages.toLocaleString("en-US")} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const cookie = () => [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const get = async (path: string) => {
-      const started = performance.now();
-      const res = await fetch(new URL(path, server.url), { headers: { Cookie: cookie() }, redirect: "manual" });
-      const body = await res.text();
-      return { res, body, ms: performance.now() - started };
-    };
+    const get = (path: string) => timedGet(server, client, path);
 
     // The hourly job has rolled up the settled hours of response times (as it has in production).
     await rollUpResponseTimes(db, new Date());

@@ -12,8 +12,8 @@
 // (--only: the variants whose label contains the text).
 import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { performance } from "node:perf_hooks";
-import { HttpClient } from "../support/http-client.ts";
 import { startTestServer } from "../support/test-server.ts";
+import { registerBenchOwner } from "./support/bench-owner.ts";
 import { machine, summarize, type Summary } from "./support/child.ts";
 import { leadSeedSql } from "./support/lead-seed.ts";
 
@@ -60,18 +60,7 @@ async function main() {
   const server = await startTestServer({ seedDemo: false });
   try {
     console.log(`database: ${server.database.kind}; ${LEADS.toLocaleString("en-US")} leads; ${REQUESTS} requests per variant after ${WARMUP} warm-up (and ${ROUTE_WARMUP} once)`);
-    const client = new HttpClient(server.url);
-    const email = `bench-${Date.now()}@example.com`;
-    const registered = await client.post("/register", {
-      businessName: "Bench Cleaning Co",
-      email,
-      password: "CleanFloors1",
-      confirmPassword: "CleanFloors1",
-      acceptTerms: "on",
-    });
-    if (registered.status !== 302) throw new Error(`register failed: ${registered.status}`);
-    const user = await server.services.db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
-    const businessId = user.memberships[0]!.businessId;
+    const { client, businessId } = await registerBenchOwner(server);
 
     const t0 = performance.now();
     await server.database.sql.exec(leadSeedSql(businessId, LEADS));

@@ -48,9 +48,11 @@ export function mount(ctx: MountContext): ChatController {
           withCredentials: false,
           reconnectionDelayMax: 10_000,
         }) as unknown as SocketLike,
-      // The page's origin and path only: a query or fragment can carry secrets (a reset token, a
-      // session id in a URL); channel attribution (DESIGN §13) will send what it needs on its own.
-      pageUrl: () => location.origin + location.pathname,
+      // The page's origin and path, and of its query only the campaign parameters (utm_*, ad click ids)
+      // for channel attribution (DESIGN §13): a query or fragment can carry secrets (a reset token, a
+      // session id in a URL). Of the referrer, only its origin.
+      pageUrl: () => location.origin + location.pathname + location.search.replace(/[?&](?!utm_|\w*clid=|msclkid=|[gw]braid=)[^&]*/g, "").replace(/^&/, "?"),
+      referrer: () => document.referrer.replace(/^(\w+:\/\/[^/]+).*/, "$1"),
       onConfig: (config) => ctx.setAccent(config.accentColor),
       onFatal: (reason: FatalReason) => {
         if (reason === "origin_not_allowed" && !warnedOrigin) {

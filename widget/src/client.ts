@@ -69,6 +69,8 @@ export type ClientOptions = {
   /** Creates the socket, which connects by itself (as io() does). */
   connect(auth: WidgetAuth): SocketLike;
   pageUrl(): string;
+  /** The host page's referrer origin (channel attribution). */
+  referrer?(): string;
   onFatal(reason: FatalReason): void;
   onConfig?(config: WidgetConfig): void;
   random?: () => number;
@@ -168,7 +170,7 @@ export function createClient(options: ClientOptions): ChatClient {
 
   function openConversation(): void {
     if (!socket?.connected || opening || stopped) return;
-    const payload: ConversationOpenPayload = { pageUrl: options.pageUrl(), test: options.test };
+    const payload: ConversationOpenPayload = { pageUrl: options.pageUrl(), referrer: options.referrer?.(), test: options.test };
     if (st.conversationId) {
       payload.conversationId = st.conversationId;
       payload.lastSeq = st.lastSeq;

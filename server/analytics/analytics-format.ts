@@ -1,0 +1,55 @@
+// The Analytics page's figures as shown (the page and the CSV export write the same text). Pure.
+import { formatCount, formatWholeDollars } from "../format/intl.ts";
+import { formatDuration } from "../dashboard/periods.ts";
+import type { AnalyticsReport, Figure, RateFigure } from "./analytics.server.ts";
+
+const trim1 = (value: number) => (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");
+
+export function formatPercentValue(value: number | null): string {
+  return value === null ? "—" : `${trim1(value)}%`;
+}
+
+/** "+12.5%", "-3%", "0%"; "—" with nothing to compare with. */
+export function formatChange(change: number | null, unit: "%" | " pts" = "%"): string {
+  if (change === null) return "—";
+  return `${change > 0 ? "+" : ""}${trim1(change)}${unit}`;
+}
+
+export type KpiCard = { key: string; label: string; value: string; change: string; /** Whether the change is good news (null: neutral or none). */ good: boolean | null };
+
+function direction(change: number | null, higherIsBetter: boolean): boolean | null {
+  if (change === null || change === 0) return null;
+  return change > 0 === higherIsBetter;
+}
+
+const countCard = (key: string, label: string, f: Figure): KpiCard => ({
+  key,
+  label,
+  value: formatCount(f.current),
+  change: formatChange(f.change),
+  good: direction(f.change, true),
+});
+
+export function kpiCards(report: AnalyticsReport): KpiCard[] {
+  const k = report.kpis;
+  const conversion: RateFigure = k.conversionRate;
+  return [
+    countCard("impressions", "Widget Impressions", k.impressions),
+    countCard("conversations", "Conversations", k.conversations),
+    countCard("leads", "Total Leads", k.leads),
+    { key: "conversion", label: "Conversion Rate", value: formatPercentValue(conversion.current), change: formatChange(conversion.change, " pts"), good: direction(conversion.change, true) },
+    { key: "revenue", label: "Revenue (Won Deals)", value: formatWholeDollars(k.revenueCents.current), change: formatChange(k.revenueCents.change), good: direction(k.revenueCents.change, true) },
+    {
+      key: "response",
+      label: "Avg Response Time",
+      value: formatDuration(k.avgResponseSeconds.current),
+      change: formatChange(k.avgResponseSeconds.change),
+      good: direction(k.avgResponseSeconds.change, false),
+    },
+  ];
+}
+
+export const formatScore = (score: number | null) => (score === null ? "—" : score.toFixed(1));
+export const formatMinutes = (minutes: number | null) => formatDuration(minutes === null ? null : minutes * 60);
+export const formatSeconds = formatDuration;
+export const formatHour = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "AM" : "PM"}`;

@@ -1,0 +1,319 @@
+// The Analytics page's figures (spec §2.14, DESIGN §13), from stored rows only, scoped to one business
+// and read in its time zone; test conversations and test leads are left out. Each figure is given for
+// the chosen period and the one before it (analytics-period.ts).
+//
+// Definitions (decision 0034):
+// - Leads of a period are the leads created in it (every source); their stage, score and value are
+//   read as they are now (a cohort): "Proposal" counts leads now at Proposal or Won, "Won" leads now Won.
+// - The funnel is the chatbot's: widget impressions → conversations → chatbot leads → Proposal → Won.
+// - Conversion is Won ÷ leads of the period. Revenue is the value of deals won (closed) in the period;
+//   a channel's revenue is the value of its period's leads that are won.
+// - Response time by hour of day (local hour of the visitor's message / of the lead's creation): the
+//   bot's, from the hourly roll-up of reply times (decision 0008; the last unsettled hour is not in it),
+//   and the team's first action on a lead (the first history event written by a member).
+import type { Db } from "../db/client.server.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { averageResponseTimes } from "../dashboard/response-times.server.ts";
+import { dayNumberOf, isoDateOf, localDateTime, safeTimeZone, startOfLocalDay } from "../shared/time/calendar.ts";
+import {
+  analyticsPeriods,
+  changePercent,
+  periodLabel,
+  ratePercent,
+  type AnalyticsPeriodKey,
+  type AnalyticsPeriods,
+  type DaySpan,
+} from "./analytics-period.ts";
+import { channelLabel } from "./channels.ts";
+
+type Num = bigint | number | string | null;
+const num = (value: Num): number => (value === null ? 0 : Number(value));
+
+export type Figure = { current: number; previous: number; change: number | null };
+export type RateFigure = { current: number | null; previous: number | null; change: number | null };
+
+export type FunnelStage = { stage: string; count: number; previousCount: number; /** Share of the stage before, percent. */ rate: number | null };
+export type ChannelRow = { channel: string; label: string; leads: number; won: number; conversion: number | null; avgScore: number | null; revenueCents: number };
+export type HourRow = { hour: number; botSeconds: number | null; teamMinutes: number | null };
+export type MonthRow = { month: string; label: string; revenueCents: number };
+
+export type AnalyticsReport = {
+  period: { key: AnalyticsPeriodKey; label: string; from: string; to: string; previousFrom: string; previousTo: string; timeZone: string };
+  kpis: {
+    impressions: Figure;
+    conversations: Figure;
+    leads: Figure;
+    won: Figure;
+    /** Won ÷ leads of the period, percent; change in percentage points. */
+    conversionRate: RateFigure;
+    revenueCents: Figure;
+    /** The bot's average reply time in seconds; change in percent (negative is faster). */
+    avgResponseSeconds: RateFigure;
+  };
+  funnel: FunnelStage[];
+  leadsByDay: { date: string; leads: number }[];
+  quality: { high: number; medium: number; low: number };
+  responseByHour: HourRow[];
+  revenueByMonth: MonthRow[];
+  channels: ChannelRow[];
+};
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+function figure(current: number, previous: number): Figure {
+  return { current, previous, change: changePercent(current, previous) };
+}
+
+/** A timestamp column as the business's local time (the columns hold UTC). */
+function local(column: string, timeZone: string): Prisma.Sql {
+  return Prisma.sql`((${Prisma.raw(column)} AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})`;
+}
+
+type LeadAggregate = {
+  period: string;
+  channel: string;
+  leads: Num;
+  chatbot_leads: Num;
+  chatbot_proposal: Num;
+  chatbot_won: Num;
+  won: Num;
+  won_value: Num;
+  score_sum: Num;
+  high: Num;
+  medium: Num;
+};
+
+async function leadAggregates(db: Db, businessId: string, p: AnalyticsPeriods): Promise<LeadAggregate[]> {
+  return db.$queryRaw<LeadAggregate[]>`
+    SELECT CASE WHEN "createdAt" >= ${p.current.start} THEN 'current' ELSE 'previous' END AS period,
+           "channel",
+           COUNT(*) AS leads,
+           COUNT(*) FILTER (WHERE "source" = 'chatbot') AS chatbot_leads,
+           COUNT(*) FILTER (WHERE "source" = 'chatbot' AND "status" IN ('proposal', 'won')) AS chatbot_proposal,
+           COUNT(*) FILTER (WHERE "source" = 'chatbot' AND "status" = 'won') AS chatbot_won,
+           COUNT(*) FILTER (WHERE "status" = 'won') AS won,
+           COALESCE(SUM("valueCents") FILTER (WHERE "status" = 'won'), 0) AS won_value,
+           COALESCE(SUM("score"), 0) AS score_sum,
+           COUNT(*) FILTER (WHERE "priority" = 'high') AS high,
+           COUNT(*) FILTER (WHERE "priority" = 'medium') AS medium
+      FROM "Lead"
+     WHERE "businessId" = ${businessId} AND "isTest" = false
+       AND "createdAt" >= ${p.previous.start} AND "createdAt" < ${p.current.end}
+     GROUP BY 1, 2`;
+}
+
+async function conversationCounts(db: Db, businessId: string, p: AnalyticsPeriods): Promise<{ current: Num; previous: Num }> {
+  const [row] = await db.$queryRaw<{ current: Num; previous: Num }[]>`
+    SELECT COUNT(*) FILTER (WHERE "createdAt" >= ${p.current.start}) AS current,
+           COUNT(*) FILTER (WHERE "createdAt" < ${p.current.start}) AS previous
+      FROM "Conversation"
+     WHERE "businessId" = ${businessId} AND "isTest" = false
+       AND "createdAt" >= ${p.previous.start} AND "createdAt" < ${p.current.end}`;
+  return row ?? { current: 0, previous: 0 };
+}
+
+async function impressionCounts(db: Db, businessId: string, p: AnalyticsPeriods): Promise<{ current: Num; previous: Num }> {
+  const day = (n: number) => isoDateOf(n);
+  const [row] = await db.$queryRaw<{ current: Num; previous: Num }[]>`
+    SELECT COALESCE(SUM("count") FILTER (WHERE "day" >= ${day(p.current.firstDay)}::date), 0) AS current,
+           COALESCE(SUM("count") FILTER (WHERE "day" < ${day(p.current.firstDay)}::date), 0) AS previous
+      FROM "WidgetImpressionDay"
+     WHERE "businessId" = ${businessId}
+       AND "day" >= ${day(p.previous.firstDay)}::date AND "day" <= ${day(p.current.lastDay)}::date`;
+  return row ?? { current: 0, previous: 0 };
+}
+
+async function leadsByDay(db: Db, businessId: string, span: DaySpan, timeZone: string): Promise<Map<string, number>> {
+  const rows = await db.$queryRaw<{ day: string; leads: Num }[]>`
+    SELECT to_char(${local('"createdAt"', timeZone)}, 'YYYY-MM-DD') AS day, COUNT(*) AS leads
+      FROM "Lead"
+     WHERE "businessId" = ${businessId} AND "isTest" = false AND "createdAt" >= ${span.start} AND "createdAt" < ${span.end}
+     GROUP BY 1`;
+  return new Map(rows.map((r) => [r.day, num(r.leads)]));
+}
+
+/** Won deals' value by local month of closing, from `since`; the period's and the previous period's totals. */
+async function revenue(
+  db: Db,
+  businessId: string,
+  p: AnalyticsPeriods,
+  since: Date,
+): Promise<{ byMonth: Map<string, number>; current: number; previous: number }> {
+  const from = since < p.previous.start ? since : p.previous.start;
+  const rows = await db.$queryRaw<{ month: string; current: Num; previous: Num; total: Num }[]>`
+    SELECT to_char(${local('"closedAt"', p.timeZone)}, 'YYYY-MM') AS month,
+           COALESCE(SUM("valueCents") FILTER (WHERE "closedAt" >= ${p.current.start}), 0) AS current,
+           COALESCE(SUM("valueCents") FILTER (WHERE "closedAt" >= ${p.previous.start} AND "closedAt" < ${p.current.start}), 0) AS previous,
+           COALESCE(SUM("valueCents") FILTER (WHERE "closedAt" >= ${since}), 0) AS total
+      FROM "Lead"
+     WHERE "businessId" = ${businessId} AND "isTest" = false AND "status" = 'won'
+       AND "closedAt" >= ${from} AND "closedAt" < ${p.current.end}
+     GROUP BY 1`;
+  return {
+    byMonth: new Map(rows.map((r) => [r.month, num(r.total)])),
+    current: rows.reduce((sum, r) => sum + num(r.current), 0),
+    previous: rows.reduce((sum, r) => sum + num(r.previous), 0),
+  };
+}
+
+async function botResponseByHour(db: Db, businessId: string, span: DaySpan, timeZone: string): Promise<Map<number, number>> {
+  const rows = await db.$queryRaw<{ hour: Num; pairs: Num; total: Num }[]>`
+    SELECT EXTRACT(HOUR FROM ${local('"hour"', timeZone)})::int AS hour, SUM("pairs") AS pairs, SUM("totalMs") AS total
+      FROM "ChatResponseHour"
+     WHERE "businessId" = ${businessId} AND "hour" >= ${span.start} AND "hour" < ${span.end}
+     GROUP BY 1`;
+  return new Map(rows.filter((r) => num(r.pairs) > 0).map((r) => [num(r.hour), num(r.total) / num(r.pairs) / 1000]));
+}
+
+/** The team's first action on each lead created in the span (a history event by a member), by local hour of the lead. */
+async function teamResponseByHour(db: Db, businessId: string, span: DaySpan, timeZone: string): Promise<Map<number, number>> {
+  const rows = await db.$queryRaw<{ hour: Num; leads: Num; total: Num }[]>`
+    WITH first_action AS (
+      SELECT e."leadId", MIN(e."createdAt") AS at
+        FROM "LeadEvent" e
+       WHERE e."businessId" = ${businessId} AND e."actorUserId" IS NOT NULL AND e."createdAt" >= ${span.start}
+       GROUP BY e."leadId"
+    )
+    SELECT EXTRACT(HOUR FROM ${local('l."createdAt"', timeZone)})::int AS hour, COUNT(*) AS leads,
+           SUM(EXTRACT(EPOCH FROM (f.at - l."createdAt")))::float8 AS total
+      FROM "Lead" l JOIN first_action f ON f."leadId" = l."id"
+     WHERE l."businessId" = ${businessId} AND l."isTest" = false AND l."createdAt" >= ${span.start} AND l."createdAt" < ${span.end}
+     GROUP BY 1`;
+  return new Map(rows.filter((r) => num(r.leads) > 0).map((r) => [num(r.hour), num(r.total) / num(r.leads) / 60]));
+}
+
+const MONTH_LABEL = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+
+/** The last 12 local months, oldest first, ending with the current one ("YYYY-MM"). */
+function lastTwelveMonths(now: Date, timeZone: string): { months: string[]; since: Date } {
+  const today = localDateTime(now, timeZone);
+  const months: string[] = [];
+  for (let i = 11; i >= 0; i--) {
+    const d = new Date(Date.UTC(today.year, today.month - 1 - i, 1));
+    months.push(d.toISOString().slice(0, 7));
+  }
+  return { months, since: startOfLocalDay(dayNumberOf(today.year, today.month - 11, 1), timeZone) };
+}
+
+export async function analyticsReport(
+  db: Db,
+  input: { businessId: string; timeZone: string; period: AnalyticsPeriodKey; now?: Date },
+): Promise<AnalyticsReport> {
+  const now = input.now ?? new Date();
+  const timeZone = safeTimeZone(input.timeZone);
+  const p = analyticsPeriods(input.period, now, timeZone);
+  const { months, since } = lastTwelveMonths(now, timeZone);
+  const { businessId } = input;
+
+  const [aggregates, conversations, impressions, byDay, money, botByHour, teamByHour, response] = await Promise.all([
+    leadAggregates(db, businessId, p),
+    conversationCounts(db, businessId, p),
+    impressionCounts(db, businessId, p),
+    leadsByDay(db, businessId, p.current, timeZone),
+    revenue(db, businessId, p, since),
+    botResponseByHour(db, businessId, p.current, timeZone),
+    teamResponseByHour(db, businessId, p.current, timeZone),
+    averageResponseTimes(
+      db,
+      businessId,
+      { current: { start: p.current.start, end: new Date(Math.min(now.getTime(), p.current.end.getTime())) }, previous: { start: p.previous.start, end: p.previous.end } },
+      now,
+    ),
+  ]);
+
+  const sum = (period: string, key: keyof LeadAggregate) =>
+    aggregates.filter((r) => r.period === period).reduce((total, r) => total + num(r[key] as Num), 0);
+  const both = (key: keyof LeadAggregate) => ({ current: sum("current", key), previous: sum("previous", key) });
+
+  const leads = both("leads");
+  const won = both("won");
+  const chatbotLeads = both("chatbot_leads");
+  const proposal = both("chatbot_proposal");
+  const chatbotWon = both("chatbot_won");
+  const conv = { current: num(conversations.current), previous: num(conversations.previous) };
+  const imp = { current: num(impressions.current), previous: num(impressions.previous) };
+
+  const stages: [string, { current: number; previous: number }][] = [
+    ["Widget impressions", imp],
+    ["Conversations", conv],
+    ["Leads", chatbotLeads],
+    ["Proposal", proposal],
+    ["Won", chatbotWon],
+  ];
+  const funnel = stages.map(([stage, counts], i) => ({
+    stage,
+    count: counts.current,
+    previousCount: counts.previous,
+    rate: i === 0 ? null : ratePercent(counts.current, stages[i - 1]![1].current),
+  }));
+
+  const conversionNow = ratePercent(won.current, leads.current);
+  const conversionBefore = ratePercent(won.previous, leads.previous);
+
+  const channels = aggregates
+    .filter((r) => r.period === "current")
+    .map((r): ChannelRow => {
+      const count = num(r.leads);
+      return {
+        channel: r.channel,
+        label: channelLabel(r.channel),
+        leads: count,
+        won: num(r.won),
+        conversion: ratePercent(num(r.won), count),
+        avgScore: count ? round1(num(r.score_sum) / count) : null,
+        revenueCents: num(r.won_value),
+      };
+    })
+    .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label));
+
+  const high = sum("current", "high");
+  const medium = sum("current", "medium");
+
+  const days: { date: string; leads: number }[] = [];
+  for (let d = p.current.firstDay; d <= p.current.lastDay; d++) days.push({ date: isoDateOf(d), leads: byDay.get(isoDateOf(d)) ?? 0 });
+
+  const responseByHour: HourRow[] = Array.from({ length: 24 }, (_, hour) => ({
+    hour,
+    botSeconds: botByHour.has(hour) ? round1(botByHour.get(hour)!) : null,
+    teamMinutes: teamByHour.has(hour) ? round1(teamByHour.get(hour)!) : null,
+  }));
+
+  return {
+    period: {
+      key: p.key,
+      label: periodLabel(p.key),
+      from: isoDateOf(p.current.firstDay),
+      to: isoDateOf(p.current.lastDay),
+      previousFrom: isoDateOf(p.previous.firstDay),
+      previousTo: isoDateOf(p.previous.lastDay),
+      timeZone,
+    },
+    kpis: {
+      impressions: figure(imp.current, imp.previous),
+      conversations: figure(conv.current, conv.previous),
+      leads: figure(leads.current, leads.previous),
+      won: figure(won.current, won.previous),
+      conversionRate: {
+        current: conversionNow,
+        previous: conversionBefore,
+        change: conversionNow === null || conversionBefore === null ? null : round1(conversionNow - conversionBefore),
+      },
+      revenueCents: figure(money.current, money.previous),
+      avgResponseSeconds: {
+        current: response.current === null ? null : round1(response.current),
+        previous: response.previous === null ? null : round1(response.previous),
+        change: response.current === null || response.previous === null ? null : changePercent(response.current, response.previous),
+      },
+    },
+    funnel,
+    leadsByDay: days,
+    quality: { high, medium, low: leads.current - high - medium },
+    responseByHour,
+    revenueByMonth: months.map((month) => ({
+      month,
+      label: MONTH_LABEL.format(new Date(`${month}-01T00:00:00Z`)),
+      revenueCents: money.byMonth.get(month) ?? 0,
+    })),
+    channels,
+  };
+}
