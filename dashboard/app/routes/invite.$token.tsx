@@ -15,7 +15,7 @@ import {
   type AcceptResult,
 } from "../../../server/team/invites.server.ts";
 import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
-import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
+import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
@@ -197,26 +197,7 @@ function CreateAccount({
           <input id="displayName" name="displayName" type="text" autoComplete="name" maxLength={120} className={inputClass} />
         </div>
         <NewPasswordFields password={password} onPasswordChange={setPassword} passwordLabel="Password" confirmLabel="Confirm password" />
-        <div className="flex items-start gap-2">
-          <input
-            id="acceptTerms"
-            name="acceptTerms"
-            type="checkbox"
-            checked={acceptTerms}
-            onChange={(e) => setAcceptTerms(e.target.checked)}
-            className="mt-1 size-4 rounded border-slate-400"
-          />
-          <label htmlFor="acceptTerms" className="text-sm text-slate-700">
-            I agree to the{" "}
-            <Link to="/terms" className="font-medium text-brand-700 underline">
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" className="font-medium text-brand-700 underline">
-              Privacy Policy
-            </Link>
-          </label>
-        </div>
+        <AcceptTermsField checked={acceptTerms} onChange={setAcceptTerms} />
         <Button type="submit" block disabled={!canSubmit}>
           {submitting ? "Creating Account..." : "Create Account and Join"}
         </Button>

@@ -10,7 +10,7 @@ import type { ApiKeyView } from "../../../../server/api/api-keys.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import type { ApiKeyActionData, ApiKeysSectionData } from "../../../../server/api/api-keys-section.server.ts";
-import { FieldError, fieldProps, focusRing, inputClass, labelClass, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
+import { ConfirmButtonForm, FieldError, fieldProps, focusRing, inputClass, labelClass, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { formatDate, formatDateTime } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
 
@@ -173,19 +173,16 @@ function KeyList({
                         <span className="block text-xs whitespace-nowrap">{formatDate(key.revokedAt, timeZone)}</span>
                       </span>
                     ) : (
-                      <fetcher.Form
-                        method="post"
+                      <ConfirmButtonForm
+                        Form={fetcher.Form}
                         action={ACTION}
-                        onSubmit={(event) => {
-                          if (!window.confirm(`Revoke the key "${key.name}"? Anything using it stops working immediately.`)) event.preventDefault();
-                        }}
+                        question={`Revoke the key "${key.name}"? Anything using it stops working immediately.`}
+                        fields={{ intent: "api-key-revoke", keyId: key.id }}
+                        busy={busy}
+                        spinner
                       >
-                        <input type="hidden" name="intent" value="api-key-revoke" />
-                        <input type="hidden" name="keyId" value={key.id} />
-                        <Button type="submit" loading={busy} variant="danger" size="sm">
-                          Revoke<span className="sr-only"> {key.name}</span>
-                        </Button>
-                      </fetcher.Form>
+                        Revoke<span className="sr-only"> {key.name}</span>
+                      </ConfirmButtonForm>
                     )}
                   </td>
                 </tr>

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef } from "react";
 import type { PendingInvite } from "../../../../server/team/invites.server.ts";
 import type { TeamMember } from "../../../../server/team/members.server.ts";
 import { INVITE_TTL_DAYS, MEMBER_ROLES, inviteSchema } from "../../../../server/team/team-input.ts";
-import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
+import { ConfirmButtonForm, FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
 import { formatDate } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
 
@@ -169,18 +169,14 @@ function MemberRow({
           </Button>
         </fetcher.Form>
         {isSelf ? null : (
-          <fetcher.Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(`Remove ${member.displayName} from your team? They will be signed out.`)) event.preventDefault();
-            }}
+          <ConfirmButtonForm
+            Form={fetcher.Form}
+            question={`Remove ${member.displayName} from your team? They will be signed out.`}
+            fields={{ intent: "member-remove", memberId: member.id }}
+            busy={busy}
           >
-            <input type="hidden" name="intent" value="member-remove" />
-            <input type="hidden" name="memberId" value={member.id} />
-            <Button type="submit" disabled={busy} variant="danger" size="sm">
-              Remove<span className="sr-only"> {member.displayName}</span>
-            </Button>
-          </fetcher.Form>
+            Remove<span className="sr-only"> {member.displayName}</span>
+          </ConfirmButtonForm>
         )}
       </div>
     </li>

@@ -7,6 +7,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { toSubmission, validateWith, type ActionResult, type FieldErrors } from "../../../../server/forms/action-result.ts";
 import { cardClass } from "~/components/chatbot/ui";
+import { Button } from "~/components/ui/Button";
 
 export { cardClass, focusRing, inputClass, labelClass, selectClass } from "~/components/chatbot/ui";
 
@@ -40,6 +41,36 @@ export function ResultMessage({ result }: { result: ActionResult<unknown> | null
       {result.error}
     </p>
   ) : null;
+}
+
+/** A row's one-button action (revoke, remove): asks first, then posts its hidden fields by the fetcher. */
+export function ConfirmButtonForm(props: {
+  Form: ReturnType<typeof useFetcher>["Form"];
+  action?: string;
+  question: string;
+  fields: Record<string, string>;
+  busy: boolean;
+  /** Show the busy state as a spinner (else the button is only disabled). */
+  spinner?: boolean;
+  children: ReactNode;
+}) {
+  const { Form } = props;
+  return (
+    <Form
+      method="post"
+      action={props.action}
+      onSubmit={(event) => {
+        if (!window.confirm(props.question)) event.preventDefault();
+      }}
+    >
+      {Object.entries(props.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" loading={props.spinner ? props.busy : undefined} disabled={props.spinner ? undefined : props.busy} variant="danger" size="sm">
+        {props.children}
+      </Button>
+    </Form>
+  );
 }
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
