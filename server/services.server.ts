@@ -18,6 +18,8 @@ import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./re
 import { createBillingServices, type BillingServices } from "./billing/billing-services.server.ts";
 import { createApiLimiter, type ApiLimiter, type ApiLimits } from "./api/api-limiter.server.ts";
 import type { JobQueue } from "./jobs/queue/job-queue.server.ts";
+import type { SmsSender } from "./automations/runs.server.ts";
+import { createSmsSender } from "./automations/sms.server.ts";
 
 export type AppServices = {
   env: Env;
@@ -40,6 +42,8 @@ export type AppServices = {
   jobs: JobQueue;
   /** Signs and verifies short-lived tokens (the Test Chatbot page's), derived from the session secret. */
   signingSecret: string;
+  /** Twilio SMS for automations, when TWILIO_* is set. */
+  sms?: SmsSender;
 } & BillingServices;
 
 export function createServices(options: {
@@ -60,6 +64,7 @@ export function createServices(options: {
     env,
     db,
     jobs: options.jobs,
+    sms: createSmsSender(env),
     signingSecret: createHmac("sha256", options.sessionSecret).update("leadbroom-signing").digest("base64url"),
     logger,
     outboxDir,

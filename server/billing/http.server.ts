@@ -5,6 +5,7 @@ import type { AppServices } from "../services.server.ts";
 import { BILLING_ERRORS } from "./billing-display.ts";
 import { billingConfigured } from "./stripe-client.server.ts";
 import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
+import { parseOperation, startOperation, type OperationKind } from "./operations.server.ts";
 
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -45,4 +46,15 @@ export async function billingChangeDeps(services: AppServices, businessId: strin
 export function unexpectedBillingError(services: AppServices, what: string, error: unknown, text: string = BILLING_ERRORS.unexpected): Response {
   services.logger.warn(`[billing] ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
   return jsonResponse({ success: false, error: text }, 502);
+}
+
+/**
+ * Validates the request and writes the billing operation with its job (operations.server.ts): 202
+ * with the operation's id, which the page then waits for; 400/503 when the request itself is wrong.
+ */
+export async function startOperationResponse(services: AppServices, businessId: string, kind: OperationKind, body: Record<string, unknown>): Promise<Response> {
+  const parsed = parseOperation(services.env, kind, body);
+  if (!parsed.ok) return jsonResponse({ success: false, error: parsed.error }, parsed.status);
+  const { operationId } = await startOperation({ db: services.db, jobs: services.jobs }, businessId, parsed.request, body.requestKey);
+  return jsonResponse({ success: true, operationId, operationStatus: "pending", error: null }, 202);
 }

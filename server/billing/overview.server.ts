@@ -1,14 +1,17 @@
 // Everything the Billing tab shows (spec §2.14): the subscription from our database, the cards and
-// invoices from Stripe, the lead usage against the limit. Stripe failures degrade to an error text.
+// invoices from our copy of Stripe's (mirror.server.ts, decision 0038: opening the page waits for no
+// Stripe call; an old copy asks for a refresh job and the page updates when it lands), the lead usage
+// against the limit. A refresh that failed shows the spec's error text above the last known copy.
 import type Stripe from "stripe";
 import type { Env } from "../config/env.server.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { BILLING_REFRESH_QUEUE } from "../jobs/queue/queues.ts";
 import { BILLING_ERRORS } from "./billing-display.ts";
 import { effectivePlan, hasFeature, type Feature } from "./entitlements.ts";
-import { listInvoices, type InvoiceView } from "./history.server.ts";
 import { leadUsage } from "./lead-quota.server.ts";
-import { listCards, type CardView } from "./payment-methods.server.ts";
+import { readMirror, refreshPending, requestMirrorRefresh, type CardView, type InvoiceView } from "./mirror.server.ts";
 import { billingConfigured } from "./stripe-client.server.ts";
 import { isSubscribed } from "./subscription.ts";
 import { billingCard, type BillingCard } from "./billing-card.ts";
@@ -37,10 +40,14 @@ export type BillingOverview = {
   timeZone: string;
   overageFeeCents: number;
   stripeError: string | null;
+  /** A refresh of the cards and invoices is on its way: the page shows this copy and updates on its push. */
+  refreshing: boolean;
+  /** When the cards and invoices were last copied from Stripe (ISO), or null. */
+  mirroredAt: string | null;
 };
 
 export async function getBillingOverview(
-  deps: { db: Db; env: Env; stripe: Stripe | null; logger: Logger },
+  deps: { db: Db; env: Env; stripe: Stripe | null; logger: Logger; jobs: JobQueue },
   businessId: string,
   now = new Date(),
 ): Promise<BillingOverview> {
@@ -63,17 +70,15 @@ export async function getBillingOverview(
     },
   });
   const configured = billingConfigured(deps.env, deps.stripe);
-  let cards: CardView[] = [];
-  let invoices: InvoiceView[] = [];
-  let stripeError: string | null = null;
-  if (configured && deps.stripe && business.stripeCustomerId) {
-    try {
-      [cards, invoices] = await Promise.all([listCards(deps.stripe, business.stripeCustomerId), listInvoices(deps.stripe, business.stripeCustomerId)]);
-    } catch (error) {
-      deps.logger.warn(`[billing] could not load cards/invoices: ${error instanceof Error ? error.message : String(error)}`);
-      stripeError = BILLING_ERRORS.loadSubscription;
-    }
+  const mirror = await readMirror(deps.db, businessId);
+  let refreshing = false;
+  if (configured && business.stripeCustomerId) {
+    if (await requestMirrorRefresh(deps.db, deps.jobs, businessId, now)) deps.jobs.wake(BILLING_REFRESH_QUEUE);
+    refreshing = refreshPending(await deps.db.billingMirror.findUnique({ where: { businessId } }), now);
   }
+  const cards: CardView[] = mirror.cards;
+  const invoices: InvoiceView[] = mirror.invoices;
+  const stripeError = configured && mirror.failed ? BILLING_ERRORS.loadSubscription : null;
   const usage = await leadUsage(deps.db, businessId, now);
   const hasStripeSubscription = business.stripeSubscriptionId !== null && business.subscriptionStatus !== "canceled";
   const features = Object.fromEntries(
@@ -112,5 +117,7 @@ export async function getBillingOverview(
     timeZone: business.timeZone,
     overageFeeCents: deps.env.LEAD_OVERAGE_FEE_CENTS,
     stripeError,
+    refreshing,
+    mirroredAt: mirror.refreshedAt?.toISOString() ?? null,
   };
 }

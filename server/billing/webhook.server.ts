@@ -13,6 +13,7 @@ import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, paymentFailedEmail, trialWillEndEmail } from "../mail/templates/templates.ts";
 import { formatLongDate } from "./billing-display.ts";
 import { ownerEmail } from "./customers.server.ts";
+import { refreshJob } from "./mirror.server.ts";
 import { applyInvoiceOutcome, applySubscription, findBillingBusiness, type ApplyOutcome } from "./subscription-state.server.ts";
 
 export type WebhookDeps = { db: Db; env: Env; stripe: Stripe | null; jobs: JobQueue; logger: Logger };
@@ -58,6 +59,9 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, si
         throw error;
       }
       const applied = await applyEvent(tx as unknown as Db, deps.env, event, at, mails);
+      // The Billing tab's copy of the cards and invoices is refreshed by a job of the same transaction.
+      const mirrored = await mirrorBusiness(tx as unknown as Db, event);
+      if (mirrored) await deps.jobs.enqueue(tx, [refreshJob(mirrored, `stripe:${event.id}`)]);
       // The owner's e-mails about this event are jobs of the same transaction (DESIGN §10): once per event.
       for (const [i, mail] of mails.entries()) {
         const to = await ownerEmail(tx, mail.businessId);
@@ -71,7 +75,7 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, si
           { key: `stripe:${event.id}:${i}`, mail: { businessId: mail.businessId, kind: "billing", message: { to, ...rendered } } },
         ]);
       }
-      return applied;
+      return applied === "unhandled" && mirrored ? "applied" : applied;
     });
   } catch (error) {
     if (error instanceof DuplicateEvent || isUniqueViolation(error)) {
@@ -113,4 +117,18 @@ async function applyEvent(db: Db, env: Env, event: Stripe.Event, at: Date, mails
     default:
       return "unhandled";
   }
+}
+
+/** The business whose cards or invoices this event changes (decision 0038), or null. */
+async function mirrorBusiness(db: Db, event: Stripe.Event): Promise<string | null> {
+  let customer: string | Stripe.Customer | Stripe.DeletedCustomer | null | undefined = null;
+  if (event.type.startsWith("invoice.")) customer = (event.data.object as Stripe.Invoice).customer;
+  else if (event.type === "payment_method.attached") customer = (event.data.object as Stripe.PaymentMethod).customer;
+  // A detached card no longer names its customer; the event's previous attributes do.
+  else if (event.type === "payment_method.detached") customer = (event.data.previous_attributes as { customer?: string } | undefined)?.customer;
+  else if (event.type === "customer.updated") customer = (event.data.object as Stripe.Customer).id;
+  const customerId = typeof customer === "string" ? customer : (customer?.id ?? null);
+  if (!customerId) return null;
+  const business = await db.business.findFirst({ where: { stripeCustomerId: customerId }, select: { id: true } });
+  return business?.id ?? null;
 }

@@ -25,8 +25,19 @@ describe("business profile schema", () => {
         zip: null,
         serviceAreas: ["Springfield", "Chatham"],
         description: null,
+        bookingUrl: null,
       },
     });
+  });
+  it("takes a booking link only as an https address", () => {
+    const base = { name: "Acme", businessType: "Janitorial Service" };
+    expect(parseForm(businessProfileSchema, { ...base, bookingUrl: " https://cal.example/acme " })).toMatchObject({ ok: true, value: { bookingUrl: "https://cal.example/acme" } });
+    for (const bad of ["http://cal.example/acme", "javascript:alert(1)", "cal.example", "https://localhost"]) {
+      expect(parseForm(businessProfileSchema, { ...base, bookingUrl: bad })).toMatchObject({
+        ok: false,
+        errors: { bookingUrl: "Enter your booking page's https:// address, e.g. https://calendly.com/your-business." },
+      });
+    }
   });
   it("names each invalid field once", () => {
     const parsed = parseForm(businessProfileSchema, { name: "", businessType: "Other", email: "x@", phone: "12", zip: "!!" });

@@ -62,7 +62,24 @@ export const businessProfileSchema = z.object({
         .max(50, "At most 50 service areas."),
     ),
   description: optionalText("Business description", 2000),
+  /** The business's own scheduling page, sent by the Appointment scheduler automation as {bookingLink}. */
+  bookingUrl: z
+    .string()
+    .trim()
+    .max(500, "Booking link must be at most 500 characters.")
+    .default("")
+    .refine((value) => value === "" || isHttpsUrl(value), "Enter your booking page's https:// address, e.g. https://calendly.com/your-business.")
+    .transform((value) => (value === "" ? null : value)),
 });
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
 
 export type BusinessProfileForm = z.input<typeof businessProfileSchema>;
 export type BusinessProfileInput = z.output<typeof businessProfileSchema>;
@@ -77,6 +94,7 @@ export const BUSINESS_PROFILE_FIELDS = [
   "zip",
   "serviceAreas",
   "description",
+  "bookingUrl",
 ] as const;
 export type BusinessProfileField = (typeof BUSINESS_PROFILE_FIELDS)[number];
 
@@ -92,5 +110,6 @@ export type BusinessProfileValues = {
   zip: string;
   serviceAreas: string;
   description: string;
+  bookingUrl: string;
   logoUrl: string | null;
 };

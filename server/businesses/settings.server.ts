@@ -25,6 +25,7 @@ export async function getBusinessSettings(db: Db, businessId: string): Promise<B
       zip: true,
       serviceAreas: true,
       description: true,
+      bookingUrl: true,
       logoPath: true,
       notifyHighPriorityEmail: true,
       notifyDailySummary: true,
@@ -46,6 +47,7 @@ export async function getBusinessSettings(db: Db, businessId: string): Promise<B
       zip: b.zip ?? "",
       serviceAreas: b.serviceAreas.join(", "),
       description: b.description ?? "",
+      bookingUrl: b.bookingUrl ?? "",
       logoUrl: b.logoPath ? logoUrl(b.logoPath) : null,
     },
     notifications: {

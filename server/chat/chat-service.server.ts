@@ -4,7 +4,10 @@
 import type { Db } from "../db/client.server.ts";
 import type { Assistant } from "../conversation/assistant.ts";
 import { restoreState, startConversation, toScoreInput } from "../conversation/engine.ts";
-import { captureLead } from "../leads/capture-lead.server.ts";
+import { captureLead, type CaptureResult } from "../leads/capture-lead.server.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { emitEvents } from "../events/emit-events.server.ts";
+import type { DomainEvent } from "../events/domain-events.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import type { ChatbotCache } from "../chatbots/chatbot-cache.server.ts";
 import { leadDetailsHidden } from "../billing/entitlements.ts";
@@ -95,6 +98,8 @@ export function createChatService(deps: {
   /** A conversation was opened on the Test Chatbot page (the first-run checklist's "test" step). */
   onTestOpened?: (visitor: VisitorContext) => void;
   clock?: () => Date;
+  /** Emits the lead's domain events of a turn (`lead.scored`, `message.received`) for automations. */
+  jobs?: JobQueue;
 }) {
   const { db, emitter, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -324,7 +329,7 @@ export function createChatService(deps: {
    * Stores (or updates) the conversation's lead from the state's answers and pushes it to the team.
    * Returns the lead's id.
    */
-  async function captureFor(turn: PendingTurn, chatbot: ChatbotRecord, stored: StoredConversationState): Promise<string> {
+  async function captureFor(turn: PendingTurn, chatbot: ChatbotRecord, stored: StoredConversationState): Promise<CaptureResult> {
     // An expired trial keeps capturing leads but shows no details until it subscribes (decision 0010).
     const hidden = leadDetailsHidden(chatbot.business, clock());
     const captured = await captureLead(db, {
@@ -340,7 +345,24 @@ export function createChatService(deps: {
     const lead = hidden ? hideLeadDetails(captured.lead) : captured.lead;
     if (captured.kind === "created") emitter.leadCreated(turn.businessId, lead, captured.notification);
     else emitter.leadUpdated(turn.businessId, lead);
-    return captured.lead.id;
+    return captured;
+  }
+
+  /**
+   * After a turn of a conversation whose lead existed already: the visitor's message and, once every
+   * factor is answered, the lead's score, as domain events (a created lead's own event covers both).
+   */
+  async function emitTurnEvents(turn: PendingTurn, captured: CaptureResult, message: { seq: number; text: string }) {
+    if (!deps.jobs || captured.kind !== "updated") return;
+    const events: DomainEvent[] = [
+      { type: "message.received", businessId: turn.businessId, leadId: captured.lead.id, messageId: `${turn.id}:${message.seq}`, text: message.text },
+    ];
+    if (captured.incomplete === false) events.push({ type: "lead.scored", businessId: turn.businessId, leadId: captured.lead.id, score: captured.lead.score });
+    try {
+      await emitEvents(deps.jobs, db, events);
+    } catch (error) {
+      logger.error(`[chat] emitting the lead events of conversation ${turn.id} failed`, error);
+    }
   }
 
   /** Answers the turn's pending visitor messages in order, storing each answer with its state. */
@@ -394,8 +416,9 @@ export function createChatService(deps: {
           if (echo) emitter.workspaceMessage(turn.businessId, message);
         }
         if (capture) {
-          const leadId = await captureFor(turn, chatbot, stored);
-          stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId };
+          const captured = await captureFor(turn, chatbot, stored);
+          await emitTurnEvents(turn, captured, visitorMessage);
+          stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id };
         }
       }
     } catch (error) {

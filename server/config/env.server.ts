@@ -110,6 +110,11 @@ export const envSchema = z.object({
   CONTACT_EMAIL: z.string().trim().email("must be an e-mail address").default("hello@leadbroom.com"),
   /** Public site: the external scheduling page opened by Book a Demo and Schedule a Call. */
   SCHEDULING_URL: z.string().trim().url("must be a URL").default("https://calendly.com/leadbroom/demo"),
+  /** SMS steps of automations (Twilio's official library); without all three, SMS is not configured. */
+  TWILIO_ACCOUNT_SID: prefixed("AC"),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  /** The Twilio number (E.164) SMS are sent from. */
+  TWILIO_FROM_NUMBER: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 phone number like +15551234567").optional(),
 });
 
 export type EnvInput = z.input<typeof envSchema>;

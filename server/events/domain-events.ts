@@ -5,7 +5,14 @@ export type DomainEvent =
   | { type: "lead.created"; businessId: string; leadId: string }
   | { type: "reminder.due"; businessId: string; reminderId: string; leadId: string; dueAt: string }
   /** An address unsubscribed from the business's e-mails (its leads with that address, if any). */
-  | { type: "lead.unsubscribed"; businessId: string; email: string; leadIds: string[] };
+  | { type: "lead.unsubscribed"; businessId: string; email: string; leadIds: string[] }
+  /** A lead's score is final for now (its qualification is complete) or changed after that. */
+  | { type: "lead.scored"; businessId: string; leadId: string; score: number }
+  | { type: "lead.status_changed"; businessId: string; leadId: string; from: string; to: string; eventId: string }
+  /** A visitor wrote in the conversation of a lead. */
+  | { type: "message.received"; businessId: string; leadId: string; messageId: string; text: string }
+  /** An automation step failed after its last attempt (DESIGN §15 webhooks subscribe to it). */
+  | { type: "automation.run.failed"; businessId: string; automationId: string; runId: string; leadId: string; error: string };
 
 export type DomainEventType = DomainEvent["type"];
 
@@ -18,5 +25,13 @@ export function eventKey(event: DomainEvent): string {
       return `reminder.due:${event.reminderId}:${event.dueAt}`;
     case "lead.unsubscribed":
       return `lead.unsubscribed:${event.businessId}:${event.email}`;
+    case "lead.scored":
+      return `lead.scored:${event.leadId}:${event.score}`;
+    case "lead.status_changed":
+      return `lead.status_changed:${event.eventId}`;
+    case "message.received":
+      return `message.received:${event.messageId}`;
+    case "automation.run.failed":
+      return `automation.run.failed:${event.runId}`;
   }
 }

@@ -7,12 +7,14 @@ import { mailJob } from "../mail/mail-jobs.server.ts";
 import { leadAlertMails } from "../notifications/lead-alert-email.server.ts";
 import { reminderDueMails } from "../leads/reminder-due.server.ts";
 import type { DomainEvent, DomainEventType } from "./domain-events.ts";
+import { automationJobsFor } from "../automations/runs.server.ts";
 
 type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
 type Subscribers = { [T in DomainEventType]: Subscriber<Extract<DomainEvent, { type: T }>>[] };
 
 export const subscribers: Subscribers = {
   "lead.created": [
+    (services, event) => automationJobsFor(services.db, event),
     async (services, event) =>
       (await leadAlertMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
   ],
@@ -22,7 +24,12 @@ export const subscribers: Subscribers = {
   ],
   // The suppression list itself stops e-mails (checked at delivery); automations and outreach
   // sequences (DESIGN §11, §12) subscribe here to stop a lead's pending steps.
-  "lead.unsubscribed": [],
+  "lead.unsubscribed": [(services, event) => automationJobsFor(services.db, event)],
+  "lead.scored": [(services, event) => automationJobsFor(services.db, event)],
+  "lead.status_changed": [(services, event) => automationJobsFor(services.db, event)],
+  "message.received": [(services, event) => automationJobsFor(services.db, event)],
+  // Outgoing webhooks (DESIGN §15) subscribe here.
+  "automation.run.failed": [],
 };
 
 export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {

@@ -6,15 +6,18 @@ import type { DomainEvent } from "../events/domain-events.ts";
 import { jobsForEvent } from "../events/subscribers.server.ts";
 import { mailJobHandler } from "../mail/mail-jobs.server.ts";
 import { overageJobHandler } from "../billing/overage-reporter.server.ts";
+import { billingJobHandlers } from "../billing/jobs/billing-jobs.server.ts";
 import { passwordResetJobHandler } from "../auth/password-reset.server.ts";
 import { inviteEmailJobHandler } from "../team/invites.server.ts";
 import { sandboxJobHandlers } from "../demo/sandbox.server.ts";
 import type { JobHandler } from "./queue/job-queue.server.ts";
 import { EVENT_QUEUE } from "./queue/queues.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
+import { automationJobHandler } from "../automations/runs.server.ts";
+import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 
 /** What the handlers push to open workspaces (socket.io), from the application. */
-export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded">;
+export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated">;
 
 export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
   const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
@@ -30,7 +33,16 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
     } as JobHandler<never>,
     overageJobHandler(services) as JobHandler<never>,
     ...scheduleHandlers(services, realtime),
+    automationJobHandler({
+      db: services.db,
+      jobs: services.jobs,
+      mail,
+      unsubscribe: unsubscribeSigner(services),
+      ...(services.sms ? { sms: services.sms } : {}),
+      notify: (businessId, notification) => realtime.notification(businessId, notification),
+    }) as JobHandler<never>,
     ...sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger }),
+    ...billingJobHandlers(services, (businessId, update) => realtime.billingUpdated(businessId, update)),
   ];
   return handlers;
 }

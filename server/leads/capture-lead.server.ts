@@ -31,7 +31,13 @@ export type CaptureInput = {
   notify?: { hideDetails: boolean };
 };
 
-export type CaptureResult = { kind: "created" | "updated"; lead: LeadSummary; notification?: WorkspaceNotification };
+export type CaptureResult = {
+  kind: "created" | "updated";
+  lead: LeadSummary;
+  notification?: WorkspaceNotification;
+  /** Some factor is still unanswered (its points assumed). */
+  incomplete?: boolean;
+};
 
 function leadFields(answers: Answers, scoreInput: ScoreInput) {
   const scored = scoreLead(scoreInput);
@@ -73,7 +79,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
         if (isRecordNotFound(error)) return null; // gone: capture it afresh below
         throw error;
       });
-    if (lead) return { kind: "updated", lead: toLeadSummary(lead) };
+    if (lead) return { kind: "updated", lead: toLeadSummary(lead), incomplete: scored.incomplete };
   }
   const eventData = {
     source: "chatbot",
@@ -134,7 +140,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
   if (!row) {
     // The conversation's lead exists already (a concurrent capture, or a lost leadId): update it.
     const lead = await db.lead.update({ where: { conversationId: input.conversationId }, data, select: leadSummarySelect });
-    return { kind: "updated", lead: toLeadSummary(lead) };
+    return { kind: "updated", lead: toLeadSummary(lead), incomplete: scored.incomplete };
   }
   const lead: LeadSummary = toLeadSummary({
     id: row.id,

@@ -5,6 +5,8 @@
 // those details in the same transaction; the lead's columns hold the current ones (reopening clears
 // them, the history keeps them).
 import type { Db } from "../db/client.server.ts";
+import { emitEvents } from "../events/emit-events.server.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
 import { validateStatus } from "./lead-input.ts";
 import { fail, notFound, type LeadResult } from "./result.ts";
@@ -12,6 +14,8 @@ import { fail, notFound, type LeadResult } from "./result.ts";
 export async function changeLeadStatus(
   db: Db,
   args: { businessId: string; leadId: string; actorUserId: string; input: unknown; now?: Date },
+  /** Emits `lead.status_changed` with the change (automations stop or start on it). */
+  jobs?: JobQueue,
 ): Promise<LeadResult<{ from: string; to: string }>> {
   const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
   if (!lead) return notFound();
@@ -38,7 +42,8 @@ export async function changeLeadStatus(
       },
     });
     if (updated.count !== 1) return fail("conflict", "This lead was changed meanwhile. Please reload and try again.");
-    await tx.leadEvent.create({
+    const event = await tx.leadEvent.create({
+      select: { id: true },
       data: {
         leadId: lead.id,
         businessId: args.businessId,
@@ -53,6 +58,9 @@ export async function changeLeadStatus(
         },
       },
     });
+    if (jobs && status !== lead.status) {
+      await emitEvents(jobs, tx, [{ type: "lead.status_changed", businessId: args.businessId, leadId: lead.id, from: lead.status, to: status, eventId: event.id }]);
+    }
     return { ok: true as const, value: { from: lead.status, to: status } };
   });
 }

@@ -179,7 +179,16 @@ export interface WorkspaceServerToClientEvents {
    * An open dashboard ticks the step without a reload.
    */
   "onboarding:updated": (payload: OnboardingUpdate) => void;
+  /**
+   * A billing operation finished (its result is read with GET /api/billing-operations/:id, by owners
+   * only), or the copy of the cards and invoices changed (decision 0038).
+   */
+  "billing:updated": (payload: BillingUpdate) => void;
 }
+
+export type BillingUpdate =
+  | { operationId: string; operationStatus: "succeeded" | "requires_action" | "failed" }
+  | { mirror: "refreshed" | "failed" };
 
 export type OnboardingUpdate = { step: "verify"; origin: string } | { step: "test" };
 

@@ -4,7 +4,7 @@ import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
 import { recordTested } from "../onboarding/installation.server.ts";
-import { businessRoom, memberRoom, WIDGET_NAMESPACE, type LeadSummary, type OnboardingUpdate, type WorkspaceNotification } from "./protocol.ts";
+import { businessRoom, memberRoom, WIDGET_NAMESPACE, type BillingUpdate, type LeadSummary, type OnboardingUpdate, type WorkspaceNotification } from "./protocol.ts";
 import { conversationRoom, registerWidgetNamespace } from "./widget-namespace.server.ts";
 import { registerWorkspaceNamespace, sessionRoom, userRoom } from "./workspace-namespace.server.ts";
 import type { MemberRole } from "../shared/enums.ts";
@@ -25,6 +25,8 @@ export type WorkspaceEvents = {
   notification(businessId: string, notification: WorkspaceNotification): void;
   /** A first-run checklist fact was recorded outside a socket (the widget's config request). */
   onboardingUpdated(businessId: string, update: OnboardingUpdate): void;
+  /** A billing job finished an operation or refreshed the cards and invoices (server/billing/jobs/). */
+  billingUpdated(businessId: string, update: BillingUpdate): void;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -62,6 +64,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     emitter,
     logger: services.logger,
     testTokenSecret: services.signingSecret,
+    jobs: services.jobs,
     onTestOpened: (visitor) => {
       recordTested(services.db, { chatbotId: visitor.chatbotId })
         .then((first) => {
@@ -90,6 +93,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     sessionEnded: (tokenHash) => workspace.in(sessionRoom(tokenHash)).disconnectSockets(true),
     userSessionsEnded: (userId) => workspace.in(userRoom(userId)).disconnectSockets(true),
     onboardingUpdated: onboarding,
+    billingUpdated: (businessId, update) => workspace.to(businessRoom(businessId)).emit("billing:updated", update),
   };
   return { chat, workspaceEvents };
 }

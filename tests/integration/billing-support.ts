@@ -8,6 +8,7 @@ import { hashPassword } from "../../server/auth/password.server.ts";
 import { createStripeMock, MOCK_STRIPE_ENV as STRIPE_ENV, MOCK_STRIPE_PRICES as PRICES, MOCK_WEBHOOK_SECRET as WEBHOOK_SECRET } from "../mocks/stripe.ts";
 import { HttpClient } from "../support/http-client.ts";
 import type { TestServer } from "../support/test-server.ts";
+import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE } from "../../server/jobs/queue/queues.ts";
 
 export { WEBHOOK_SECRET, PRICES, STRIPE_ENV };
 
@@ -48,11 +49,10 @@ export async function addSupportMember(server: TestServer, businessId: string): 
   return client;
 }
 
-/** A JSON POST with the client's session cookie; the answer's status and parsed body. */
-export async function postJson(server: TestServer, client: HttpClient | null, path: string, body: unknown = {}) {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  if (client) headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const res = await fetch(new URL(path, server.url), { method: "POST", headers, body: JSON.stringify(body), redirect: "manual" });
+/** A request with the client's session cookie; the answer's status and parsed body. */
+async function sendJson(server: TestServer, client: HttpClient | null, path: string, init: RequestInit & { headers: Record<string, string> }) {
+  if (client) init.headers.Cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  const res = await fetch(new URL(path, server.url), { ...init, redirect: "manual" });
   const text = await res.text();
   let json: Record<string, unknown> = {};
   try {
@@ -61,6 +61,38 @@ export async function postJson(server: TestServer, client: HttpClient | null, pa
     json = { text };
   }
   return { status: res.status, body: json };
+}
+
+/** A JSON POST with the client's session cookie; the answer's status and parsed body. */
+export function postJson(server: TestServer, client: HttpClient | null, path: string, body: unknown = {}) {
+  return sendJson(server, client, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
+/** A GET with the client's session cookie; the answer's status and parsed body. */
+export function getJson(server: TestServer, client: HttpClient | null, path: string) {
+  return sendJson(server, client, path, { headers: { Accept: "application/json" } });
+}
+
+/** Waits (for the job runner, not a timer) until the operation is no longer pending; its GET answer. */
+export async function awaitOperation(server: TestServer, client: HttpClient, operationId: string) {
+  for (;;) {
+    const answer = await getJson(server, client, `/api/billing-operations/${operationId}`);
+    if (answer.status !== 200 || answer.body.operationStatus !== "pending") return answer;
+    await server.services.jobs.idle([BILLING_OPERATION_QUEUE], { timeoutMs: 60_000 });
+  }
+}
+
+/**
+ * What the page does with a billing change (decision 0038): POST it (202 with the operation's id), then
+ * wait for the operation's result, and for the refresh of the cards and invoices it causes. A refused
+ * request (400, 403, 503 …) is answered as is.
+ */
+export async function postOperation(server: TestServer, client: HttpClient, path: string, body: unknown = {}) {
+  const started = await postJson(server, client, path, body);
+  if (started.status !== 202) return started;
+  const answer = await awaitOperation(server, client, String(started.body.operationId));
+  await server.services.jobs.idle([BILLING_REFRESH_QUEUE], { timeoutMs: 60_000 });
+  return answer;
 }
 
 const signer = new Stripe("sk_test_signing_only");

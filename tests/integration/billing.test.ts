@@ -6,7 +6,7 @@
 import type { SetupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../../server/mail/mailer.server.ts";
-import { MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { BILLING_REFRESH_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
 import { stripeEvent, type StripeMock } from "../mocks/stripe.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import {
@@ -14,6 +14,7 @@ import {
   deliverWebhook,
   expireTrial,
   postJson,
+  postOperation,
   registerOwner,
   startStripeMock,
   STRIPE_ENV,
@@ -42,11 +43,11 @@ const business = (id: string) => server.services.db.business.findUniqueOrThrow({
 async function activeOwner(plan = "Starter", period = "monthly"): Promise<Owner & { subscriptionId: string }> {
   const owner = await registerOwner(server);
   await expireTrial(server, owner.businessId);
-  const res = await postJson(server, owner.client, "/api/subscribe", { plan, period, paymentMethodId: "pm_card_visa" });
+  const res = await postOperation(server, owner.client, "/api/subscribe", { plan, period, paymentMethodId: "pm_card_visa" });
   expect(res.status).toBe(200);
   const { stripeSubscriptionId } = await business(owner.businessId);
   mock.completePayment(stripeSubscriptionId!);
-  expect((await postJson(server, owner.client, "/api/check-subscription")).body).toMatchObject({ status: "active", plan });
+  expect((await postOperation(server, owner.client, "/api/check-subscription")).body).toMatchObject({ status: "active", plan });
   return { ...owner, subscriptionId: stripeSubscriptionId! };
 }
 
@@ -54,7 +55,7 @@ describe("subscribing", () => {
   it("returns the client secret when the payment needs confirming, and takes the state from Stripe only", async () => {
     const owner = await registerOwner(server);
     await expireTrial(server, owner.businessId);
-    const res = await postJson(server, owner.client, "/api/subscribe", {
+    const res = await postOperation(server, owner.client, "/api/subscribe", {
       plan: "pro",
       period: "annual",
       paymentMethodId: "pm_card_authenticationRequired",
@@ -78,7 +79,7 @@ describe("subscribing", () => {
 
     // Stripe.js confirmed the payment; the check asks Stripe, not the browser.
     mock.completePayment(stored.stripeSubscriptionId!);
-    const check = await postJson(server, owner.client, "/api/check-subscription");
+    const check = await postOperation(server, owner.client, "/api/check-subscription");
     expect(check.body).toMatchObject({ success: true, status: "active", plan: "Pro", subscribed: true });
     stored = await business(owner.businessId);
     expect(stored).toMatchObject({ subscriptionStatus: "active", plan: "Pro", billingPeriod: "annual", amountCents: 94800 });
@@ -88,7 +89,7 @@ describe("subscribing", () => {
   it("keeps the remaining free trial when subscribing during it", async () => {
     const owner = await registerOwner(server);
     const before = await business(owner.businessId);
-    const res = await postJson(server, owner.client, "/api/subscribe", { plan: "Starter", period: "monthly", paymentMethodId: "pm_card_visa" });
+    const res = await postOperation(server, owner.client, "/api/subscribe", { plan: "Starter", period: "monthly", paymentMethodId: "pm_card_visa" });
     expect(res.body).toMatchObject({ success: true, state: "subscribed" });
     const create = mock.requests.find((r) => r.path === "/v1/subscriptions")!;
     expect(Number(create.body.trial_end)).toBe(Math.floor(before.trialEnd!.getTime() / 1000));
@@ -99,23 +100,23 @@ describe("subscribing", () => {
 
   it("shows Stripe's own message for a declined card and validates the plan", async () => {
     const owner = await registerOwner(server);
-    const declined = await postJson(server, owner.client, "/api/subscribe", { plan: "Pro", period: "monthly", paymentMethodId: "pm_card_chargeDeclined" });
-    expect(declined).toMatchObject({ status: 402, body: { success: false, error: "Your card was declined." } });
-    const badPlan = await postJson(server, owner.client, "/api/subscribe", { plan: "Platinum", period: "monthly", paymentMethodId: "pm_card_visa" });
+    const declined = await postOperation(server, owner.client, "/api/subscribe", { plan: "Pro", period: "monthly", paymentMethodId: "pm_card_chargeDeclined" });
+    expect(declined).toMatchObject({ status: 200, body: { success: false, operationStatus: "failed", error: "Your card was declined." } });
+    const badPlan = await postOperation(server, owner.client, "/api/subscribe", { plan: "Platinum", period: "monthly", paymentMethodId: "pm_card_visa" });
     expect(badPlan).toMatchObject({ status: 400, body: { success: false, error: "Choose a plan" } });
     expect((await business(owner.businessId)).stripeSubscriptionId).toBeNull();
   });
 
   it("upgrades at once with proration and schedules a downgrade for the next billing date", async () => {
     const owner = await activeOwner("Starter");
-    const up = await postJson(server, owner.client, "/api/subscribe", { plan: "Pro", period: "monthly", paymentMethodId: "pm_card_visa" });
+    const up = await postOperation(server, owner.client, "/api/subscribe", { plan: "Pro", period: "monthly", paymentMethodId: "pm_card_visa" });
     expect(up.body).toMatchObject({ success: true, state: "subscribed" });
     const update = mock.requests.find((r) => r.method === "POST" && r.path === `/v1/subscriptions/${owner.subscriptionId}` && r.body.items)!;
     expect(update.body.proration_behavior).toBe("create_prorations");
     expect(await business(owner.businessId)).toMatchObject({ plan: "Pro", amountCents: 9900 });
 
     mock.reset();
-    const down = await postJson(server, owner.client, "/api/subscribe", { plan: "Starter", period: "monthly", paymentMethodId: "pm_card_visa" });
+    const down = await postOperation(server, owner.client, "/api/subscribe", { plan: "Starter", period: "monthly", paymentMethodId: "pm_card_visa" });
     const stored = await business(owner.businessId);
     expect(down.body).toMatchObject({ success: true, state: "scheduled", effectiveAt: stored.currentPeriodEnd!.toISOString() });
     const phases = mock.requests.find((r) => /^\/v1\/subscription_schedules\/[^/]+$/.test(r.path) && r.method === "POST")!.body.phases as Record<string, Record<string, unknown>>;
@@ -129,6 +130,7 @@ describe("subscribing", () => {
 describe("the Billing tab", () => {
   it("shows the plan, the next billing date, the card and the invoices from Stripe", async () => {
     const owner = await activeOwner("Starter");
+    mock.reset();
     const page = await owner.client.get("/app/settings?tab=billing");
     expect(page.status).toBe(200);
     const text = page.text.replace(/<!-- -->/g, "");
@@ -143,10 +145,21 @@ describe("the Billing tab", () => {
     expect(text).toContain("Manage Subscription");
     expect(text).not.toContain("You don&#x27;t have an active subscription yet.");
 
+    // The page read our copy: opening it called nothing at Stripe.
+    expect(mock.requests).toHaveLength(0);
+
+    // An old copy: the page shows it at once and asks for a refresh; a refresh Stripe refuses is said.
+    await server.services.db.billingMirror.update({ where: { businessId: owner.businessId }, data: { refreshedAt: new Date(Date.now() - 3_600_000), requestedAt: null } });
     mock.failNext(/\/v1\/invoices/, 400, "Invalid API Key provided", "invalid_request_error");
+    const stale = await owner.client.get("/app/settings?tab=billing");
+    expect(stale.text).toContain('data-testid="billing-refreshing"');
+    expect(stale.text).toMatch(/<td[^>]*>Paid<\/td>/);
+    await server.services.jobs.idle([BILLING_REFRESH_QUEUE]);
     const failing = await owner.client.get("/app/settings?tab=billing");
     expect(failing.status).toBe(200);
     expect(failing.text).toContain("Failed to load subscription information");
+    expect(failing.text).not.toContain("Invalid API Key");
+    expect(failing.text).toMatch(/<td[^>]*>Paid<\/td>/);
   });
 });
 
@@ -154,8 +167,8 @@ describe("payment methods and the portal", () => {
   it("adds the card to the session's business, whatever user id the body names", async () => {
     const owner = await registerOwner(server, "Owner A");
     const other = await registerOwner(server, "Owner B");
-    const res = await postJson(server, owner.client, "/api/add-payment-method", { paymentMethodId: "pm_card_mastercard", userId: other.userId });
-    expect(res).toMatchObject({ status: 200, body: { success: true, error: null } });
+    const res = await postOperation(server, owner.client, "/api/add-payment-method", { paymentMethodId: "pm_card_mastercard", userId: other.userId });
+    expect(res).toMatchObject({ status: 200, body: { success: true, operationStatus: "succeeded", error: null } });
     const a = await business(owner.businessId);
     expect(a.paymentMethodId).toBe("pm_card_mastercard");
     expect(mock.state.customers.get(a.stripeCustomerId!)!.invoice_settings).toEqual({ default_payment_method: "pm_card_mastercard" });
@@ -163,23 +176,23 @@ describe("payment methods and the portal", () => {
     expect(b.stripeCustomerId).toBeNull();
     expect(b.paymentMethodId).toBeNull();
 
-    const bad = await postJson(server, owner.client, "/api/add-payment-method", {});
+    const bad = await postOperation(server, owner.client, "/api/add-payment-method", {});
     expect(bad).toMatchObject({ status: 400, body: { success: false, error: "Failed to add payment method" } });
-    const declined = await postJson(server, owner.client, "/api/add-payment-method", { paymentMethodId: "pm_card_Declined" });
+    const declined = await postOperation(server, owner.client, "/api/add-payment-method", { paymentMethodId: "pm_card_Declined" });
     expect(declined.body).toMatchObject({ success: false, error: "Your card was declined." });
   });
 
   it("opens a customer portal session returning to the billing tab, and says so when it fails", async () => {
     const owner = await registerOwner(server);
-    const res = await postJson(server, owner.client, "/api/billing-portal");
+    const res = await postOperation(server, owner.client, "/api/billing-portal");
     expect(res.status).toBe(200);
     expect(String(res.body.url)).toMatch(/^https:\/\/billing\.stripe\.mock\//);
     expect(mock.state.portalSessions.at(-1)!.return_url).toBe(`${server.url}/app/settings?tab=billing`);
 
     // The portal is not set up in the Stripe dashboard (a 400 Stripe does not retry).
     mock.failNext(/billing_portal/, 400, "No configuration provided and your test mode default configuration has not been created.", "invalid_request_error");
-    const failed = await postJson(server, owner.client, "/api/billing-portal");
-    expect(failed).toMatchObject({ status: 502, body: { success: false, error: "Failed to open customer portal" } });
+    const failed = await postOperation(server, owner.client, "/api/billing-portal");
+    expect(failed).toMatchObject({ status: 200, body: { success: false, operationStatus: "failed", error: "Failed to open customer portal" } });
   });
 
   it("refuses support staff and signed-out callers", async () => {
@@ -258,7 +271,7 @@ describe("webhooks", () => {
 
   it("e-mails the owner when the trial is about to end", async () => {
     const owner = await registerOwner(server);
-    const res = await postJson(server, owner.client, "/api/subscribe", { plan: "Pro", period: "monthly", paymentMethodId: "pm_card_visa" });
+    const res = await postOperation(server, owner.client, "/api/subscribe", { plan: "Pro", period: "monthly", paymentMethodId: "pm_card_visa" });
     expect(res.body.success).toBe(true);
     const { stripeSubscriptionId } = await business(owner.businessId);
     const event = stripeEvent("customer.subscription.trial_will_end", mock.subscription(stripeSubscriptionId!));

@@ -7,6 +7,8 @@
 // an id containing "Declined" fails to attach with Stripe's card error "Your card was declined.".
 // A subscription created without a trial is `incomplete` with a confirmation client secret (Stripe's
 // `default_incomplete`); `completePayment` plays the browser's confirmation.
+// Like Stripe, a POST with an `Idempotency-Key` already seen answers the first answer again (marked
+// `Idempotent-Replayed: true`) without doing anything: `requests` records it with `replayed: true`.
 import { http, HttpResponse } from "msw";
 import type Stripe from "stripe";
 
@@ -16,7 +18,7 @@ type Json = Record<string, unknown>;
 
 export type MockPrice = { id: string; lookup_key: string; unit_amount: number | null; interval: "month" | "year"; metered?: boolean };
 
-export type RecordedRequest = { method: string; path: string; body: Json };
+export type RecordedRequest = { method: string; path: string; body: Json; idempotencyKey?: string; replayed?: boolean };
 
 /** Stripe's form encoding (`items[0][price]=…`) back into objects; numeric keys stay object keys. */
 export function parseStripeForm(text: string): Json {
@@ -59,6 +61,8 @@ export function createStripeMock(options: { prices: MockPrice[]; now?: () => num
     createdPrices: [] as Json[],
   };
   const requests: RecordedRequest[] = [];
+  /** Answers by idempotency key (Stripe keeps them 24 hours; here, for the mock's life). */
+  const idempotent = new Map<string, { status: number; body: string }>();
   /** One-off failures: the next request whose path matches answers with this error. */
   const failures: { match: RegExp; status: number; type: string; message: string }[] = [];
 
@@ -135,6 +139,25 @@ export function createStripeMock(options: { prices: MockPrice[]; now?: () => num
 
   const handlers = [
     http.all(`${API}/v1/*`, async ({ request }) => {
+      const key = request.method === "POST" ? request.headers.get("Idempotency-Key") : null;
+      const seen = key ? idempotent.get(key) : undefined;
+      if (key && seen) {
+        const path = new URL(request.url).pathname;
+        requests.push({ method: request.method, path, body: parseStripeForm(await request.text()), idempotencyKey: key, replayed: true });
+        return new HttpResponse(seen.body, { status: seen.status, headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" } });
+      }
+      const response = await answer(request);
+      if (key) {
+        requests.at(-1)!.idempotencyKey = key;
+        // Stripe keeps the answer of a request that ran, errors included, except server errors.
+        if (response.status < 500) idempotent.set(key, { status: response.status, body: await response.clone().text() });
+      }
+      return response;
+    }),
+  ];
+
+  async function answer(request: Request): Promise<Response> {
+    {
       const path = new URL(request.url).pathname;
       const body = await record(request, path);
       const failed = failure(path);
@@ -280,8 +303,8 @@ export function createStripeMock(options: { prices: MockPrice[]; now?: () => num
         return HttpResponse.json(event);
       }
       return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}). (LeadBroom's Stripe mock)`);
-    }),
-  ];
+    }
+  }
 
   return {
     handlers,

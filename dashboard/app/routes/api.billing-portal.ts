@@ -1,8 +1,8 @@
-// POST /api/billing-portal → {url}: a Stripe customer portal session returning to the Billing tab.
+// POST /api/billing-portal → the billing operation that opens a Stripe customer portal session
+// returning to the Billing tab; its result holds the portal's {url} (decision 0038).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { BILLING_ERRORS } from "../../../server/billing/billing-display.ts";
-import { billingChangeDeps, jsonResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
-import { createPortalSession } from "../../../server/billing/portal.server.ts";
+import { billingChangeDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
 import { requireOwner } from "~/lib/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const deps = await billingChangeDeps(context.services, workspace.business.id);
   if (deps instanceof Response) return deps;
   try {
-    return jsonResponse({ success: true, url: await createPortalSession(deps, workspace.business.id) });
+    return await startOperationResponse(context.services, workspace.business.id, "billing_portal", await readBody(request));
   } catch (error) {
     return unexpectedBillingError(context.services, "customer portal", error, BILLING_ERRORS.portal);
   }

@@ -1,9 +1,9 @@
 // POST /api/check-subscription: the "check subscription status" step after the card is confirmed
-// (spec §7): the server fetches the subscription from Stripe and stores it; answers the status.
+// (spec §7), as a billing operation (decision 0038): its job fetches the subscription from Stripe and
+// stores it; the operation's result is the stored {status, plan, subscribed}.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { BILLING_ERRORS } from "../../../server/billing/billing-display.ts";
-import { billingDeps, jsonResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
-import { refreshSubscription, storedSubscription } from "../../../server/billing/subscribe.server.ts";
+import { billingDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
 import { requireOwner } from "~/lib/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -12,11 +12,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const deps = billingDeps(context.services);
   if (deps instanceof Response) return deps;
   try {
-    await refreshSubscription(deps, workspace.business.id);
+    return await startOperationResponse(context.services, workspace.business.id, "check_subscription", await readBody(request));
   } catch (error) {
     return unexpectedBillingError(context.services, "subscription refresh", error, BILLING_ERRORS.loadSubscription);
   }
-  return jsonResponse({ success: true, ...(await storedSubscription(deps.db, workspace.business.id)) });
 }
 
 export async function loader() {

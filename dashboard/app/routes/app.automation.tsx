@@ -1,26 +1,86 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ComingSoon } from "~/components/workspace/ComingSoon";
+// The Automation page (spec §2.14, DESIGN §11): four summary cards computed from runs, the list with
+// pause/resume, edit and delete, the template picker and the edit modal. The automations themselves
+// run on the job layer (server/automations/runs.server.ts).
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
-import { requireWorkspace } from "~/lib/session.server";
+import { AutomationPage } from "~/components/automation/AutomationPage";
+import { requireOwner, requireWorkspace } from "~/lib/session.server";
+import {
+  automationSummary,
+  createFromTemplate,
+  deleteAutomation,
+  listAutomations,
+  listRuns,
+  toggleAutomation,
+  updateAutomation,
+  type AutomationResult,
+} from "../../../server/automations/automations.server.ts";
+import { getBusinessTimeZone } from "../../../server/leads/list-leads.server.ts";
+import { failure, success, type ActionResult } from "../../../server/forms/action-result.ts";
 
 export const meta = workspaceMeta("Automation");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const workspace = await requireWorkspace(request, context);
-  return { businessName: workspace.business.name };
+  const workspace = await requireWorkspace(request, context, { requireSubscription: true });
+  const { db } = context.services;
+  const businessId = workspace.business.id;
+  const [summary, automations, timeZone] = await Promise.all([
+    automationSummary(db, businessId),
+    listAutomations(db, businessId),
+    getBusinessTimeZone(db, businessId),
+  ]);
+  const runs = Object.fromEntries(await Promise.all(automations.map(async (a) => [a.id, await listRuns(db, businessId, a.id, 10)] as const)));
+  return { summary, automations, runs, timeZone, canEdit: workspace.role === "owner" };
 }
 
-export default function AutomationPage() {
-  return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Automation</h1>
-        <p className="mt-1 text-slate-600">Follow up with every lead automatically, based on its score.</p>
-      </header>
-      <ComingSoon
-        title="Lead-nurturing automations"
-        description="Here you will see your active automations, runs today, success rate and total executions, and create automations from templates (high-priority lead response, medium-priority follow-up, appointment scheduler, lead nurturing) that you can pause, resume, edit or delete."
-      />
-    </div>
-  );
+const INTENTS = ["create", "toggle", "update", "delete"] as const;
+type Intent = (typeof INTENTS)[number];
+export type AutomationActionData = ActionResult<{ intent: Intent; id?: string }>;
+
+const MESSAGES: Record<Intent, string> = {
+  create: "Automation created as a draft.",
+  toggle: "Automation updated.",
+  update: "Automation saved.",
+  delete: "Automation deleted.",
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const workspace = await requireOwner(request, context, { requireSubscription: true });
+  const form = await request.formData();
+  const intent = INTENTS.find((i) => i === form.get("intent"));
+  if (!intent) return data<AutomationActionData>(failure("Unknown action"), { status: 400 });
+  const { db, jobs } = context.services;
+  const businessId = workspace.business.id;
+  const id = String(form.get("id") ?? "");
+  let result: AutomationResult<unknown>;
+  switch (intent) {
+    case "create":
+      result = await createFromTemplate(db, businessId, form.get("templateKey"));
+      break;
+    case "toggle":
+      result = await toggleAutomation({ db, jobs }, { businessId, id });
+      break;
+    case "delete":
+      result = await deleteAutomation(db, { businessId, id });
+      break;
+    case "update": {
+      let input: unknown;
+      try {
+        input = JSON.parse(String(form.get("payload") ?? ""));
+      } catch {
+        return data<AutomationActionData>(failure("Please check the form"), { status: 400 });
+      }
+      result = await updateAutomation({ db, jobs }, { businessId, id, input });
+      break;
+    }
+  }
+  if (!result.ok) return data<AutomationActionData>(failure(result.error, result.fieldErrors), { status: result.status });
+  const createdId = intent === "create" ? (result.value as { id: string }).id : id;
+  return data<AutomationActionData>(success({ intent, id: createdId }, MESSAGES[intent]));
+}
+
+export default function AutomationRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  return <AutomationPage {...loaded} />;
 }

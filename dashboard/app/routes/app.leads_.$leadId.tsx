@@ -23,6 +23,8 @@ import { StatusCard, NoteCard } from "~/components/leads/LeadStatusCards";
 import { RemindersCard, VisitCard } from "~/components/leads/LeadScheduleCards";
 import { EmailCard } from "~/components/leads/LeadEmailCard";
 import { HistoryCard, TranscriptCard } from "~/components/leads/LeadHistoryCards";
+import { LeadAutomationsCard } from "~/components/automation/LeadAutomationsCard";
+import { leadAutomationSteps } from "../../../server/automations/automations.server.ts";
 
 export const meta = workspaceMeta("Lead");
 
@@ -37,7 +39,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // loadedAt: the page keeps whichever of its own and its live reload's data is newer (useLiveLead).
   // An address that unsubscribed from the business's e-mails (the link in every e-mail to a lead).
   const unsubscribed = await unsubscribedAt(context.services.db, workspace.business.id, detail.lead.email);
-  return { ...detail, drafts, unsubscribedAt: unsubscribed?.toISOString() ?? null, today: todayIn(detail.timeZone), loadedAt: Date.now() };
+  const automationSteps = await leadAutomationSteps(context.services.db, workspace.business.id, detail.lead.id);
+  return { ...detail, drafts, automationSteps, unsubscribedAt: unsubscribed?.toISOString() ?? null, today: todayIn(detail.timeZone), loadedAt: Date.now() };
 }
 
 const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit"] as const;
@@ -66,7 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   let result: LeadResult<unknown>;
   switch (intent) {
     case "status":
-      result = await changeLeadStatus(db, args);
+      result = await changeLeadStatus(db, args, jobs);
       break;
     case "note":
       result = await addLeadNote(db, args);
@@ -135,6 +138,7 @@ export default function LeadDetailPage() {
           <NoteCard />
           <VisitCard detail={detail} />
           <EmailCard detail={detail} />
+          <LeadAutomationsCard steps={detail.automationSteps} timeZone={detail.timeZone} />
         </div>
       </div>
     </div>

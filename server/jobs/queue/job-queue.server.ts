@@ -35,6 +35,11 @@ export type JobSchedule = { name: string; cron: string; timeZone?: string; data?
 export type JobQueue = {
   /** Writes jobs through `tx` (a Prisma transaction client for the outbox, or the client itself). */
   enqueue(tx: TxClient, jobs: JobRequest[]): Promise<void>;
+  /**
+   * Asks this process's workers of `name` to look for due jobs now rather than at their next poll
+   * (after the transaction that enqueued them committed; a job someone waits for).
+   */
+  wake(name: string): void;
   /** Starts the workers of these handlers and registers the schedules. */
   start(handlers: JobHandler<never>[], schedules?: JobSchedule[]): Promise<void>;
   /** Makes every delayed job of `name` (or of every queue) due now: tests advance time this way. */
@@ -99,6 +104,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   const workers: string[] = [];
+  const workersOf = new Map<string, string[]>();
   let stopping = false;
   /** Batches being handled now: stop() waits for them. */
   const running = new Set<Promise<unknown>>();
@@ -170,10 +176,19 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       );
     },
 
+    wake(name) {
+      if (stopping) return;
+      for (const id of workersOf.get(name) ?? []) boss.notifyWorker(id);
+    },
+
     async start(handlers, schedules = []) {
       for (const handler of handlers) {
         const { batchSize, workers: count } = queueSpec(handler.name);
-        for (let i = 0; i < count; i++) workers.push(await startWorker(handler, batchSize));
+        for (let i = 0; i < count; i++) {
+          const id = await startWorker(handler, batchSize);
+          workers.push(id);
+          workersOf.set(handler.name, [...(workersOf.get(handler.name) ?? []), id]);
+        }
       }
       for (const schedule of schedules) {
         queueSpec(schedule.name);

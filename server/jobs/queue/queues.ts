@@ -32,6 +32,12 @@ export const TRIAL_ENDING_TICK = "trial-ending.tick";
 export const REMINDER_DUE_TICK = "reminder-due.tick";
 export const RESPONSE_ROLLUP_TICK = "response-rollup.tick";
 export const SANDBOX_SWEEP_TICK = "sandbox-sweep.tick";
+/** A billing change an owner waits for (subscribe, add a card, the portal): server/billing/jobs/. */
+export const BILLING_OPERATION_QUEUE = "billing.operation";
+/** The copy of a business's Stripe cards and invoices (server/billing/mirror.server.ts). */
+export const BILLING_REFRESH_QUEUE = "billing.refresh";
+/** Automations (server/automations/runs.server.ts): a run's start, each step (delayed), no-response checks, cancels. */
+export const AUTOMATION_QUEUE = "automation.step";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -50,6 +56,11 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: REMINDER_DUE_TICK, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 1, workers: 1 },
   { name: RESPONSE_ROLLUP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
   { name: SANDBOX_SWEEP_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
+  // The owner is waiting on the page: retried quickly (2, 4, 8 s), then failed with a clear text.
+  { name: BILLING_OPERATION_QUEUE, retryLimit: 3, retryDelaySeconds: 2, expireInSeconds: 90, batchSize: 5, workers: 2 },
+  { name: BILLING_REFRESH_QUEUE, retryLimit: 4, retryDelaySeconds: 5, expireInSeconds: 90, batchSize: 5, workers: 1 },
+  // Like mail.send (a step may be an e-mail, sent through deliverOnce with the same last attempt).
+  { name: AUTOMATION_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 2 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

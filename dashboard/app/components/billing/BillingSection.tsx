@@ -2,7 +2,7 @@
 // Methods, Billing History and the customer portal buttons, with the subscribe and add-card modals.
 import { SandboxNotice, sandboxNoticeId } from "../settings/SandboxNotice";
 import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { BillingOverview } from "../../../../server/billing/overview.server.ts";
 import { BILLING_ERRORS, formatLongDate } from "../../../../server/billing/billing-display.ts";
 import { formatUsd, parseBillingPeriod, parsePlanName, type BillingPeriod, type PlanName } from "../../../../server/billing/plans.ts";
@@ -10,6 +10,7 @@ import { AddPaymentMethodModal } from "./AddPaymentMethodModal";
 import { postBilling } from "./api";
 import { SubscribeModal } from "./SubscribeModal";
 import { UsageMeter } from "./UsageMeter";
+import { useWorkspaceEvents } from "../live/use-workspace-events";
 import { cardClass, errorBox, focusRing } from "./ui";
 import { Button } from "~/components/ui/Button";
 
@@ -26,6 +27,19 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
   const [portalError, setPortalError] = useState<string | null>(null);
   const [portalBusy, setPortalBusy] = useState(false);
   const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
+  // The cards and invoices are our copy of Stripe's (decision 0038): a refresh job pushes when it lands.
+  useWorkspaceEvents({
+    "billing:updated": (update) => {
+      if ("mirror" in update) refresh();
+    },
+    reconnect: refresh,
+  });
+  // In case the push is missed (no socket), look again while a refresh is on its way.
+  useEffect(() => {
+    if (!overview.refreshing) return;
+    const timer = setTimeout(refresh, 4000);
+    return () => clearTimeout(timer);
+  }, [overview, refresh]);
   const close = useCallback(() => {
     setModal(null);
     // Forget the plan chosen before registering, so a reload does not reopen the modal.
@@ -134,6 +148,16 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
         </div>
       </section>
 
+      {overview.refreshing ? (
+        <p role="status" className="text-sm text-slate-600" data-testid="billing-refreshing">
+          Updating your payment methods and billing history…
+        </p>
+      ) : null}
+      {portalBusy ? (
+        <p role="status" className="text-sm text-slate-600">
+          Opening the customer portal…
+        </p>
+      ) : null}
       <section aria-labelledby="billing-payment-methods" className={cardClass}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="billing-payment-methods" className="text-lg font-semibold text-slate-900">

@@ -40,6 +40,7 @@ function connect(): Promise<WorkspaceSocket> {
     s.on("notification", (payload) => dispatch("notification", payload));
     s.on("member:updated", (payload) => dispatch("member:updated", payload));
     s.on("onboarding:updated", (payload) => dispatch("onboarding:updated", payload));
+    s.on("billing:updated", (payload) => dispatch("billing:updated", payload));
     // The server closed the connection: the session ended (signed out elsewhere, password reset,
     // removed from the team). The page is no longer live; the guard decides where to go next.
     s.on("disconnect", (reason) => {
@@ -73,6 +74,17 @@ export function useWorkspaceEvents(handlers: WorkspaceHandlers): void {
       setTimeout(release, 1000);
     };
   }, []);
+}
+
+/** Listens outside a component (a request waiting for its push); returns the function that stops it. */
+export function listenWorkspace(handlers: WorkspaceHandlers): () => void {
+  const entry = { current: handlers };
+  listeners.add(entry);
+  connect().catch((error: unknown) => console.warn("[workspace] realtime unavailable", error));
+  return () => {
+    listeners.delete(entry);
+    setTimeout(release, 1000);
+  };
 }
 
 /** Whether the live connection is currently up (for tests and diagnostics). */

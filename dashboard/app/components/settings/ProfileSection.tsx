@@ -37,6 +37,7 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
   const zip = f("zip");
   const areas = f("serviceAreas");
   const description = f("description");
+  const booking = f("bookingUrl");
 
   // After a successful save the loader re-runs; the form shows the saved (normalised) values.
   useEffect(() => {
@@ -148,6 +149,24 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
               Used in AI responses to clients.
             </p>
             <FieldError id={description.errorId} message={description.error} />
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor={booking.id} className={labelClass}>
+              Booking link
+            </label>
+            <input
+              {...booking.input}
+              type="url"
+              inputMode="url"
+              defaultValue={profile.bookingUrl}
+              placeholder="https://calendly.com/your-business"
+              aria-describedby={[`${booking.id}-hint`, booking.error ? booking.errorId : ""].join(" ").trim()}
+              className={inputClass}
+            />
+            <p id={`${booking.id}-hint`} className="mt-1 text-sm text-slate-600">
+              Your own scheduling page. The Appointment scheduler automation sends it as {"{bookingLink}"}.
+            </p>
+            <FieldError id={booking.errorId} message={booking.error} />
           </div>
         </div>
         <ResultMessage result={clientFailed ? null : result} />

@@ -1,0 +1,415 @@
+// Automations running on the job layer (DESIGN §10, §11). Domain events say what happened to a lead;
+// the subscribers here answer with `automation.step` jobs: start a run (one per automation and lead,
+// the unique step-0 row), run one step (its delay is the job's start time), check for no response,
+// or cancel a lead's pending steps (Won, Lost, unsubscribed). A step's effect happens once: e-mails
+// through the mail layer's key, notifications and tasks in the transaction that marks the step sent.
+// A paused automation holds the steps that fall due (resuming enqueues them again); a step that fails
+// after its last attempt is kept as failed and emits `automation.run.failed`.
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/client.server.ts";
+import { emitEvents } from "../events/emit-events.server.ts";
+import type { DomainEvent } from "../events/domain-events.ts";
+import type { JobHandler, JobInfo, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
+import { AUTOMATION_QUEUE, queueSpec } from "../jobs/queue/queues.ts";
+import { deliverOnce, type DeliverDeps } from "../mail/mail-jobs.server.ts";
+import { renderEmail } from "../mail/templates/render-email.tsx";
+import { businessBrand, leadMessageEmail } from "../mail/templates/templates.ts";
+import { unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
+import type { WorkspaceNotification } from "../realtime/protocol.ts";
+import {
+  conditionsHold,
+  containsKeyword,
+  firstNameOf,
+  renderPlaceholders,
+  type Action,
+  type Condition,
+  type LeadFacts,
+  type Trigger,
+  type TriggerConfig,
+} from "./definition.ts";
+
+export type AutomationJob =
+  | { kind: "start"; businessId: string; automationId: string; leadId: string }
+  | { kind: "step"; businessId: string; runId: string }
+  | { kind: "check"; businessId: string; automationId: string; leadId: string; since: string }
+  | { kind: "cancel"; businessId: string; leadIds: string[]; reason: string };
+
+const DAY_MS = 86_400_000;
+const RETRY_LIMIT = queueSpec(AUTOMATION_QUEUE).retryLimit;
+const CLOSED = ["won", "lost"];
+
+export const SMS_NOT_CONFIGURED = "SMS is not configured";
+export const CLOSED_ERROR = "Cancelled: the lead was marked Won or Lost";
+export const UNSUBSCRIBED_ERROR = "Cancelled: the lead unsubscribed";
+
+/** Sends one SMS (Twilio when TWILIO_* is set); absent when SMS is not configured. */
+export type SmsSender = { send(args: { to: string; body: string; idempotencyKey: string }): Promise<void> };
+
+export type AutomationDeps = {
+  db: Db;
+  jobs: JobQueue;
+  mail: DeliverDeps;
+  unsubscribe: UnsubscribeSigner;
+  sms?: SmsSender;
+  /** Pushes a stored notification to the business's open workspaces. */
+  notify?: (businessId: string, notification: WorkspaceNotification) => void;
+  clock?: () => Date;
+};
+
+function job(data: AutomationJob, key: string, runAt?: Date): JobRequest<AutomationJob> {
+  return { name: AUTOMATION_QUEUE, key, data, ...(runAt ? { runAt } : {}) };
+}
+
+async function activeAutomations(db: Db, businessId: string, triggers: Trigger[]) {
+  const rows = await db.automation.findMany({
+    where: { businessId, deletedAt: null, status: "active", trigger: { in: triggers } },
+    select: { id: true, trigger: true, triggerConfig: true },
+  });
+  return rows.map((r) => ({ id: r.id, trigger: r.trigger as Trigger, config: (r.triggerConfig ?? {}) as TriggerConfig }));
+}
+
+const startJob = (businessId: string, automationId: string, leadId: string, cause: string) =>
+  job({ kind: "start", businessId, automationId, leadId }, `automation-start:${automationId}:${leadId}:${cause}`);
+
+function noResponseChecks(automations: Awaited<ReturnType<typeof activeAutomations>>, businessId: string, leadId: string, since: Date, cause: string) {
+  return automations
+    .filter((a) => a.trigger === "no_response" && a.config.days)
+    .map((a) =>
+      job(
+        { kind: "check", businessId, automationId: a.id, leadId, since: since.toISOString() },
+        `automation-check:${a.id}:${leadId}:${cause}`,
+        new Date(since.getTime() + (a.config.days ?? 1) * DAY_MS),
+      ),
+    );
+}
+
+/** The jobs a domain event causes for automations (subscribers.server.ts). Reads only. */
+export async function automationJobsFor(db: Db, event: DomainEvent, now = new Date()): Promise<JobRequest[]> {
+  switch (event.type) {
+    case "lead.created": {
+      const automations = await activeAutomations(db, event.businessId, ["lead_scored", "lead_keyword", "no_response"]);
+      if (automations.length === 0) return [];
+      const lead = await db.lead.findFirst({
+        where: { id: event.leadId, businessId: event.businessId },
+        select: { conversationId: true, createdAt: true },
+      });
+      if (!lead) return [];
+      const keywords = automations.filter((a) => a.trigger === "lead_keyword" && a.config.keyword);
+      // Words written before the lead existed (its first messages) count too.
+      const texts = keywords.length && lead.conversationId
+        ? (await db.message.findMany({ where: { conversationId: lead.conversationId, role: "visitor" }, select: { text: true }, take: 200 })).map((m) => m.text)
+        : [];
+      return [
+        ...automations.filter((a) => a.trigger === "lead_scored").map((a) => startJob(event.businessId, a.id, event.leadId, "created")),
+        ...keywords
+          .filter((a) => texts.some((t) => containsKeyword(t, a.config.keyword!)))
+          .map((a) => startJob(event.businessId, a.id, event.leadId, "created")),
+        ...noResponseChecks(automations, event.businessId, event.leadId, lead.createdAt, "created"),
+      ];
+    }
+    case "lead.scored": {
+      const automations = await activeAutomations(db, event.businessId, ["lead_scored"]);
+      return automations.map((a) => startJob(event.businessId, a.id, event.leadId, `scored-${event.score}`));
+    }
+    case "message.received": {
+      const automations = await activeAutomations(db, event.businessId, ["lead_keyword"]);
+      return automations
+        .filter((a) => a.config.keyword && containsKeyword(event.text, a.config.keyword))
+        .map((a) => startJob(event.businessId, a.id, event.leadId, `message-${event.messageId}`));
+    }
+    case "lead.status_changed": {
+      const jobs: JobRequest[] = [];
+      if (CLOSED.includes(event.to)) {
+        jobs.push(job({ kind: "cancel", businessId: event.businessId, leadIds: [event.leadId], reason: CLOSED_ERROR }, `automation-cancel:${event.eventId}`));
+      }
+      const automations = await activeAutomations(db, event.businessId, ["lead_status_changed", "no_response"]);
+      jobs.push(
+        ...automations
+          .filter((a) => a.trigger === "lead_status_changed" && (!a.config.status || a.config.status === event.to))
+          .map((a) => startJob(event.businessId, a.id, event.leadId, `status-${event.eventId}`)),
+      );
+      if (!CLOSED.includes(event.to)) jobs.push(...noResponseChecks(automations, event.businessId, event.leadId, now, `status-${event.eventId}`));
+      return jobs;
+    }
+    case "lead.unsubscribed":
+      if (event.leadIds.length === 0) return [];
+      return [job({ kind: "cancel", businessId: event.businessId, leadIds: event.leadIds, reason: UNSUBSCRIBED_ERROR }, `automation-cancel:${event.businessId}:${event.email}`)];
+    default:
+      return [];
+  }
+}
+
+/** Cancels the pending steps of these leads (of this business). */
+export async function cancelLeadRuns(db: Db, args: { businessId: string; leadIds: string[]; reason: string; now?: Date }): Promise<number> {
+  const result = await db.automationRun.updateMany({
+    where: { businessId: args.businessId, leadId: { in: args.leadIds }, status: "scheduled" },
+    data: { status: "cancelled", finishedAt: args.now ?? new Date(), error: args.reason },
+  });
+  return result.count;
+}
+
+/** Resuming: the steps held while paused (their time came meanwhile) are enqueued again, due now. */
+export async function releaseHeldSteps(deps: { db: Db; jobs: JobQueue }, businessId: string, automationId: string, now = new Date()): Promise<number> {
+  const held = await deps.db.automationRun.findMany({
+    where: { businessId, automationId, status: "scheduled", heldAt: { not: null } },
+    select: { id: true },
+  });
+  let released = 0;
+  for (const run of held) {
+    await deps.db.$transaction(async (tx) => {
+      const claim = await tx.automationRun.updateMany({ where: { id: run.id, heldAt: { not: null }, status: "scheduled" }, data: { heldAt: null } });
+      if (claim.count !== 1) return;
+      released++;
+      // Held means its job came while paused, so it is due: now.
+      await deps.jobs.enqueue(tx, [job({ kind: "step", businessId, runId: run.id }, `automation-step:${run.id}:released-${now.getTime()}`)]);
+    });
+  }
+  return released;
+}
+
+function leadFacts(lead: {
+  score: number;
+  priority: string;
+  serviceType: string | null;
+  buildingSizeSqFt: number | null;
+  status: string;
+  source: string;
+}): LeadFacts {
+  return { ...lead, channel: lead.source };
+}
+
+const leadSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  company: true,
+  score: true,
+  priority: true,
+  serviceType: true,
+  buildingSizeSqFt: true,
+  status: true,
+  source: true,
+  incomplete: true,
+} as const;
+
+/** Starts the automation's run for the lead if it still applies; a second start finds step 0 and stops. */
+async function startRun(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "start" }>): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock?.() ?? new Date();
+  const [automation, lead] = await Promise.all([
+    db.automation.findFirst({ where: { id: data.automationId, businessId: data.businessId, deletedAt: null, status: "active" } }),
+    db.lead.findFirst({ where: { id: data.leadId, businessId: data.businessId }, select: leadSelect }),
+  ]);
+  if (!automation || !lead || CLOSED.includes(lead.status)) return;
+  // A chat lead is scored as it answers: only its complete score starts a score-based automation.
+  if (automation.trigger === "lead_scored" && lead.incomplete) return;
+  if (!conditionsHold(leadFacts(lead), (automation.conditions ?? []) as Condition[])) return;
+  const actions = (automation.actions ?? []) as Action[];
+  if (actions.length === 0) return;
+  const steps = actions.map((action, step) => ({
+    id: randomUUID(),
+    businessId: data.businessId,
+    automationId: automation.id,
+    leadId: lead.id,
+    step,
+    actionType: action.type,
+    scheduledFor: new Date(now.getTime() + action.delay * DAY_MS),
+    createdAt: now,
+  }));
+  await db.$transaction(async (tx) => {
+    const first = await tx.automationRun.createMany({ data: [steps[0]!], skipDuplicates: true });
+    if (first.count !== 1) return; // one run per automation and lead
+    if (steps.length > 1) await tx.automationRun.createMany({ data: steps.slice(1) });
+    await deps.jobs.enqueue(
+      tx,
+      steps.map((s) => job({ kind: "step", businessId: s.businessId, runId: s.id }, `automation-step:${s.id}`, s.scheduledFor > now ? s.scheduledFor : undefined)),
+    );
+  });
+}
+
+type StepOutcome = { status: "sent" | "skipped" | "failed"; error?: string };
+
+/** Runs one step: its action's effect, then the step is finished with its outcome. */
+async function runStep(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "step" }>, info: JobInfo): Promise<void> {
+  const { db } = deps;
+  const now = deps.clock?.() ?? new Date();
+  const run = await db.automationRun.findFirst({
+    where: { id: data.runId, businessId: data.businessId },
+    include: { automation: true, lead: { select: leadSelect } },
+  });
+  if (!run || run.status !== "scheduled") return;
+  if (run.automation.deletedAt) return;
+  if (CLOSED.includes(run.lead.status)) {
+    await finish(db, run.id, { status: "skipped", error: CLOSED_ERROR }, now);
+    return;
+  }
+  if (run.automation.status !== "active") {
+    // Held: resuming (automations.server.ts) enqueues it again. Claimed only while still not active,
+    // so a resume that raced this job is not missed.
+    const held = await db.$executeRaw`
+      UPDATE "AutomationRun" r SET "heldAt" = ${now}
+        FROM "Automation" a
+       WHERE r."id" = ${run.id} AND r."status" = 'scheduled' AND a."id" = r."automationId" AND a."status" <> 'active'`;
+    if (held === 1) return;
+  }
+  const action = ((run.automation.actions ?? []) as Action[])[run.step];
+  if (!action) {
+    await finish(db, run.id, { status: "skipped", error: "This step was removed from the automation" }, now);
+    return;
+  }
+  let outcome: StepOutcome;
+  try {
+    outcome = await perform(deps, run, action, info, now);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 300);
+    if (info.attempt <= RETRY_LIMIT) throw error; // retried with backoff
+    outcome = { status: "failed", error: message };
+  }
+  if (outcome.status === "failed") {
+    await db.$transaction(async (tx) => {
+      const done = await tx.automationRun.updateMany({
+        where: { id: run.id, status: "scheduled" },
+        data: { status: "failed", finishedAt: now, error: outcome.error ?? "Failed" },
+      });
+      if (done.count !== 1) return;
+      await emitEvents(deps.jobs, tx, [
+        { type: "automation.run.failed", businessId: run.businessId, automationId: run.automationId, runId: run.id, leadId: run.leadId, error: outcome.error ?? "Failed" },
+      ]);
+    });
+    return;
+  }
+  if (outcome.status === "sent" && (action.type === "notification" || action.type === "task")) return; // finished in perform's transaction
+  await finish(db, run.id, outcome, now);
+}
+
+function finish(db: Db, runId: string, outcome: StepOutcome, now: Date) {
+  return db.automationRun.updateMany({
+    where: { id: runId, status: "scheduled" },
+    data: { status: outcome.status, finishedAt: now, error: outcome.error ?? null, heldAt: null },
+  });
+}
+
+type StepRun = {
+  id: string;
+  businessId: string;
+  automationId: string;
+  leadId: string;
+  step: number;
+  automation: { name: string };
+  lead: { id: string; name: string | null; email: string | null; phone: string | null; company: string | null };
+};
+
+async function perform(deps: AutomationDeps, run: StepRun, action: Action, info: JobInfo, now: Date): Promise<StepOutcome> {
+  const { db } = deps;
+  const business = await db.business.findUnique({
+    where: { id: run.businessId },
+    select: { name: true, logoPath: true, street: true, city: true, state: true, zip: true, emailSenderName: true, emailReplyTo: true, bookingUrl: true },
+  });
+  if (!business) return { status: "skipped", error: "The business no longer exists" };
+  const values = {
+    firstName: firstNameOf(run.lead.name),
+    name: run.lead.name,
+    company: run.lead.company,
+    businessName: business.name,
+    bookingLink: business.bookingUrl,
+  };
+  const body = renderPlaceholders(action.template, values);
+  const who = run.lead.name?.trim() || run.lead.email || run.lead.company || "a lead";
+  switch (action.type) {
+    case "email": {
+      if (!run.lead.email) return { status: "skipped", error: "This lead has no email address" };
+      if (action.template.includes("{bookingLink}") && !business.bookingUrl)
+        return { status: "skipped", error: "Add your booking link in Settings > Business Profile" };
+      const to = run.lead.email;
+      const unsubscribe = unsubscribeUrl(deps.unsubscribe, { businessId: run.businessId, email: to });
+      const key = `automation-run:${run.id}`;
+      const subject = renderPlaceholders(action.subject ?? "", values) || business.name;
+      await deliverOnce(deps.mail, { ...info, key }, { businessId: run.businessId, kind: "automation", to, subject, unsubscribeUrl: unsubscribe }, async () => ({
+        to,
+        ...(await renderEmail(leadMessageEmail({ brand: businessBrand(business, deps.unsubscribe.appUrl), subject, body, unsubscribeUrl: unsubscribe }))),
+        fromName: business.emailSenderName ?? business.name,
+        ...(business.emailReplyTo ? { replyTo: business.emailReplyTo } : {}),
+      }));
+      const delivery = await db.emailDelivery.findUnique({ where: { key }, select: { status: true, error: true } });
+      switch (delivery?.status) {
+        case "sent":
+          return { status: "sent" };
+        case "held":
+          return { status: "skipped", error: "Held: a demo sandbox sends no e-mails" };
+        case "skipped":
+          return { status: "skipped", error: delivery.error ?? "Not sent" };
+        case "failed":
+          return { status: "failed", error: delivery.error ?? "The email could not be sent" };
+        default:
+          throw new Error("The email was not sent yet");
+      }
+    }
+    case "sms": {
+      if (!deps.sms) return { status: "skipped", error: SMS_NOT_CONFIGURED };
+      if (!run.lead.phone) return { status: "skipped", error: "This lead has no phone number" };
+      await deps.sms.send({ to: run.lead.phone, body, idempotencyKey: `automation-run:${run.id}` });
+      return { status: "sent" };
+    }
+    case "notification": {
+      const notification = await db.$transaction(async (tx) => {
+        const done = await tx.automationRun.updateMany({ where: { id: run.id, status: "scheduled" }, data: { status: "sent", finishedAt: now, heldAt: null } });
+        if (done.count !== 1) return null;
+        return tx.notification.create({
+          data: { businessId: run.businessId, type: "follow-up", text: `${run.automation.name}: ${body}`.slice(0, 500), leadId: run.leadId, createdAt: now },
+          select: { id: true, text: true, createdAt: true },
+        });
+      });
+      if (notification)
+        deps.notify?.(run.businessId, { id: notification.id, type: "follow-up", text: notification.text, leadId: run.leadId, createdAt: notification.createdAt.toISOString() });
+      return { status: "sent" };
+    }
+    case "task": {
+      await db.$transaction(async (tx) => {
+        const done = await tx.automationRun.updateMany({ where: { id: run.id, status: "scheduled" }, data: { status: "sent", finishedAt: now, heldAt: null } });
+        if (done.count !== 1) return;
+        const note = `${body}`.slice(0, 500);
+        const reminder = await tx.reminder.create({ data: { leadId: run.leadId, businessId: run.businessId, dueAt: now, note }, select: { id: true } });
+        await tx.leadEvent.create({
+          data: {
+            leadId: run.leadId,
+            businessId: run.businessId,
+            type: "reminder_created",
+            createdAt: now,
+            data: { reminderId: reminder.id, dueAt: now.toISOString(), note, automation: run.automation.name, for: who },
+          },
+        });
+      });
+      return { status: "sent" };
+    }
+  }
+}
+
+/** No status change since `since`: the no-response automation starts. */
+async function checkNoResponse(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "check" }>): Promise<void> {
+  const changed = await deps.db.leadEvent.findFirst({
+    where: { leadId: data.leadId, businessId: data.businessId, type: "status_changed", createdAt: { gt: new Date(data.since) } },
+    select: { id: true },
+  });
+  if (changed) return;
+  await startRun(deps, { kind: "start", businessId: data.businessId, automationId: data.automationId, leadId: data.leadId });
+}
+
+export function automationJobHandler(deps: AutomationDeps): JobHandler<AutomationJob> {
+  return {
+    name: AUTOMATION_QUEUE,
+    async run(data, info) {
+      switch (data.kind) {
+        case "start":
+          return startRun(deps, data);
+        case "step":
+          return runStep(deps, data, info);
+        case "check":
+          return checkNoResponse(deps, data);
+        case "cancel":
+          await cancelLeadRuns(deps.db, { businessId: data.businessId, leadIds: data.leadIds, reason: data.reason, now: deps.clock?.() });
+          return;
+      }
+    },
+  };
+}

@@ -1,0 +1,292 @@
+// Automations on the job layer (DESIGN §10, §11; issue 17), against a real server, real PGlite and a
+// real SMTP server: a visitor qualifying high over the widget protocol gets the active High-priority
+// e-mail once; the Medium follow-up's three steps follow their delays (time moved through the job
+// layer); Won cancels the rest; pausing holds, resuming sends; deleting cancels and keeps the history;
+// the 'urgent' keyword sends the booking link; a draft does nothing; another business's automation
+// never fires on this lead; an unconfigured SMS is skipped; a refused e-mail fails the step and emits
+// `automation.run.failed`.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { Visitor } from "../support/widget-client.ts";
+import { DEMO } from "../../server/demo/demo-credentials.ts";
+import { emitEvents } from "../../server/events/emit-events.server.ts";
+import { AUTOMATION_QUEUE, EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
+import {
+  automationSummary,
+  createFromTemplate,
+  DELETED_ERROR,
+  deleteAutomation,
+  listAutomations,
+  listRuns,
+  toggleAutomation,
+  updateAutomation,
+} from "../../server/automations/automations.server.ts";
+import { AUTOMATION_TEMPLATES, type TemplateKey } from "../../server/automations/definition.ts";
+import { CLOSED_ERROR, SMS_NOT_CONFIGURED } from "../../server/automations/runs.server.ts";
+import { changeLeadStatus } from "../../server/leads/lead-status.server.ts";
+
+const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
+
+describe("automations", () => {
+  let server: TestServer;
+  let sink: SmtpSink;
+  let demoBusinessId: string;
+  let demoUserId: string;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startTestServer({ env: { SMTP_URL: sink.url, MAIL_FROM } });
+    const db = server.services.db;
+    demoBusinessId = (await db.chatbot.findUniqueOrThrow({ where: { siteKey: DEMO.siteKey }, select: { businessId: true } })).businessId;
+    demoUserId = (await db.user.findUniqueOrThrow({ where: { email: DEMO.email } })).id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await sink?.close();
+  });
+
+  const deps = () => ({ db: server.services.db, jobs: server.services.jobs });
+
+  /** Polls the database until `ok` holds (events, not sleeps, decide when the test goes on). */
+  async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await read();
+      if (ok(value)) return value;
+      if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const runsOf = (automationId: string, leadId: string) =>
+    server.services.db.automationRun.findMany({ where: { automationId, leadId }, orderBy: { step: "asc" } });
+  const settled = () => server.services.jobs.idle([EVENT_QUEUE, MAIL_QUEUE]);
+
+  async function activeFromTemplate(businessId: string, key: TemplateKey): Promise<string> {
+    const created = await createFromTemplate(server.services.db, businessId, key);
+    if (!created.ok) throw new Error(created.error);
+    const toggled = await toggleAutomation(deps(), { businessId, id: created.value.id });
+    expect(toggled).toEqual({ ok: true, value: { status: "active" } });
+    return created.value.id;
+  }
+
+  /** A lead scored by hand (complete), announced as scored. */
+  async function scoredLead(businessId: string, name: string, score: number, email = `${name.split(" ")[0]!.toLowerCase()}@example.test`) {
+    const db = server.services.db;
+    const lead = await db.lead.create({
+      data: { businessId, name, email, company: `${name} Co`, score, priority: score >= 8 ? "high" : score >= 6 ? "medium" : "low", source: "manual" },
+    });
+    await emitEvents(server.services.jobs, db, [{ type: "lead.scored", businessId, leadId: lead.id, score }]);
+    return lead;
+  }
+
+  it("creates the spec's four templates as drafts, and a draft does nothing", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Draft Cleaning" } });
+    for (const key of Object.keys(AUTOMATION_TEMPLATES) as TemplateKey[]) {
+      const created = await createFromTemplate(db, business.id, key);
+      expect(created.ok).toBe(true);
+    }
+    const list = await listAutomations(db, business.id);
+    expect(list.map((a) => [a.name, a.status]).sort()).toEqual([
+      ["Appointment scheduler", "draft"],
+      ["High-priority lead response", "draft"],
+      ["Lead nurturing", "draft"],
+      ["Medium follow-up", "draft"],
+    ]);
+    expect(await createFromTemplate(db, business.id, "nope")).toMatchObject({ ok: false, status: 400 });
+    const lead = await scoredLead(business.id, "Dora Draft", 9.1);
+    await settled();
+    expect(await db.automationRun.count({ where: { leadId: lead.id } })).toBe(0);
+    expect(await automationSummary(db, business.id)).toEqual({ active: 0, runsToday: 0, successRate: null, executions: 0 });
+  });
+
+  it("a visitor qualifying high gets the active High-priority e-mail exactly once; another business's automation never fires on the lead", async () => {
+    const db = server.services.db;
+    const highId = await activeFromTemplate(demoBusinessId, "high-priority");
+    const other = await db.business.create({ data: { name: "Elsewhere Cleaning" } });
+    const otherHighId = await activeFromTemplate(other.id, "high-priority");
+
+    const visitor = new Visitor(server.url, { siteKey: DEMO.siteKey });
+    await visitor.connect();
+    try {
+      const opened = await visitor.open();
+      if (!opened.ok) throw new Error(opened.error);
+      for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Ada Auto", "Auto <Works>"]) {
+        await visitor.say(answer);
+      }
+      await visitor.say("ada@autoworks.example");
+      await server.app.chat.idle();
+    } finally {
+      visitor.disconnect();
+    }
+    const lead = await db.lead.findFirstOrThrow({ where: { name: "Ada Auto" } });
+    expect(lead.score).toBeGreaterThanOrEqual(8);
+    const [mail] = await sink.waitFor(sink.messages.filter((m) => m.to.includes("ada@autoworks.example")).length + 1);
+    void mail;
+    const runs = await until(() => runsOf(highId, lead.id), (r) => r[0]?.status === "sent");
+    expect(runs).toHaveLength(1);
+    const sent = sink.messages.filter((m) => m.to.includes("ada@autoworks.example"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe("Your cleaning quote request with Sparkle Commercial Cleaning");
+    expect(sent[0]!.decoded).toContain("Hi Ada,");
+    expect(sent[0]!.decoded).toContain("Auto &lt;Works&gt;"); // the lead's words are escaped in the HTML
+    expect(sent[0]!.raw).toMatch(/List-Unsubscribe:/i);
+
+    // The same event again (a redelivery) and a later score start nothing more: one run per lead.
+    await emitEvents(server.services.jobs, db, [
+      { type: "lead.created", businessId: lead.businessId, leadId: lead.id },
+      { type: "lead.scored", businessId: lead.businessId, leadId: lead.id, score: 9.9 },
+    ]);
+    await settled();
+    await until(() => server.services.jobs.counts(AUTOMATION_QUEUE), (c) => (c.created ?? 0) + (c.retry ?? 0) + (c.active ?? 0) === 0);
+    expect(await runsOf(highId, lead.id)).toHaveLength(1);
+    expect(sink.messages.filter((m) => m.to.includes("ada@autoworks.example"))).toHaveLength(1);
+    expect(await db.automationRun.count({ where: { automationId: otherHighId } })).toBe(0);
+
+    const [view] = (await listAutomations(db, demoBusinessId)).filter((a) => a.id === highId);
+    expect(view).toMatchObject({ totalRuns: 1, successRate: 100, status: "active" });
+    expect(await automationSummary(db, demoBusinessId)).toMatchObject({ active: 1, runsToday: 1, successRate: 100, executions: 1 });
+    // Leave the demo business's other tests alone.
+    await toggleAutomation(deps(), { businessId: demoBusinessId, id: highId });
+  });
+
+  it("the Medium follow-up sends its three e-mails with their delays, and Won cancels the rest", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Medium Cleaning" } });
+    const id = await activeFromTemplate(business.id, "medium-follow-up");
+    const lead = await scoredLead(business.id, "Mia Medium", 6.5);
+    const runs = await until(() => runsOf(id, lead.id), (r) => r.length === 3 && r[0]!.status === "sent");
+    const day = 86_400_000;
+    expect(runs.map((r) => r.status)).toEqual(["sent", "scheduled", "scheduled"]);
+    expect(Math.round((runs[1]!.scheduledFor.getTime() - runs[0]!.scheduledFor.getTime()) / day)).toBe(3);
+    expect(Math.round((runs[2]!.scheduledFor.getTime() - runs[0]!.scheduledFor.getTime()) / day)).toBe(7);
+    expect(sink.messages.filter((m) => m.to.includes("mia@example.test")).map((m) => m.subject)).toEqual(["Thanks for contacting Medium Cleaning"]);
+
+    // Three days on (the job layer's clock): the second e-mail.
+    await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+    await until(() => runsOf(id, lead.id), (r) => r.every((s) => s.status === "sent"));
+    expect(sink.messages.filter((m) => m.to.includes("mia@example.test")).map((m) => m.subject).sort()).toEqual([
+      "Following up on your cleaning request",
+      "Still looking for a cleaning partner?",
+      "Thanks for contacting Medium Cleaning",
+    ]);
+
+    // Another lead, marked Won after the first e-mail: the other two are cancelled.
+    const won = await scoredLead(business.id, "Will Won", 7);
+    await until(() => runsOf(id, won.id), (r) => r[0]?.status === "sent");
+    const owner = await db.user.create({ data: { email: "owner@medium.example", passwordHash: "x", displayName: "Owner" } });
+    const changed = await changeLeadStatus(db, { businessId: business.id, leadId: won.id, actorUserId: owner.id, input: { status: "won", value: "900" } }, server.services.jobs);
+    expect(changed.ok).toBe(true);
+    const cancelled = await until(() => runsOf(id, won.id), (r) => r.slice(1).every((s) => s.status === "cancelled"));
+    expect(cancelled.slice(1).map((r) => r.error)).toEqual([CLOSED_ERROR, CLOSED_ERROR]);
+    await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+    await until(() => server.services.jobs.counts(AUTOMATION_QUEUE), (c) => (c.created ?? 0) + (c.retry ?? 0) + (c.active ?? 0) === 0);
+    await settled();
+    expect(sink.messages.filter((m) => m.to.includes("will@example.test"))).toHaveLength(1);
+  });
+
+  it("pausing holds the steps that fall due; resuming sends them", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Pause Cleaning" } });
+    const id = await activeFromTemplate(business.id, "medium-follow-up");
+    const lead = await scoredLead(business.id, "Pat Pause", 6);
+    await until(() => runsOf(id, lead.id), (r) => r.length === 3 && r[0]!.status === "sent");
+    expect(await toggleAutomation(deps(), { businessId: business.id, id })).toEqual({ ok: true, value: { status: "paused" } });
+    await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+    const held = await until(() => runsOf(id, lead.id), (r) => r.slice(1).every((s) => s.heldAt !== null));
+    expect(held.map((r) => r.status)).toEqual(["sent", "scheduled", "scheduled"]);
+    await settled();
+    expect(sink.messages.filter((m) => m.to.includes("pat@example.test"))).toHaveLength(1);
+    expect((await listRuns(db, business.id, id)).filter((r) => r.held)).toHaveLength(2);
+
+    expect(await toggleAutomation(deps(), { businessId: business.id, id })).toEqual({ ok: true, value: { status: "active" } });
+    await until(() => runsOf(id, lead.id), (r) => r.every((s) => s.status === "sent"));
+    await settled();
+    expect(sink.messages.filter((m) => m.to.includes("pat@example.test"))).toHaveLength(3);
+  });
+
+  it("deleting cancels the pending steps and keeps the history", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Delete Cleaning" } });
+    const id = await activeFromTemplate(business.id, "medium-follow-up");
+    const lead = await scoredLead(business.id, "Del Delete", 5.5);
+    await until(() => runsOf(id, lead.id), (r) => r.length === 3 && r[0]!.status === "sent");
+    const other = await db.business.create({ data: { name: "Not Yours" } });
+    expect(await deleteAutomation(db, { businessId: other.id, id })).toMatchObject({ ok: false, status: 404 });
+    expect(await deleteAutomation(db, { businessId: business.id, id })).toEqual({ ok: true, value: { cancelled: 2 } });
+    expect(await listAutomations(db, business.id)).toEqual([]);
+    const runs = await runsOf(id, lead.id);
+    expect(runs.map((r) => [r.status, r.error])).toEqual([
+      ["sent", null],
+      ["cancelled", DELETED_ERROR],
+      ["cancelled", DELETED_ERROR],
+    ]);
+    await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+    await until(() => server.services.jobs.counts(AUTOMATION_QUEUE), (c) => (c.created ?? 0) + (c.retry ?? 0) + (c.active ?? 0) === 0);
+    await settled();
+    expect(sink.messages.filter((m) => m.to.includes("del@example.test"))).toHaveLength(1);
+    expect(await automationSummary(db, business.id)).toMatchObject({ active: 0, executions: 1, successRate: 100 });
+  });
+
+  it("the 'urgent' keyword sends the business's booking link", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Urgent Cleaning", bookingUrl: "https://cal.example/urgent-cleaning" } });
+    const id = await activeFromTemplate(business.id, "appointment-scheduler");
+    const lead = await db.lead.create({ data: { businessId: business.id, name: "Uma Urgent", email: "uma@example.test", score: 3, priority: "low" } });
+    await emitEvents(server.services.jobs, db, [
+      { type: "message.received", businessId: business.id, leadId: lead.id, messageId: "m1", text: "Not so fast, no rush" },
+    ]);
+    await settled();
+    expect(await runsOf(id, lead.id)).toHaveLength(0);
+    await emitEvents(server.services.jobs, db, [
+      { type: "message.received", businessId: business.id, leadId: lead.id, messageId: "m2", text: "Actually it is URGENT!" },
+    ]);
+    await until(() => runsOf(id, lead.id), (r) => r[0]?.status === "sent");
+    const [mail] = sink.messages.filter((m) => m.to.includes("uma@example.test"));
+    expect(mail!.subject).toBe("Book a time with Urgent Cleaning");
+    expect(mail!.decoded).toContain("https://cal.example/urgent-cleaning");
+  });
+
+  it("an SMS without Twilio is skipped as not configured; a refused e-mail fails the step and emits automation.run.failed", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Failing Cleaning" } });
+    const created = await createFromTemplate(db, business.id, "high-priority");
+    if (!created.ok) throw new Error(created.error);
+    const template = AUTOMATION_TEMPLATES["high-priority"];
+    const updated = await updateAutomation(deps(), {
+      businessId: business.id,
+      id: created.value.id,
+      input: { ...template, status: "active", actions: [{ type: "sms", template: "Hi {firstName}", delay: 0 }, template.actions[0]] },
+    });
+    expect(updated.ok).toBe(true);
+    sink.refuse("fay@example.test");
+    const lead = await scoredLead(business.id, "Fay Fail", 9);
+    const runs = await until(() => runsOf(created.value.id, lead.id), (r) => r.length === 2 && r.every((s) => s.status !== "scheduled"));
+    expect(runs.map((r) => [r.actionType, r.status])).toEqual([
+      ["sms", "skipped"],
+      ["email", "failed"],
+    ]);
+    expect(runs[0]!.error).toBe(SMS_NOT_CONFIGURED);
+    expect(runs[1]!.error).toMatch(/550/);
+    const failedEvents = await until(
+      () => db.$queryRawUnsafe<{ data: unknown }[]>(`SELECT data FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, EVENT_QUEUE, `automation.run.failed:${runs[1]!.id}`),
+      (r) => r.length === 1,
+    );
+    expect(failedEvents[0]).toMatchObject({
+      data: { type: "automation.run.failed", automationId: created.value.id, runId: runs[1]!.id, leadId: lead.id },
+    });
+    expect(await automationSummary(db, business.id)).toMatchObject({ executions: 2, successRate: 0 });
+  });
+
+  it("refuses an invalid edit with the field's message", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Edit Cleaning" } });
+    const created = await createFromTemplate(db, business.id, "lead-nurturing");
+    if (!created.ok) throw new Error(created.error);
+    const result = await updateAutomation(deps(), { businessId: business.id, id: created.value.id, input: { name: "", trigger: "lead_scored", actions: [] } });
+    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { name: "Enter a name", actions: "Add at least one action" } });
+    void demoUserId;
+  });
+});
