@@ -19,8 +19,9 @@ export const API_KEY_MESSAGES = {
 export const createApiKeySchema = z.object({
   name: z
     .string({ error: API_KEY_MESSAGES.nameRequired })
-    .transform((value) => value.trim())
-    .pipe(z.string().min(1, API_KEY_MESSAGES.nameRequired).max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameTooLong)),
+    .trim()
+    .min(1, API_KEY_MESSAGES.nameRequired)
+    .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameTooLong),
 });
 
 export const revokeApiKeySchema = z.object({

@@ -2,6 +2,7 @@
 // stored), list and revoke. Every query is scoped by the caller's businessId; the route checks the
 // owner role and the Enterprise plan (entitlements.server.ts) before creating.
 import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
+import { refuse, type DomainFailure } from "../forms/action-result.ts";
 import type { Db } from "../db/client.server.ts";
 import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS } from "./api-key-input.ts";
 import { generateApiKey } from "./api-key-secret.ts";
@@ -16,7 +17,7 @@ export type ApiKeyView = {
   createdBy: string | null;
 };
 
-export type ApiKeyResult<T> = { ok: true; value: T } | { ok: false; status: 403 | 404 | 409; message: string };
+export type ApiKeyResult<T> = { ok: true; value: T } | DomainFailure;
 
 /** Keys shown in the list: every active key and the most recent revoked ones. */
 const LIST_LIMIT = 50;
@@ -78,12 +79,12 @@ export async function createApiKey(
   args: { businessId: string; createdById: string; name: string; now?: Date },
 ): Promise<ApiKeyResult<{ key: ApiKeyView; secret: string }>> {
   const refused = await sandboxRefusal(db, args.businessId, "api-key");
-  if (refused) return { ok: false, ...refused };
+  if (refused) return refuse("forbidden", refused.message);
   // Serialised per business so two simultaneous creations cannot both pass the limit.
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Business" WHERE id = ${args.businessId} FOR UPDATE`;
     const active = await tx.apiKey.count({ where: { businessId: args.businessId, revokedAt: null } });
-    if (active >= MAX_ACTIVE_API_KEYS) return { ok: false as const, status: 409 as const, message: API_KEY_MESSAGES.tooMany };
+    if (active >= MAX_ACTIVE_API_KEYS) return refuse("conflict", API_KEY_MESSAGES.tooMany);
     const generated = generateApiKey();
     const row = await tx.apiKey.create({
       data: {
@@ -111,7 +112,7 @@ export async function revokeApiKey(
     data: { revokedAt: now },
   });
   const row = await db.apiKey.findFirst({ where: { id: args.keyId, businessId: args.businessId }, select: viewSelect });
-  if (!row) return { ok: false, status: 404, message: API_KEY_MESSAGES.notFound };
-  if (updated.count === 0) return { ok: false, status: 409, message: API_KEY_MESSAGES.alreadyRevoked };
+  if (!row) return refuse("not_found", API_KEY_MESSAGES.notFound);
+  if (updated.count === 0) return refuse("conflict", API_KEY_MESSAGES.alreadyRevoked);
   return { ok: true, value: toView(row) };
 }

@@ -1,6 +1,7 @@
 // Form rules of spec §5, shared by the browser (live checklist, early messages) and the server
 // (the authority). Pure: safe to import from client code.
 import { z } from "zod";
+import type { Parsed } from "../forms/action-result.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -37,11 +38,9 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export type FieldResult<T> = { ok: true; value: T } | { ok: false; error: string };
-
 export type LoginInput = { email: string; password: string };
 
-export function validateLogin(input: { email?: unknown; password?: unknown }): FieldResult<LoginInput> {
+export function validateLogin(input: { email?: unknown; password?: unknown }): Parsed<LoginInput> {
   const email = typeof input.email === "string" ? input.email.trim() : "";
   const password = typeof input.password === "string" ? input.password : "";
   if (!email || !password) return { ok: false, error: messages.fillAllFields };
@@ -52,7 +51,7 @@ export function validateLogin(input: { email?: unknown; password?: unknown }): F
 
 export type ResetRequestInput = { email: string };
 
-export function validateResetRequest(input: { email?: unknown }): FieldResult<ResetRequestInput> {
+export function validateResetRequest(input: { email?: unknown }): Parsed<ResetRequestInput> {
   const email = typeof input.email === "string" ? input.email.trim() : "";
   if (!email) return { ok: false, error: messages.enterEmail };
   if (!isValidEmail(email)) return { ok: false, error: messages.invalidEmail };
@@ -67,7 +66,7 @@ export function validateRegistration(input: {
   password?: unknown;
   confirmPassword?: unknown;
   acceptTerms?: unknown;
-}): FieldResult<RegisterInput> {
+}): Parsed<RegisterInput> {
   const businessName = typeof input.businessName === "string" ? input.businessName.trim() : "";
   const email = typeof input.email === "string" ? input.email.trim() : "";
   const password = typeof input.password === "string" ? input.password : "";
@@ -90,7 +89,7 @@ export function validateNewPassword(input: {
   token?: unknown;
   password?: unknown;
   confirmPassword?: unknown;
-}): FieldResult<NewPasswordInput> {
+}): Parsed<NewPasswordInput> {
   const token = typeof input.token === "string" ? input.token : "";
   const password = typeof input.password === "string" ? input.password : "";
   const confirmPassword = typeof input.confirmPassword === "string" ? input.confirmPassword : "";
@@ -106,7 +105,7 @@ export function validateNewPassword(input: {
  * A spec rule above as a Zod schema for Conform (parseWithZod in the browser and on the server): the
  * rule's one message is a form-level error (Conform's "" key), the order of the checks is the rule's.
  */
-function ruleSchema<I extends Record<string, unknown>, T>(keys: readonly (keyof I & string)[], rule: (input: I) => FieldResult<T>) {
+function ruleSchema<I extends Record<string, unknown>, T>(keys: readonly (keyof I & string)[], rule: (input: I) => Parsed<T>) {
   const shape = Object.fromEntries(keys.map((key) => [key, z.unknown().optional()]));
   return z.object(shape).transform((input, ctx): T => {
     const result = rule(input as I);
@@ -120,6 +119,16 @@ export const loginSchema = ruleSchema(["email", "password"], validateLogin);
 export const resetRequestSchema = ruleSchema(["email"], validateResetRequest);
 export const registrationSchema = ruleSchema(["businessName", "email", "password", "confirmPassword", "acceptTerms"], validateRegistration);
 export const newPasswordSchema = ruleSchema(["token", "password", "confirmPassword"], validateNewPassword);
+
+/**
+ * Accepting an invitation with a new account: the registration rules with the person's name in place of
+ * the business name (same messages) and the invited address, which the form does not send.
+ */
+export function inviteAccountSchema(email: string) {
+  return ruleSchema(["displayName", "password", "confirmPassword", "acceptTerms"], (input: Record<string, unknown>) =>
+    validateRegistration({ ...input, businessName: input.displayName, email }),
+  );
+}
 
 /** Only same-site relative paths may be returned to after sign-in. */
 export function safeRedirectPath(target: unknown, fallback = "/app"): string {

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client.server.ts";
+import { refuse, type DomainFailure } from "../forms/action-result.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import { LOGO_FILE_NAME, LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_TYPES, sniffLogoType, type LogoExtension } from "./logo-type.ts";
 
@@ -27,18 +28,18 @@ async function deleteQuietly(deps: LogoDeps, fileName: string): Promise<void> {
   }
 }
 
-export type LogoResult = { ok: true; url: string | null } | { ok: false; status: 400 | 404 | 409 | 413; message: string };
+export type LogoResult = { ok: true; url: string | null } | DomainFailure;
 
 /** Validates (size, then content type by magic bytes), stores the file and points the business at it. */
 export async function storeLogo(deps: LogoDeps, businessId: string, file: unknown): Promise<LogoResult> {
-  if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: LOGO_MESSAGES.missing };
-  if (file.size > LOGO_MAX_BYTES) return { ok: false, status: 413, message: LOGO_MESSAGES.tooLarge };
+  if (!(file instanceof Blob) || file.size === 0) return refuse("invalid", LOGO_MESSAGES.missing);
+  if (file.size > LOGO_MAX_BYTES) return refuse("too_large", LOGO_MESSAGES.tooLarge);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffLogoType(bytes);
-  if (!type) return { ok: false, status: 400, message: LOGO_MESSAGES.wrongType };
+  if (!type) return refuse("invalid", LOGO_MESSAGES.wrongType);
 
   const business = await deps.db.business.findUnique({ where: { id: businessId }, select: { logoPath: true } });
-  if (!business) return { ok: false, status: 404, message: "Not found" };
+  if (!business) return refuse("not_found", "Not found");
 
   const fileName = `${randomBytes(24).toString("base64url")}.${type}`;
   await mkdir(logosDir(deps.dataDir), { recursive: true });
@@ -52,7 +53,7 @@ export async function storeLogo(deps: LogoDeps, businessId: string, file: unknow
     });
   if (updated.count !== 1) {
     await deleteQuietly(deps, fileName);
-    return { ok: false, status: 409, message: "The logo changed meanwhile. Please try again." };
+    return refuse("conflict", "The logo changed meanwhile. Please try again.");
   }
   if (business.logoPath) await deleteQuietly(deps, business.logoPath);
   return { ok: true, url: logoUrl(fileName) };
@@ -60,7 +61,7 @@ export async function storeLogo(deps: LogoDeps, businessId: string, file: unknow
 
 export async function removeLogo(deps: LogoDeps, businessId: string): Promise<LogoResult> {
   const business = await deps.db.business.findUnique({ where: { id: businessId }, select: { logoPath: true } });
-  if (!business) return { ok: false, status: 404, message: "Not found" };
+  if (!business) return refuse("not_found", "Not found");
   if (!business.logoPath) return { ok: true, url: null };
   await deps.db.business.updateMany({ where: { id: businessId, logoPath: business.logoPath }, data: { logoPath: null } });
   await deleteQuietly(deps, business.logoPath);

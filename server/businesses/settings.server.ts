@@ -1,17 +1,9 @@
 // Business settings (spec §2.14 Settings): profile, notification preferences and e-mail settings.
-// Each update validates with the form's own schema and writes nothing unless all of it is valid.
+// The route parses each form with its own schema (parseFormData) and saves nothing unless all of it is valid.
 import type { Db } from "../db/client.server.ts";
-import { parseForm, type FieldErrors } from "./form-errors.ts";
-import {
-  emailSettingsSchema,
-  notificationPreferencesSchema,
-  type EmailSettings,
-  type NotificationPreferences,
-} from "./preferences.ts";
-import { businessProfileSchema, type BusinessProfileInput, type BusinessProfileValues } from "./profile.ts";
+import type { EmailSettings, NotificationPreferences } from "./preferences.ts";
+import type { BusinessProfileInput, BusinessProfileValues } from "./profile.ts";
 import { logoUrl } from "./logo-files.server.ts";
-
-export type SettingsUpdate<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 export type BusinessSettingsView = {
   profile: BusinessProfileValues;
@@ -67,36 +59,11 @@ export async function getBusinessSettings(db: Db, businessId: string): Promise<B
   };
 }
 
-export async function updateBusinessProfile(
+/** Saves one settings form's values, already parsed with its schema (profile, notifications or e-mail). */
+export async function updateBusinessSettings(
   db: Db,
   businessId: string,
-  input: unknown,
-): Promise<SettingsUpdate<BusinessProfileInput>> {
-  const parsed = parseForm(businessProfileSchema, input);
-  if (!parsed.ok) return parsed;
-  const value = parsed.value;
+  value: BusinessProfileInput | NotificationPreferences | EmailSettings,
+): Promise<void> {
   await db.business.update({ where: { id: businessId }, data: value });
-  return { ok: true, value };
-}
-
-export async function updateNotificationPreferences(
-  db: Db,
-  businessId: string,
-  input: unknown,
-): Promise<SettingsUpdate<NotificationPreferences>> {
-  const parsed = parseForm(notificationPreferencesSchema, input);
-  if (!parsed.ok) return parsed;
-  await db.business.update({ where: { id: businessId }, data: parsed.value });
-  return parsed;
-}
-
-export async function updateEmailSettings(
-  db: Db,
-  businessId: string,
-  input: unknown,
-): Promise<SettingsUpdate<EmailSettings>> {
-  const parsed = parseForm(emailSettingsSchema, input);
-  if (!parsed.ok) return parsed;
-  await db.business.update({ where: { id: businessId }, data: parsed.value });
-  return parsed;
 }

@@ -9,6 +9,7 @@ import { DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
 import { DEMO } from "./demo-credentials.ts";
 import {
   FOLLOW_UP_HOURS,
+  scoreColumns,
   scoreLead,
   VISITS_PER_MONTH,
   type FrequencyBand,
@@ -142,13 +143,7 @@ async function createSampleLead(db: Prisma.TransactionClient, businessId: string
       budgetMonthlyCents,
       timeline: sample.timeline,
       timelineDays: sample.timelineDays,
-      sizePoints: scored.sizePoints,
-      frequencyPoints: scored.frequencyPoints,
-      budgetPoints: scored.budgetPoints,
-      timelinePoints: scored.timelinePoints,
-      score: scored.score,
-      priority: scored.priority,
-      incomplete: scored.incomplete,
+      ...scoreColumns(scored),
       status: sample.status,
       source: "chatbot",
       channel: sample.channel,

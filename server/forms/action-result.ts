@@ -132,11 +132,22 @@ export async function readActionResult(response: Response, fallback: string): Pr
 }
 
 /** Why a domain operation refused: the domain's word, not an HTTP status. */
-export type FailureReason = "invalid" | "not_found" | "conflict" | "upstream";
+export type FailureReason = "invalid" | "not_found" | "conflict" | "upstream" | "forbidden" | "too_large";
+
+/** A domain function's refusal: its reason and the message to show. */
+export type DomainFailure = { ok: false; reason: FailureReason; error: string };
+
+export function refuse(reason: FailureReason, error: string): DomainFailure {
+  return { ok: false, reason, error };
+}
 
 /** The HTTP status a route answers for a domain failure. */
-export function failureStatus(reason: FailureReason): 400 | 404 | 409 | 502 {
+export function failureStatus(reason: FailureReason): 400 | 403 | 404 | 409 | 413 | 502 {
   switch (reason) {
+    case "forbidden":
+      return 403;
+    case "too_large":
+      return 413;
     case "invalid":
       return 400;
     case "not_found":

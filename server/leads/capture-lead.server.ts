@@ -8,7 +8,7 @@ import { isRecordNotFound } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import type { Answers } from "../conversation/engine.ts";
-import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../scoring/score.ts";
 import type { LeadSummary, WorkspaceNotification } from "../realtime/protocol.ts";
 import { leadSummarySelect, toLeadSummary, type LeadRow } from "./lead-summary.ts";
 import { asUtcDate, sqlUtc, utcText } from "../db/timestamps.ts";
@@ -56,13 +56,7 @@ function leadFields(answers: Answers, scoreInput: ScoreInput) {
       marketPriceCents: scoreInput.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS,
       timeline: answers.timeline ?? null,
       timelineDays: answers.timelineDays ?? null,
-      sizePoints: scored.sizePoints,
-      frequencyPoints: scored.frequencyPoints,
-      budgetPoints: scored.budgetPoints,
-      timelinePoints: scored.timelinePoints,
-      score: scored.score,
-      priority: scored.priority,
-      incomplete: scored.incomplete,
+      ...scoreColumns(scored),
     },
   };
 }

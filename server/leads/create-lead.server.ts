@@ -4,7 +4,7 @@
 import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
-import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreLead, VISITS_PER_MONTH } from "../scoring/score.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH } from "../scoring/score.ts";
 import { validateManualLead } from "./lead-input.ts";
 import { fail, type LeadResult } from "./result.ts";
 import type { LeadPriority } from "../shared/enums.ts";
@@ -57,13 +57,7 @@ export async function createManualLead(
         budgetMonthlyCents: input.budgetMonthlyCents,
         marketPriceCents,
         timeline: input.timeline,
-        sizePoints: scored.sizePoints,
-        frequencyPoints: scored.frequencyPoints,
-        budgetPoints: scored.budgetPoints,
-        timelinePoints: scored.timelinePoints,
-        score: scored.score,
-        priority: scored.priority,
-        incomplete: scored.incomplete,
+        ...scoreColumns(scored),
         status: "new",
         source,
         createdAt: now,

@@ -1,17 +1,15 @@
 // The outcome of a lead action: a value, or a domain failure with its reason. The domain says what went
 // wrong (invalid input, not in this business, changed meanwhile); the route layer picks the HTTP status
 // (failureStatus in server/forms/action-result.ts).
-import type { FailureReason } from "../forms/action-result.ts";
+import { refuse, type DomainFailure } from "../forms/action-result.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 
-export type LeadFailure = { ok: false; reason: FailureReason; error: string };
+export type LeadFailure = DomainFailure;
 export type LeadResult<T> = { ok: true; value: T } | LeadFailure;
 
 export const LEAD_NOT_FOUND = "Lead not found";
 
-export function fail(reason: FailureReason, error: string): LeadFailure {
-  return { ok: false, reason, error };
-}
+export const fail = refuse;
 export function notFound(error = LEAD_NOT_FOUND): LeadFailure {
   return fail("not_found", error);
 }

@@ -119,6 +119,12 @@ export type ScoreResult = {
   incomplete: boolean;
 };
 
+/** A score's columns on a lead row, the same in every place a lead is written. */
+export function scoreColumns(scored: ScoreResult) {
+  const { sizePoints, frequencyPoints, budgetPoints, timelinePoints, score, priority, incomplete } = scored;
+  return { sizePoints, frequencyPoints, budgetPoints, timelinePoints, score, priority, incomplete };
+}
+
 export function scoreLead(input: ScoreInput): ScoreResult {
   const marketPrice = input.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
   const size = input.buildingSizeSqFt ?? null;

@@ -4,6 +4,7 @@
 // another business cannot accept, and is told so. The e-mail is a job (DESIGN §10) that mints the
 // link's token when it sends.
 import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
+import { refuse, type DomainFailure } from "../forms/action-result.ts";
 import type { Db } from "../db/client.server.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -81,7 +82,7 @@ export function inviteEmailJobHandler(deps: DeliverDeps & { appUrl: string }): J
   };
 }
 
-export type InviteResult = { ok: true; invite: PendingInvite } | { ok: false; status: 400 | 403 | 404; message: string };
+export type InviteResult = { ok: true; invite: PendingInvite } | DomainFailure;
 
 /** Creates (or renews) the pending invite for this e-mail and sends the link. */
 export async function createInvite(
@@ -91,14 +92,14 @@ export async function createInvite(
   const { db } = deps;
   const now = args.now ?? new Date();
   const refused = await sandboxRefusal(db, args.businessId, "invite");
-  if (refused) return { ok: false, ...refused };
+  if (refused) return refuse("forbidden", refused.message);
   const business = await db.business.findUnique({ where: { id: args.businessId }, select: { name: true } });
-  if (!business) return { ok: false, status: 404, message: "Not found" };
+  if (!business) return refuse("not_found", "Not found");
   const member = await db.membership.findFirst({
     where: { businessId: args.businessId, user: { email: args.input.email } },
     select: { id: true },
   });
-  if (member) return { ok: false, status: 400, message: TEAM_MESSAGES.alreadyMember };
+  if (member) return refuse("invalid", TEAM_MESSAGES.alreadyMember);
   const inviter = await db.user.findUnique({ where: { id: args.inviterUserId }, select: { displayName: true } });
 
   // One pending invite per address: an earlier one is revoked, so only the newest link works. The
@@ -148,14 +149,14 @@ export async function listPendingInvites(db: Db, businessId: string): Promise<Pe
 export async function revokeInvite(
   db: Db,
   args: { businessId: string; inviteId: string; now?: Date },
-): Promise<{ ok: true } | { ok: false; status: 400 | 404; message: string }> {
+): Promise<{ ok: true } | DomainFailure> {
   const invite = await db.invite.findFirst({ where: { id: args.inviteId, businessId: args.businessId }, select: { id: true } });
-  if (!invite) return { ok: false, status: 404, message: "Not found" };
+  if (!invite) return refuse("not_found", "Not found");
   const updated = await db.invite.updateMany({
     where: { id: invite.id, acceptedAt: null, revokedAt: null },
     data: { revokedAt: args.now ?? new Date() },
   });
-  if (updated.count !== 1) return { ok: false, status: 400, message: TEAM_MESSAGES.notPending };
+  if (updated.count !== 1) return refuse("invalid", TEAM_MESSAGES.notPending);
   return { ok: true };
 }
 
@@ -167,12 +168,12 @@ export async function resendInvite(
   const { db } = deps;
   const now = args.now ?? new Date();
   const refused = await sandboxRefusal(db, args.businessId, "invite");
-  if (refused) return { ok: false, ...refused };
+  if (refused) return refuse("forbidden", refused.message);
   const invite = await db.invite.findFirst({
     where: { id: args.inviteId, businessId: args.businessId },
     select: { id: true, business: { select: { name: true } } },
   });
-  if (!invite) return { ok: false, status: 404, message: "Not found" };
+  if (!invite) return refuse("not_found", "Not found");
   const inviter = await db.user.findUnique({ where: { id: args.inviterUserId }, select: { displayName: true } });
   // The old link stops working now; the e-mail's job mints the new one when it sends.
   const row = await db.$transaction(async (tx) => {
@@ -191,7 +192,7 @@ export async function resendInvite(
       select: { id: true, email: true, role: true, expiresAt: true, createdAt: true },
     });
   });
-  if (!row) return { ok: false, status: 400, message: TEAM_MESSAGES.notPending };
+  if (!row) return refuse("invalid", TEAM_MESSAGES.notPending);
   return { ok: true, invite: toPending(row) };
 }
 

@@ -3,6 +3,7 @@
 // removed or demoted; the check runs under a lock on the business row, so two owners demoting each
 // other at once cannot leave the business without one.
 import type { Db } from "../db/client.server.ts";
+import { refuse, type DomainFailure } from "../forms/action-result.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
 import { revokeAllSessions } from "../auth/sessions.server.ts";
 import { TEAM_MESSAGES } from "./team-input.ts";
@@ -32,7 +33,7 @@ export async function listMembers(db: Db, businessId: string): Promise<TeamMembe
   }));
 }
 
-export type MemberChange = { ok: true } | { ok: false; status: 400 | 404; message: string };
+export type MemberChange = { ok: true } | DomainFailure;
 
 /** A role change: whose, and whether it changed anything (the same role again is a no-op). */
 export type RoleChange = Exclude<MemberChange, { ok: true }> | { ok: true; userId: string; changed: boolean };
@@ -57,10 +58,10 @@ export async function changeMemberRole(
       where: { id: args.memberId, businessId: args.businessId },
       select: { id: true, role: true, userId: true },
     });
-    if (!member) return { ok: false, status: 404, message: "Not found" };
+    if (!member) return refuse("not_found", "Not found");
     if (member.role === args.role) return { ok: true, userId: member.userId, changed: false };
     if (member.role === "owner" && (await ownerCount(tx, args.businessId)) <= 1) {
-      return { ok: false, status: 400, message: TEAM_MESSAGES.lastOwner };
+      return refuse("invalid", TEAM_MESSAGES.lastOwner);
     }
     await tx.membership.update({ where: { id: member.id }, data: { role: args.role } });
     return { ok: true, userId: member.userId, changed: true };
@@ -75,19 +76,19 @@ export async function removeMember(
   db: Db,
   args: { businessId: string; memberId: string; actorUserId: string },
 ): Promise<Exclude<MemberChange, { ok: true }> | { ok: true; userId: string }> {
-  const result = await db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx): Promise<DomainFailure | { ok: true; userId: string }> => {
     await lockBusiness(tx, args.businessId);
     const member = await tx.membership.findFirst({
       where: { id: args.memberId, businessId: args.businessId },
       select: { id: true, role: true, userId: true },
     });
-    if (!member) return { ok: false, status: 404, message: "Not found" } as const;
-    if (member.userId === args.actorUserId) return { ok: false, status: 400, message: TEAM_MESSAGES.removeSelf } as const;
+    if (!member) return refuse("not_found", "Not found");
+    if (member.userId === args.actorUserId) return refuse("invalid", TEAM_MESSAGES.removeSelf);
     if (member.role === "owner" && (await ownerCount(tx, args.businessId)) <= 1) {
-      return { ok: false, status: 400, message: TEAM_MESSAGES.lastOwner } as const;
+      return refuse("invalid", TEAM_MESSAGES.lastOwner);
     }
     await tx.membership.delete({ where: { id: member.id } });
-    return { ok: true, userId: member.userId } as const;
+    return { ok: true, userId: member.userId };
   });
   if (!result.ok) return result;
   await revokeAllSessions(db, result.userId);

@@ -25,12 +25,12 @@ export const inviteSchema = z.object({
 export type InviteInput = z.output<typeof inviteSchema>;
 
 export const changeRoleSchema = z.object({
-  memberId: z.string().trim().min(1, "Choose a member.").max(64),
+  memberId: z.string({ error: "Choose a member." }).trim().min(1, "Choose a member.").max(64),
   role,
 });
 
-export const memberIdSchema = z.object({ memberId: z.string().trim().min(1, "Choose a member.").max(64) });
-export const inviteIdSchema = z.object({ inviteId: z.string().trim().min(1, "Choose an invitation.").max(64) });
+export const memberIdSchema = z.object({ memberId: z.string({ error: "Choose a member." }).trim().min(1, "Choose a member.").max(64) });
+export const inviteIdSchema = z.object({ inviteId: z.string({ error: "Choose an invitation." }).trim().min(1, "Choose an invitation.").max(64) });
 
 export const TEAM_MESSAGES = {
   lastOwner: "Your business needs at least one owner. Make someone else an owner first.",

@@ -6,7 +6,7 @@ import { registerErrorMessage } from "../../../server/auth/errors.ts";
 import { passwordMeetsRules, registrationSchema } from "../../../server/auth/validation.ts";
 import { failure, parseFormData } from "../../../server/forms/action-result.ts";
 import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
-import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
+import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 import { afterRegistrationPath } from "../../../server/billing/chosen-plan.ts";
@@ -78,26 +78,7 @@ export default function Register() {
           passwordLabel="Password"
           confirmLabel="Confirm password"
         />
-        <div className="flex items-start gap-2">
-          <input
-            id="acceptTerms"
-            name="acceptTerms"
-            type="checkbox"
-            checked={acceptTerms}
-            onChange={(e) => setAcceptTerms(e.target.checked)}
-            className="mt-1 size-4 rounded border-slate-400"
-          />
-          <label htmlFor="acceptTerms" className="text-sm text-slate-700">
-            I agree to the{" "}
-            <Link to="/terms" className="font-medium text-brand-700 underline">
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" className="font-medium text-brand-700 underline">
-              Privacy Policy
-            </Link>
-          </label>
-        </div>
+        <AcceptTermsField checked={acceptTerms} onChange={setAcceptTerms} />
         <Button type="submit" block disabled={!canSubmit}>
           {submitting ? "Creating Account..." : "Create Account"}
         </Button>

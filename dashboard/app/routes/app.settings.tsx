@@ -1,28 +1,42 @@
 // Settings (spec §2.14): a section menu addressed by ?tab=, one component per section in
 // components/settings/. Owners only: support staff get 403 from the loader and the action (DESIGN §5).
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  data,
+  MaxPartSizeExceededError,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
-import { getBusinessSettings } from "../../../server/businesses/settings.server.ts";
-import { listPendingInvites } from "../../../server/team/invites.server.ts";
-import { listMembers } from "../../../server/team/members.server.ts";
+import { getBusinessSettings, updateBusinessSettings } from "../../../server/businesses/settings.server.ts";
+import { removeLogo, storeLogo } from "../../../server/businesses/logo-files.server.ts";
+import { LOGO_MAX_BYTES, LOGO_MESSAGES } from "../../../server/businesses/logo-type.ts";
+import { emailSettingsSchema, notificationPreferencesSchema } from "../../../server/businesses/preferences.ts";
+import { businessProfileSchema, SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from "../../../server/businesses/profile.ts";
+import { failure, failureStatus, parseFormData, success, type ActionResult, type DomainFailure } from "../../../server/forms/action-result.ts";
+import { loadOnboarding, setOnboardingDismissed } from "../../../server/onboarding/checklist.server.ts";
+import { createInvite, listPendingInvites, resendInvite, revokeInvite } from "../../../server/team/invites.server.ts";
+import { changeMemberRole, listMembers, removeMember } from "../../../server/team/members.server.ts";
+import { changeRoleSchema, inviteIdSchema, inviteSchema, memberIdSchema } from "../../../server/team/team-input.ts";
+import type { SettingsActionResult } from "~/components/settings/ui";
 import { listEmailDeliveries } from "../../../server/mail/deliveries.server.ts";
 import { EmailDeliveries } from "~/components/settings/EmailDeliveries";
 import { EmailSection } from "~/components/settings/EmailSection";
 import { NotificationsSection } from "~/components/settings/NotificationsSection";
 import { ProfileSection } from "~/components/settings/ProfileSection";
-import { handleSettingsAction } from "~/components/settings/settings-actions.server";
 import { UsersSection } from "~/components/settings/UsersSection";
 import { SetupChecklistCard } from "~/components/settings/SetupChecklistCard";
-import { loadOnboarding } from "../../../server/onboarding/checklist.server.ts";
 import { ComingSoon } from "~/components/workspace/ComingSoon";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner } from "~/lib/session.server";
 import { BillingSection } from "~/components/billing/BillingSection";
 import { getBillingOverview } from "../../../server/billing/overview.server.ts";
 import { ApiKeysSection } from "~/components/settings/ApiKeysSection";
-import { loadApiKeysSection } from "~/components/settings/api-keys.server";
+import { loadApiKeysSection } from "../../../server/api/api-keys-section.server.ts";
 import { IntegrationsSection } from "~/components/settings/IntegrationsSection";
-import { loadIntegrationsSection } from "~/components/settings/integrations.server";
+import { loadIntegrationsSection } from "../../../server/webhooks/integrations-section.server.ts";
 
 export const meta = workspaceMeta("Settings");
 
@@ -69,9 +83,106 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { sandbox, settings, team, billing, apiKeys, integrations, deliveries, onboarding, timeZone: workspace.business.timeZone, currentUserId: workspace.userId, mailFromAddress, mailFromName, now: new Date().toISOString() };
 }
 
+// ---- The action: one case per intent, each answering `{ intent } & ActionResult` ----------------------
+
+const answer = (intent: string, result: ActionResult, status = 200) => data<SettingsActionResult>({ intent, ...result }, { status });
+
+function notFound(): never {
+  throw new Response("Not found", { status: 404 });
+}
+
+/** A domain refusal: 404 for another business's ids (as a thrown response), else its status. */
+function refused(intent: string, result: DomainFailure, fieldErrors?: Record<string, string>) {
+  if (result.reason === "not_found") notFound();
+  return answer(intent, failure(result.error, fieldErrors), failureStatus(result.reason));
+}
+
+/** Reads the posted form: multipart (the logo upload, capped in memory) or urlencoded. */
+async function readForm(request: Request): Promise<FormData | "too-large"> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("multipart/form-data")) return request.formData();
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > LOGO_MAX_BYTES + 64 * 1024) return "too-large";
+  try {
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return "too-large";
+    throw error;
+  }
+}
+
+const SETTINGS_FORMS = { profile: businessProfileSchema, notifications: notificationPreferencesSchema, email: emailSettingsSchema } as const;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const workspace = await requireOwner(request, context);
-  return handleSettingsAction({ request, context, workspace });
+  const { db, jobs, env, logger } = context.services;
+  const businessId = workspace.business.id;
+  const form = await readForm(request);
+  if (form === "too-large") return answer("logo-upload", failure(LOGO_MESSAGES.tooLarge), 413);
+  const intent = String(form.get("intent") ?? "");
+
+  switch (intent) {
+    case "show-onboarding":
+      await setOnboardingDismissed(db, businessId, false);
+      throw redirect("/app/dashboard");
+    case "profile":
+    case "notifications":
+    case "email": {
+      const parsed = parseFormData(form, SETTINGS_FORMS[intent]);
+      if (!parsed.ok) return answer(intent, failure(`${SETTINGS_SAVE_FAILED} ${parsed.error}`.trim(), parsed.fieldErrors), 400);
+      await updateBusinessSettings(db, businessId, parsed.value);
+      return answer(intent, success(undefined, SETTINGS_SAVED));
+    }
+
+    case "logo-upload":
+    case "logo-remove": {
+      const deps = { db, dataDir: env.DATA_DIR, logger };
+      const result = intent === "logo-upload" ? await storeLogo(deps, businessId, form.get("logo")) : await removeLogo(deps, businessId);
+      if (!result.ok) return refused(intent, result);
+      return answer(intent, success(undefined, intent === "logo-upload" ? LOGO_MESSAGES.saved : LOGO_MESSAGES.removed));
+    }
+
+    case "invite": {
+      const parsed = parseFormData(form, inviteSchema);
+      if (!parsed.ok) return answer(intent, parsed, 400);
+      const result = await createInvite({ db, jobs }, { businessId, inviterUserId: workspace.userId, input: parsed.value });
+      if (!result.ok) return refused(intent, result, { email: result.error });
+      return answer(intent, success(undefined, `Invitation sent to ${result.invite.email}.`));
+    }
+    case "invite-revoke":
+    case "invite-resend": {
+      const parsed = parseFormData(form, inviteIdSchema);
+      if (!parsed.ok) return answer(intent, failure(parsed.error), 400);
+      if (intent === "invite-revoke") {
+        const result = await revokeInvite(db, { businessId, inviteId: parsed.value.inviteId });
+        if (!result.ok) return refused(intent, result);
+        return answer(intent, success(undefined, "Invitation revoked."));
+      }
+      const result = await resendInvite({ db, jobs }, { businessId, inviteId: parsed.value.inviteId, inviterUserId: workspace.userId });
+      if (!result.ok) return refused(intent, result);
+      return answer(intent, success(undefined, `Invitation sent again to ${result.invite.email}.`));
+    }
+
+    case "member-role": {
+      const parsed = parseFormData(form, changeRoleSchema);
+      if (!parsed.ok) return answer(intent, failure(parsed.error), 400);
+      const result = await changeMemberRole(db, { businessId, ...parsed.value });
+      if (!result.ok) return refused(intent, result);
+      if (result.changed) context.realtime.memberRoleChanged(businessId, result.userId, parsed.value.role);
+      return answer(intent, success(undefined, "Role updated."));
+    }
+    case "member-remove": {
+      const parsed = parseFormData(form, memberIdSchema);
+      if (!parsed.ok) return answer(intent, failure(parsed.error), 400);
+      const result = await removeMember(db, { businessId, memberId: parsed.value.memberId, actorUserId: workspace.userId });
+      if (!result.ok) return refused(intent, result);
+      context.realtime.memberRemoved(businessId, result.userId);
+      return answer(intent, success(undefined, "Member removed. Their sessions have ended."));
+    }
+
+    default:
+      return answer(intent, failure("Unknown action."), 400);
+  }
 }
 
 const focusRing =

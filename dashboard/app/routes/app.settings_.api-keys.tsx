@@ -1,12 +1,18 @@
 // POST /app/settings/api-keys: the API Keys section's actions (create, revoke), posted by its fetchers.
 // Owners only: support staff get 403 (requireOwner).
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
+import { API_KEY_MESSAGES, createApiKeySchema, revokeApiKeySchema } from "../../../server/api/api-key-input.ts";
+import { PLAN_REQUIRED_MESSAGE, type ApiKeyActionData } from "../../../server/api/api-keys-section.server.ts";
+import { createApiKey, revokeApiKey } from "../../../server/api/api-keys.server.ts";
+import { hasFeature } from "../../../server/billing/entitlements.ts";
+import { failure, failureStatus, parseFormData, success, type ActionResult } from "../../../server/forms/action-result.ts";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
-import type { ApiKeyActionResult } from "~/components/settings/api-keys.server";
+import type { ApiKeyActionResult } from "~/components/settings/ApiKeysSection";
 import { focusRing, ResultMessage, SectionCard } from "~/components/settings/ui";
-import { handleApiKeyAction } from "~/components/settings/api-keys.server";
 import { requireOwner } from "~/lib/session.server";
+
+const answer = (intent: string, result: ActionResult<ApiKeyActionData>, status = 200) => data<ApiKeyActionResult>({ intent, ...result }, { status });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOwner(request, context);
@@ -16,7 +22,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const workspace = await requireOwner(request, context);
-  return handleApiKeyAction({ request, context, workspace });
+  const { db } = context.services;
+  const businessId = workspace.business.id;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "api-key-create": {
+      // The plan is read from the database at this request (workspace), never from the page.
+      if (!hasFeature(workspace.business, "api_access")) return answer(intent, failure(PLAN_REQUIRED_MESSAGE), 403);
+      const parsed = parseFormData(form, createApiKeySchema);
+      if (!parsed.ok) return answer(intent, parsed, 400);
+      const result = await createApiKey(db, { businessId, createdById: workspace.userId, name: parsed.value.name });
+      if (!result.ok) return answer(intent, failure(result.error), failureStatus(result.reason));
+      return answer(intent, success(result.value, API_KEY_MESSAGES.created));
+    }
+    case "api-key-revoke": {
+      const parsed = parseFormData(form, revokeApiKeySchema);
+      if (!parsed.ok) return answer(intent, failure(API_KEY_MESSAGES.notFound), 404);
+      const result = await revokeApiKey(db, { businessId, keyId: parsed.value.keyId });
+      if (!result.ok) return answer(intent, failure(result.error), failureStatus(result.reason));
+      return answer(intent, success({ key: result.value }, API_KEY_MESSAGES.revoked));
+    }
+    default:
+      return answer(intent, failure("Unknown action."), 400);
+  }
 }
 
 // A UI route (not a resource route), so the fetchers' answers travel as Remix data (single fetch). It is
@@ -28,7 +57,7 @@ export default function ApiKeysActionResult() {
       <SectionCard id="api-key-result-heading" title="API Keys">
         <div className="space-y-4">
           <ResultMessage result={result} />
-          {result?.ok && result.secret ? <CopySnippet snippet={result.secret} confirmation="Copied!" buttonLabel="Copy key" /> : null}
+          {result?.ok && result.data?.secret ? <CopySnippet snippet={result.data.secret} confirmation="Copied!" buttonLabel="Copy key" /> : null}
           <Link to="/app/settings?tab=api" className={`font-semibold text-brand-700 underline ${focusRing}`}>
             Back to API Keys
           </Link>

@@ -4,8 +4,9 @@
 // outside the public layout: no marketing chrome and no sales chat widget here.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
-import { useState } from "react";
-import { passwordMeetsRules, validateRegistration } from "../../../server/auth/validation.ts";
+import { useMemo, useState } from "react";
+import { inviteAccountSchema, passwordMeetsRules } from "../../../server/auth/validation.ts";
+import { failure, parseFormData, type ActionResult } from "../../../server/forms/action-result.ts";
 import {
   acceptInviteAsUser,
   acceptInviteWithNewAccount,
@@ -14,8 +15,8 @@ import {
   type AcceptResult,
 } from "../../../server/team/invites.server.ts";
 import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
-import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
-import { useClientValidation } from "~/components/auth/use-client-validation";
+import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
+import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
@@ -29,19 +30,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { problem: null, invite: { businessName, email, role, accountExists }, signedInAs: user?.email ?? null };
 }
 
-function readAccount(form: FormData, email: string) {
-  return validateRegistration({
-    // The registration rules with the person's name in place of the business name (same messages).
-    businessName: form.get("displayName"),
-    email,
-    password: form.get("password"),
-    confirmPassword: form.get("confirmPassword"),
-    acceptTerms: form.get("acceptTerms"),
-  });
-}
-
-function failure(result: Exclude<AcceptResult, { ok: true }>) {
-  return data({ error: "problem" in result ? INVITE_PROBLEM_MESSAGES[result.problem] : result.message }, { status: 400 });
+function refused(result: Exclude<AcceptResult, { ok: true }>) {
+  return data(failure("problem" in result ? INVITE_PROBLEM_MESSAGES[result.problem] : result.message), { status: 400 });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -54,24 +44,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const user = await getOptionalUser(request, context);
     if (!user) return redirect(`/login?${new URLSearchParams({ redirectTo: `/invite/${token}` })}`);
     const result = await acceptInviteAsUser(db, { token, userId: user.userId });
-    if (!result.ok) return failure(result);
+    if (!result.ok) return refused(result);
     return redirect("/app");
   }
 
   if (intent === "create") {
     const found = await findInvite(db, token);
-    if (!found.ok) return data({ error: INVITE_PROBLEM_MESSAGES[found.problem] }, { status: 400 });
-    const checked = readAccount(form, found.invite.email);
-    if (!checked.ok) return data({ error: checked.error }, { status: 400 });
+    if (!found.ok) return data(failure(INVITE_PROBLEM_MESSAGES[found.problem]), { status: 400 });
+    const checked = parseFormData(form, inviteAccountSchema(found.invite.email));
+    if (!checked.ok) return data(checked, { status: 400 });
     const result = await acceptInviteWithNewAccount(db, {
       token,
       displayName: checked.value.businessName,
       password: checked.value.password,
     });
-    if (!result.ok) return failure(result);
+    if (!result.ok) return refused(result);
     return signInAndRedirect(request, context, result.userId, "/app");
   }
-  return data({ error: "Unknown action." }, { status: 400 });
+  return data(failure("Unknown action."), { status: 400 });
 }
 
 function InviteFrame({ children }: { children: React.ReactNode }) {
@@ -131,7 +121,7 @@ function InviteContent() {
     return (
       <AuthCard title="Join your team" subtitle={subtitle}>
         <div className="space-y-4">
-          <FormError message={actionData?.error} />
+          <FormError message={actionData && !actionData.ok ? actionData.error : null} />
           {matches ? (
             <Form method="post">
               <input type="hidden" name="intent" value="accept" />
@@ -172,29 +162,30 @@ function InviteContent() {
     );
   }
 
-  return <CreateAccount invite={invite} subtitle={subtitle} error={actionData?.error} submitting={submitting} />;
+  return <CreateAccount invite={invite} subtitle={subtitle} result={actionData} submitting={submitting} />;
 }
 
 function CreateAccount({
   invite,
   subtitle,
-  error,
+  result,
   submitting,
 }: {
   invite: { email: string; businessName: string };
   subtitle: React.ReactNode;
-  error: string | undefined;
+  result: ActionResult | undefined;
   submitting: boolean;
 }) {
   const [password, setPassword] = useState("");
   const [acceptTerms, setAcceptTerms] = useState(false);
-  const { clientError, onSubmit } = useClientValidation((form) => readAccount(form, invite.email));
+  const schema = useMemo(() => inviteAccountSchema(invite.email), [invite.email]);
+  const { formProps, formError, errorId } = useSchemaForm("invite-account", schema, result);
   const canSubmit = passwordMeetsRules(password) && acceptTerms && !submitting;
   return (
     <AuthCard title="Join your team" subtitle={subtitle}>
-      <Form method="post" className="space-y-4" noValidate onSubmit={onSubmit}>
+      <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="intent" value="create" />
-        <FormError message={clientError ?? error} />
+        <FormError id={errorId} message={formError} />
         <div>
           <p className={labelClass}>Email</p>
           <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900">{invite.email}</p>
@@ -206,26 +197,7 @@ function CreateAccount({
           <input id="displayName" name="displayName" type="text" autoComplete="name" maxLength={120} className={inputClass} />
         </div>
         <NewPasswordFields password={password} onPasswordChange={setPassword} passwordLabel="Password" confirmLabel="Confirm password" />
-        <div className="flex items-start gap-2">
-          <input
-            id="acceptTerms"
-            name="acceptTerms"
-            type="checkbox"
-            checked={acceptTerms}
-            onChange={(e) => setAcceptTerms(e.target.checked)}
-            className="mt-1 size-4 rounded border-slate-400"
-          />
-          <label htmlFor="acceptTerms" className="text-sm text-slate-700">
-            I agree to the{" "}
-            <Link to="/terms" className="font-medium text-brand-700 underline">
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" className="font-medium text-brand-700 underline">
-              Privacy Policy
-            </Link>
-          </label>
-        </div>
+        <AcceptTermsField checked={acceptTerms} onChange={setAcceptTerms} />
         <Button type="submit" block disabled={!canSubmit}>
           {submitting ? "Creating Account..." : "Create Account and Join"}
         </Button>

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { messages } from "../../../../server/auth/validation.ts";
 import { inputClass, labelClass } from "./AuthCard";
@@ -55,5 +56,31 @@ export function NewPasswordFields(props: {
         ) : null}
       </div>
     </>
+  );
+}
+
+/** The registration rules' terms checkbox (spec §5); the parent keeps it, to enable its submit button. */
+export function AcceptTermsField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id="acceptTerms"
+        name="acceptTerms"
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-1 size-4 rounded border-slate-400"
+      />
+      <label htmlFor="acceptTerms" className="text-sm text-slate-700">
+        I agree to the{" "}
+        <Link to="/terms" className="font-medium text-brand-700 underline">
+          Terms of Service
+        </Link>{" "}
+        and{" "}
+        <Link to="/privacy" className="font-medium text-brand-700 underline">
+          Privacy Policy
+        </Link>
+      </label>
+    </div>
   );
 }

@@ -64,7 +64,7 @@ function useFormatter(timeZone: string) {
 }
 
 function ResultLine({ result }: { result: AutomationActionData | undefined }) {
-  return <ResultMessage result={result ? { ok: result.ok, message: result.ok ? (result.message ?? "") : result.error } : null} />;
+  return <ResultMessage result={result} />;
 }
 
 export function AutomationPage({ summary, automations, runs, timeZone, canEdit }: Props) {

@@ -8,12 +8,15 @@ import { useEffect, useId, useRef, useState } from "react";
 import { API_KEY_NAME_MAX, createApiKeySchema } from "../../../../server/api/api-key-input.ts";
 import type { ApiKeyView } from "../../../../server/api/api-keys.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
-import type { ApiKeyActionResult, ApiKeysSectionData } from "./api-keys.server";
-import { FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSchemaValidation } from "./ui";
+import type { ApiKeyActionData, ApiKeysSectionData } from "../../../../server/api/api-keys-section.server.ts";
+import { ConfirmButtonForm, FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { formatDate, formatDateTime } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
 
 const ACTION = "/app/settings/api-keys";
+
+/** What the section's fetchers get back from the API Keys action. */
+export type ApiKeyActionResult = SettingsActionResult<ApiKeyActionData>;
 
 function formatWhen(iso: string | null, timeZone: string): string {
   return iso ? formatDateTime(iso, timeZone) : "Never";
@@ -53,13 +56,12 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
   const fetcher = useFetcher<ApiKeyActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
-  const { clientErrors, onSubmit } = useSchemaValidation(createApiKeySchema, ["name"]);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const { result, errors, clientFailed, formProps } = useSectionForm({ id: "api-key-create", schema: createApiKeySchema, fetcher, intents: [], fetcherOnly: true });
   const name = fieldProps(prefix, "name", errors);
   const busy = fetcher.state !== "idle";
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const created = result?.ok && result.secret && result.key && result.key.id !== dismissed ? { secret: result.secret, key: result.key } : null;
+  const data = result?.ok ? result.data : undefined;
+  const created = data?.secret && data.key && data.key.id !== dismissed ? { secret: data.secret, key: data.key } : null;
   const full = activeCount >= maxActive;
 
   useEffect(() => {
@@ -82,7 +84,7 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
         />
       ) : null}
       {sandbox ? <SandboxNotice action="api-key" /> : null}
-      <fetcher.Form ref={formRef} method="post" action={ACTION} noValidate onSubmit={onSubmit}>
+      <fetcher.Form ref={formRef} method="post" action={ACTION} {...formProps}>
         <SandboxFieldset action="api-key" sandbox={sandbox} className="space-y-3">
           <input type="hidden" name="intent" value="api-key-create" />
           <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
@@ -100,7 +102,7 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
           {full ? (
             <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
           ) : null}
-          {clientErrors || created ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+          {clientFailed || created ? null : <ResultMessage result={result && (result.ok || !result.fieldErrors) ? result : null} />}
         </SandboxFieldset>
       </fetcher.Form>
     </SectionCard>
@@ -168,19 +170,16 @@ function KeyList({
                         <span className="block text-xs whitespace-nowrap">{formatDate(key.revokedAt, timeZone)}</span>
                       </span>
                     ) : (
-                      <fetcher.Form
-                        method="post"
+                      <ConfirmButtonForm
+                        Form={fetcher.Form}
                         action={ACTION}
-                        onSubmit={(event) => {
-                          if (!window.confirm(`Revoke the key "${key.name}"? Anything using it stops working immediately.`)) event.preventDefault();
-                        }}
+                        question={`Revoke the key "${key.name}"? Anything using it stops working immediately.`}
+                        fields={{ intent: "api-key-revoke", keyId: key.id }}
+                        busy={busy}
+                        spinner
                       >
-                        <input type="hidden" name="intent" value="api-key-revoke" />
-                        <input type="hidden" name="keyId" value={key.id} />
-                        <Button type="submit" loading={busy} variant="danger" size="sm">
-                          Revoke<span className="sr-only"> {key.name}</span>
-                        </Button>
-                      </fetcher.Form>
+                        Revoke<span className="sr-only"> {key.name}</span>
+                      </ConfirmButtonForm>
                     )}
                   </td>
                 </tr>

@@ -2,8 +2,8 @@
 // leads on the business's behalf (Send Quote, Send Info).
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { EMAIL_SETTINGS_FIELDS, emailSettingsSchema } from "../../../../server/businesses/preferences.ts";
-import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, useSchemaValidation, useSectionResult, type SettingsActionResult } from "./ui";
+import { emailSettingsSchema } from "../../../../server/businesses/preferences.ts";
+import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { Button } from "~/components/ui/Button";
 
 export function EmailSection({
@@ -19,9 +19,7 @@ export function EmailSection({
 }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-email" });
   const prefix = useId().replace(/:/g, "");
-  const { clientErrors, onSubmit } = useSchemaValidation(emailSettingsSchema, EMAIL_SETTINGS_FIELDS);
-  const result = useSectionResult(fetcher, ["email"]);
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const { result, errors, clientFailed, formProps } = useSectionForm({ id: "settings-email", schema: emailSettingsSchema, fetcher, intents: ["email"] });
   const busy = fetcher.state !== "idle";
   const sender = fieldProps(prefix, "emailSenderName", errors);
   const replyTo = fieldProps(prefix, "emailReplyTo", errors);
@@ -31,7 +29,7 @@ export function EmailSection({
       title="Email Settings"
       description="Used for the emails you send to leads from LeadBroom (Send Quote, Send Info)."
     >
-      <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="space-y-5" key={JSON.stringify(values)}>
+      <fetcher.Form method="post" {...formProps} className="space-y-5" key={JSON.stringify(values)}>
         <input type="hidden" name="intent" value="email" />
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
@@ -68,7 +66,7 @@ export function EmailSection({
             <FieldError id={replyTo.errorId} message={replyTo.error} />
           </div>
         </div>
-        <ResultMessage result={clientErrors ? null : result} />
+        <ResultMessage result={clientFailed ? null : result} />
         <Button type="submit" loading={busy}>
           {busy ? "Saving..." : "Save"}
         </Button>

@@ -8,7 +8,7 @@ import { createEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_URL
 import { parseForm, type FieldErrors } from "../../../../server/businesses/form-errors.ts";
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { formatDateTime } from "~/components/leads/format";
-import type { IntegrationsActionResult, IntegrationsSectionData } from "./integrations.server";
+import type { IntegrationsActionResult, IntegrationsSectionData } from "../../../../server/webhooks/integrations-section.server.ts";
 import { FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard } from "./ui";
 import { Button, type ButtonVariant } from "~/components/ui/Button";
 
@@ -50,7 +50,7 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const errors = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined);
   const url = fieldProps(prefix, "url", errors);
   const eventsErrorId = `${prefix}-events-error`;
   const busy = fetcher.state !== "idle";
@@ -110,7 +110,7 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
             {busy ? "Adding..." : "Add Endpoint"}
           </Button>
           {full ? <p className="text-sm text-slate-700">You have {maxEndpoints} endpoints, the most allowed. Delete one you no longer use to add another.</p> : null}
-          {clientErrors || secret ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+          {clientErrors || secret ? null : <ResultMessage result={result && (result.ok || !result.fieldErrors) ? result : null} />}
         </SandboxFieldset>
       </fetcher.Form>
     </SectionCard>

@@ -1,14 +1,14 @@
 // Notifications (spec §2.14 Settings): e-mail alerts for new high-priority leads, due follow-ups and a daily summary.
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import type { NotificationPreferences } from "../../../../server/businesses/preferences.ts";
-import { ResultMessage, SectionCard, useSectionResult, type SettingsActionResult } from "./ui";
+import { notificationPreferencesSchema, type NotificationPreferences } from "../../../../server/businesses/preferences.ts";
+import { ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { Button } from "~/components/ui/Button";
 
 export function NotificationsSection({ preferences }: { preferences: NotificationPreferences }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-notifications" });
   const prefix = useId().replace(/:/g, "");
-  const result = useSectionResult(fetcher, ["notifications"]);
+  const { result, formProps } = useSectionForm({ id: "settings-notifications", schema: notificationPreferencesSchema, fetcher, intents: ["notifications"] });
   const busy = fetcher.state !== "idle";
   const options = [
     {
@@ -32,7 +32,7 @@ export function NotificationsSection({ preferences }: { preferences: Notificatio
   ] as const;
   return (
     <SectionCard id="notifications-heading" title="Notifications" description="Emails go to every owner of this business.">
-      <fetcher.Form method="post" className="space-y-5" key={JSON.stringify(preferences)}>
+      <fetcher.Form method="post" {...formProps} className="space-y-5" key={JSON.stringify(preferences)}>
         <input type="hidden" name="intent" value="notifications" />
         <fieldset className="space-y-4">
           <legend className="sr-only">Email notifications</legend>

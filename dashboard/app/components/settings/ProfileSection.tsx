@@ -3,12 +3,12 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_MESSAGES } from "../../../../server/businesses/logo-type.ts";
 import {
-  BUSINESS_PROFILE_FIELDS,
+  type BUSINESS_PROFILE_FIELDS,
   BUSINESS_TYPES,
   businessProfileSchema,
   type BusinessProfileValues,
 } from "../../../../server/businesses/profile.ts";
-import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSchemaValidation, useSectionResult, type SettingsActionResult } from "./ui";
+import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
 import { Button } from "~/components/ui/Button";
 
 export function ProfileSection({ profile }: { profile: BusinessProfileValues }) {
@@ -24,9 +24,7 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-profile" });
   const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
-  const { clientErrors, setClientErrors, onSubmit } = useSchemaValidation(businessProfileSchema, BUSINESS_PROFILE_FIELDS);
-  const result = useSectionResult(fetcher, ["profile"]);
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const { result, errors, clientFailed, formProps, clearClientErrors } = useSectionForm({ id: "settings-profile", schema: businessProfileSchema, fetcher, intents: ["profile"] });
   const busy = fetcher.state !== "idle";
   const f = (name: (typeof BUSINESS_PROFILE_FIELDS)[number]) => fieldProps(prefix, name, errors);
   const name = f("name");
@@ -51,8 +49,7 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
       <fetcher.Form
         ref={formRef}
         method="post"
-        noValidate
-        onSubmit={onSubmit}
+        {...formProps}
         className="space-y-5"
         key={JSON.stringify(profile)}
       >
@@ -172,7 +169,7 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
             <FieldError id={booking.errorId} message={booking.error} />
           </div>
         </div>
-        <ResultMessage result={clientErrors ? null : result} />
+        <ResultMessage result={clientFailed ? null : result} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" loading={busy}>
             {busy ? "Saving..." : "Save"}
@@ -182,7 +179,7 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
             variant="secondary"
             onClick={() => {
               formRef.current?.reset();
-              setClientErrors(null);
+              clearClientErrors();
             }}
           >
             Cancel
@@ -253,7 +250,7 @@ function LogoForm({ logoUrl, businessName }: { logoUrl: string | null; businessN
               </Button>
             </upload.Form>
           ) : null}
-          <ResultMessage result={clientError ? { ok: false, message: clientError } : result} />
+          <ResultMessage result={clientError ? { ok: false, error: clientError } : result} />
         </div>
       </div>
     </SectionCard>

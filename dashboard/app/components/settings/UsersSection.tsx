@@ -6,7 +6,7 @@ import { useEffect, useId, useRef } from "react";
 import type { PendingInvite } from "../../../../server/team/invites.server.ts";
 import type { TeamMember } from "../../../../server/team/members.server.ts";
 import { INVITE_TTL_DAYS, MEMBER_ROLES, inviteSchema } from "../../../../server/team/team-input.ts";
-import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSchemaValidation, useSectionResult, type SettingsActionResult } from "./ui";
+import { ConfirmButtonForm, FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
 import { formatDate } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
 
@@ -83,9 +83,7 @@ function InviteForm({ sandbox }: { sandbox: boolean }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-invite" });
   const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
-  const { clientErrors, onSubmit } = useSchemaValidation(inviteSchema, ["email", "role"]);
-  const result = useSectionResult(fetcher, ["invite"]);
-  const errors = clientErrors ?? (result && !result.ok ? result.errors : undefined);
+  const { result, errors, clientFailed, formProps } = useSectionForm({ id: "settings-invite", schema: inviteSchema, fetcher, intents: ["invite"] });
   const email = fieldProps(prefix, "email", errors);
   const role = fieldProps(prefix, "role", errors);
   const busy = fetcher.state !== "idle";
@@ -97,7 +95,7 @@ function InviteForm({ sandbox }: { sandbox: boolean }) {
   return (
     <SectionCard id="invite-heading" title="Invite a team member" description="They get an email with a link to join your business.">
       {sandbox ? <SandboxNotice action="invite" /> : null}
-      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit}>
+      <fetcher.Form ref={formRef} method="post" {...formProps}>
         <SandboxFieldset action="invite" sandbox={sandbox} className="space-y-4">
           <input type="hidden" name="intent" value="invite" />
           <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
@@ -125,7 +123,7 @@ function InviteForm({ sandbox }: { sandbox: boolean }) {
           </div>
           <FieldError id={email.errorId} message={email.error} />
           <FieldError id={role.errorId} message={role.error} />
-          {clientErrors ? null : <ResultMessage result={result && (result.ok || !result.errors) ? result : null} />}
+          {clientFailed ? null : <ResultMessage result={result && (result.ok || !result.fieldErrors) ? result : null} />}
         </SandboxFieldset>
       </fetcher.Form>
     </SectionCard>
@@ -171,18 +169,14 @@ function MemberRow({
           </Button>
         </fetcher.Form>
         {isSelf ? null : (
-          <fetcher.Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm(`Remove ${member.displayName} from your team? They will be signed out.`)) event.preventDefault();
-            }}
+          <ConfirmButtonForm
+            Form={fetcher.Form}
+            question={`Remove ${member.displayName} from your team? They will be signed out.`}
+            fields={{ intent: "member-remove", memberId: member.id }}
+            busy={busy}
           >
-            <input type="hidden" name="intent" value="member-remove" />
-            <input type="hidden" name="memberId" value={member.id} />
-            <Button type="submit" disabled={busy} variant="danger" size="sm">
-              Remove<span className="sr-only"> {member.displayName}</span>
-            </Button>
-          </fetcher.Form>
+            Remove<span className="sr-only"> {member.displayName}</span>
+          </ConfirmButtonForm>
         )}
       </div>
     </li>

@@ -1,22 +1,19 @@
-// Shared pieces of the settings sections: the card, status messages, field errors and the hook that
-// runs a form's Zod schema in the browser before submitting (the server runs the same schema again).
+// Shared pieces of the settings sections: the card, status messages, field errors and the Conform form
+// of a section (its Zod schema runs in the browser before submitting; the server runs it again with
+// parseFormData). Every settings action answers `{ intent } & ActionResult` (decision 0032).
+import { useForm } from "@conform-to/react";
 import { useActionData, type useFetcher } from "@remix-run/react";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
-import { parseForm, type FieldErrors } from "../../../../server/businesses/form-errors.ts";
+import { toSubmission, validateWith, type ActionResult, type FieldErrors } from "../../../../server/forms/action-result.ts";
 import { cardClass } from "~/components/chatbot/ui";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import { Button } from "~/components/ui/Button";
 
 export { cardClass, focusRing, inputClass, labelClass, selectClass } from "~/components/chatbot/ui";
 
-/** What every settings action answers. */
-export type SettingsActionResult = {
-  intent: string;
-  ok: boolean;
-  message: string;
-  errors?: FieldErrors;
-};
+/** What every settings action answers: the one action result, tagged with the form's intent. */
+export type SettingsActionResult<T = undefined> = { intent: string } & ActionResult<T>;
 
 export function SectionCard({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
   return (
@@ -31,16 +28,49 @@ export function SectionCard({ id, title, description, children }: { id: string; 
 }
 
 /** Success (role=status) or failure (role=alert) of the last submission. */
-export function ResultMessage({ result }: { result: { ok: boolean; message: string } | null | undefined }) {
-  if (!result?.message) return null;
-  return result.ok ? (
-    <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-      {result.message}
-    </p>
-  ) : (
+export function ResultMessage({ result }: { result: ActionResult<unknown> | null | undefined }) {
+  if (!result) return null;
+  if (result.ok) {
+    return result.message ? (
+      <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+        {result.message}
+      </p>
+    ) : null;
+  }
+  return result.error ? (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {result.message}
+      {result.error}
     </p>
+  ) : null;
+}
+
+/** A row's one-button action (revoke, remove): asks first, then posts its hidden fields by the fetcher. */
+export function ConfirmButtonForm(props: {
+  Form: ReturnType<typeof useFetcher>["Form"];
+  action?: string;
+  question: string;
+  fields: Record<string, string>;
+  busy: boolean;
+  /** Show the busy state as a spinner (else the button is only disabled). */
+  spinner?: boolean;
+  children: ReactNode;
+}) {
+  const { Form } = props;
+  return (
+    <Form
+      method="post"
+      action={props.action}
+      onSubmit={(event) => {
+        if (!window.confirm(props.question)) event.preventDefault();
+      }}
+    >
+      {Object.entries(props.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" loading={props.spinner ? props.busy : undefined} disabled={props.spinner ? undefined : props.busy} variant="danger" size="sm">
+        {props.children}
+      </Button>
+    </Form>
   );
 }
 
@@ -67,40 +97,50 @@ export function fieldProps(prefix: string, name: string, errors: FieldErrors | u
 }
 
 /**
- * Validates the form with its schema on submit: invalid forms are not sent and show the field errors
- * at once (focus moves to the first invalid field). Server errors replace them after a round trip.
+ * A section's form on Conform: the shared schema validates on submit (an invalid form is not sent, its
+ * field errors show at once and focus moves to the first invalid field); the server's answer comes back
+ * as Conform's lastResult. `errors` are the browser's while its last check failed, else the server's.
  */
-export function useSchemaValidation(schema: z.ZodType, fields: readonly string[]) {
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+export function useSectionForm<R extends SettingsActionResult<unknown>>(options: {
+  id: string;
+  schema: z.ZodType;
+  fetcher: ReturnType<typeof useFetcher<R>>;
+  intents: readonly string[];
+  /** The last result without a plain form post's action data (a fetcher posting to another route). */
+  fetcherOnly?: boolean;
+}) {
+  const sectionResult = useSectionResult(options.fetcher, options.intents);
+  const result = options.fetcherOnly ? (options.fetcher.state === "idle" ? options.fetcher.data : undefined) : sectionResult;
+  const lastResult = useMemo(() => toSubmission(result), [result]);
+  // No form-level summary in the browser: the fields say what is wrong.
+  const [form] = useForm({ id: options.id, lastResult, onValidate: validateWith(options.schema, () => ""), shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const [clientFailed, setClientFailed] = useState(false);
+  const clientErrors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(form.allErrors)) if (name && messages[0]) clientErrors[name] = messages[0];
+  const errors = clientFailed ? clientErrors : result && !result.ok ? result.fieldErrors : undefined;
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const input: Record<string, string> = {};
-    for (const name of fields) {
-      const value = form.get(name);
-      if (typeof value === "string") input[name] = value;
-    }
-    const parsed = parseForm(schema, input);
-    if (parsed.ok) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(parsed.errors);
-    const first = Object.keys(parsed.errors)[0];
-    if (first) (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus?.();
+    form.onSubmit(event);
+    setClientFailed(event.defaultPrevented);
   }
-  return { clientErrors, setClientErrors, onSubmit };
+  return {
+    result,
+    errors,
+    clientFailed,
+    formProps: { id: form.id, noValidate: true, onSubmit },
+    /** After the native form reset: forget the browser's errors. */
+    clearClientErrors: () => setClientFailed(false),
+  };
 }
 
 /**
  * The last result of a section's form: its fetcher's answer, or (a plain form post without JavaScript)
  * the route's action data when it answered one of the section's intents.
  */
-export function useSectionResult(
-  fetcher: ReturnType<typeof useFetcher<SettingsActionResult>>,
+export function useSectionResult<R extends SettingsActionResult<unknown>>(
+  fetcher: ReturnType<typeof useFetcher<R>>,
   intents: readonly string[],
-): SettingsActionResult | undefined {
-  const actionData = useActionData<SettingsActionResult>();
+): R | undefined {
+  const actionData = useActionData<R>();
   if (fetcher.state !== "idle") return undefined;
   if (fetcher.data) return fetcher.data;
   return actionData && intents.includes(actionData.intent) ? actionData : undefined;

@@ -3,18 +3,18 @@
 // call requireOwner first. Webhooks need no plan beyond an active subscription or trial; nothing is
 // delivered while lead details are hidden (server/webhooks/payloads.server.ts).
 import { data, type AppLoadContext } from "@remix-run/node";
-import { formFields, parseForm } from "../../../../server/businesses/form-errors.ts";
-import type { Workspace } from "../../../../server/businesses/workspace.server.ts";
-import { getBusinessTimeZone } from "../../../../server/leads/list-leads.server.ts";
-import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, setEndpointEnabled, type EndpointView } from "../../../../server/webhooks/endpoints.server.ts";
-import { redeliver, sendTestEvent } from "../../../../server/webhooks/deliveries.server.ts";
-import { createEndpointSchema, deliveryIdSchema, endpointIdSchema, MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from "../../../../server/webhooks/webhook-input.ts";
-import type { SettingsActionResult } from "./ui";
+import { parseForm } from "../businesses/form-errors.ts";
+import type { Workspace } from "../businesses/workspace.server.ts";
+import { getBusinessTimeZone } from "../leads/list-leads.server.ts";
+import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, setEndpointEnabled, type EndpointView } from "./endpoints.server.ts";
+import { redeliver, sendTestEvent } from "./deliveries.server.ts";
+import { createEndpointSchema, deliveryIdSchema, endpointIdSchema, MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from "./webhook-input.ts";
+import type { ActionResult } from "../forms/action-result.ts";
 
 export type IntegrationsSectionData = { endpoints: EndpointView[]; timeZone: string; maxEndpoints: number; docsPath: string; sandbox: boolean };
 
 /** A create or rotate answers the secret in this one answer only. */
-export type IntegrationsActionResult = SettingsActionResult & { secret?: string; endpointId?: string };
+export type IntegrationsActionResult = { intent: string } & ActionResult & { secret?: string; endpointId?: string };
 
 export async function loadIntegrationsSection(context: AppLoadContext, workspace: Workspace): Promise<IntegrationsSectionData> {
   const { db } = context.services;
@@ -35,16 +35,17 @@ export async function handleIntegrationsAction({ request, context, workspace }: 
   const businessId = workspace.business.id;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const endpointOf = () => parseForm(endpointIdSchema, formFields(form, ["endpointId"]));
-  const failed = (r: { status: number; message: string }) => reply({ intent, ok: false, message: r.message }, r.status);
+  const field = (name: string) => ({ [name]: String(form.get(name) ?? "") });
+  const endpointOf = () => parseForm(endpointIdSchema, field("endpointId"));
+  const failed = (r: { status: number; message: string }) => reply({ intent, ok: false, error: r.message }, r.status);
   switch (intent) {
     case "webhook-create": {
       const input = { url: String(form.get("url") ?? ""), events: form.getAll("events").map(String) };
       const parsed = parseForm(createEndpointSchema, input);
-      if (!parsed.ok) return reply({ intent, ok: false, message: Object.values(parsed.errors)[0] ?? WEBHOOK_MESSAGES.urlRequired, errors: parsed.errors }, 400);
+      if (!parsed.ok) return reply({ intent, ok: false, error: Object.values(parsed.errors)[0] ?? WEBHOOK_MESSAGES.urlRequired, fieldErrors: parsed.errors }, 400);
       const created = await createEndpoint(services, { businessId, input: parsed.value, source: "settings" });
       if (!created.ok) {
-        return reply({ intent, ok: false, message: created.message, ...(created.field ? { errors: { [created.field]: created.message } } : {}) }, created.status);
+        return reply({ intent, ok: false, error: created.message, ...(created.field ? { fieldErrors: { [created.field]: created.message } } : {}) }, created.status);
       }
       return reply({ intent, ok: true, message: WEBHOOK_MESSAGES.created, secret: created.value.secret, endpointId: created.value.endpoint.id });
     }
@@ -79,13 +80,13 @@ export async function handleIntegrationsAction({ request, context, workspace }: 
       return reply({ intent, ok: true, message: WEBHOOK_MESSAGES.testQueued, endpointId: result.value.endpointId });
     }
     case "webhook-redeliver": {
-      const parsed = parseForm(deliveryIdSchema, formFields(form, ["deliveryId"]));
+      const parsed = parseForm(deliveryIdSchema, field("deliveryId"));
       if (!parsed.ok) return failed({ status: 404, message: WEBHOOK_MESSAGES.deliveryNotFound });
       const result = await redeliver(services, { businessId, deliveryId: parsed.value.deliveryId });
       if (!result.ok) return failed(result);
       return reply({ intent, ok: true, message: WEBHOOK_MESSAGES.redelivered, endpointId: result.value.endpointId });
     }
     default:
-      return reply({ intent, ok: false, message: "Unknown action." }, 400);
+      return reply({ intent, ok: false, error: "Unknown action." }, 400);
   }
 }
