@@ -60,17 +60,17 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     }
   });
 
-  it("marks the features still being built as coming soon", async () => {
+  it("presents automations, analytics and cold outreach as available, with nothing marked coming soon", async () => {
     const page = await newPage();
     await open(page, "/features");
-    for (const id of ["automation", "analytics", "cold-outreach"]) {
-      expect(await page.locator(`#${id}`).innerText(), id).toContain("Coming soon");
+    for (const id of ["ai-chatbot", "automation", "analytics", "cold-outreach"]) {
+      expect(await page.locator(`#${id}`).innerText(), id).not.toContain("Coming soon");
     }
-    expect(await page.locator("#ai-chatbot").innerText()).not.toContain("Coming soon");
+    expect(await page.locator("#cold-outreach").innerText()).toContain("LinkedIn itself is never automated");
     await open(page, "/");
-    expect(await page.locator("section", { has: page.locator("#features-heading") }).innerText()).toMatch(/Cold Outreach[\s\S]*Coming soon|Coming soon[\s\S]*Cold Outreach/);
+    expect(await page.locator("section", { has: page.locator("#features-heading") }).innerText()).not.toContain("Coming soon");
     await open(page, "/about");
-    expect(await page.locator("section", { has: page.locator("#timeline-heading") }).innerText()).toMatch(/Coming soon\s+Cold outreach, automations and analytics/);
+    expect(await page.locator("section", { has: page.locator("#timeline-heading") }).innerText()).toMatch(/Automations, analytics, cold outreach and live takeover/);
     await page.context().close();
   });
 

@@ -77,10 +77,9 @@ const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; 
   },
   {
     title: "Cold Outreach",
-    text: "Coming soon: go after the buildings you want, not just the ones that find you, with prospecting and sequences.",
-    points: ["LinkedIn prospecting", "Automated email sequences", "Competitor analysis of lost leads (available now)"],
+    text: "Go after the buildings you want, not just the ones that find you: your own prospect lists and e-mail sequences.",
+    points: ["Prospects from your own CSV files", "Email sequences that stop when they answer", "Competitor analysis of lost leads"],
     pro: true,
-    comingSoon: true,
     icon: Send,
   },
 ];

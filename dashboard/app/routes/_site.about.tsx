@@ -30,7 +30,7 @@ const TIMELINE = [
   { year: "2024", title: "The qualifying chatbot", text: "A chat widget installed with one script tag that asks about the service, building size, cleaning frequency, budget and timeline, and answers questions about your hours and service areas." },
   { year: "2024", title: "Lead scoring and the workspace", text: "The weighted 10-point score, priorities, follow-up reminders and a live workspace for owners and their support staff." },
   { year: "2025", title: "Plans, competitor analysis and the API", text: "Starter, Pro and Enterprise plans with a 14-day free trial, competitor analysis of lost leads on Pro and a REST API for your leads on Enterprise." },
-  { year: "Coming soon", title: "Cold outreach, automations and analytics", text: "Being built now: LinkedIn prospecting and e-mail sequences, lead-nurturing automations and a full analytics page." },
+  { year: "2026", title: "Automations, analytics, cold outreach and live takeover", text: "Follow-up automations that run on their own, analytics from your own conversations and leads, e-mail sequences to your own prospect lists, and a person from your team joining a visitor's chat." },
 ];
 
 const JOB_TEASERS = [

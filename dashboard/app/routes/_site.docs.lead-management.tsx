@@ -131,7 +131,7 @@ export default function LeadManagementPage() {
         <li>Support staff can work leads and conversations; only owners change billing and settings.</li>
       </ul>
       <p>
-        Want follow-up to run on its own? Automations, coming soon, will answer high-priority leads immediately and nurture the rest. See
+        Want follow-up to run on its own? Automations answer high-priority leads immediately and nurture the rest. See
         the{" "}
         <Link to="/features#automation" className={textLink}>
           features

@@ -6,7 +6,7 @@ import { ArrowUpFromLine, ChartNoAxesColumnIncreasing, Landmark, ListChecks, Mes
 
 export const meta = pageMeta(
   "Features",
-  "LeadBroom features: a 24/7 AI chatbot that qualifies and scores leads, lead management with priorities and reminders, competitor analysis and API access; automations, analytics and cold outreach are coming soon.",
+  "LeadBroom features: a 24/7 AI chatbot that qualifies and scores leads, lead management with priorities and reminders, workflow automation, analytics, cold outreach, competitor analysis and API access.",
 );
 
 type FeatureSection = {
@@ -62,8 +62,7 @@ const SECTIONS: FeatureSection[] = [
   {
     id: "automation",
     title: "Workflow Automation",
-    comingSoon: true,
-    text: "Being built now. Follow-up that runs itself: respond to high-priority leads immediately, nurture the rest with timed e-mails and send a calendar link when a visitor says it's urgent.",
+    text: "Follow-up that runs itself: respond to high-priority leads immediately, nurture the rest with timed e-mails and send a calendar link when a visitor says it's urgent.",
     points: [
       "Templates for high-priority response, medium follow-up, appointment scheduling and nurturing",
       "Triggers on score and on keywords in the conversation",
@@ -74,8 +73,7 @@ const SECTIONS: FeatureSection[] = [
   {
     id: "analytics",
     title: "Analytics",
-    comingSoon: true,
-    text: "Being built now. Today your dashboard shows new leads this week, conversion rate, average response time and revenue this month, from your own leads. Next: see where your leads come from and how quickly you answer them: lead volume, conversion at each stage, lead quality, response time by hour and revenue attributed to the chatbot.",
+    text: "See where your leads come from and how quickly you answer them, from your own conversations and leads: widget views, conversations, leads, proposals and won deals as a funnel, lead quality, response time by hour of day, revenue from won deals and performance by channel.",
     points: ["Last 7 days, 30 days, 90 days or the last year", "Performance by channel", "CSV export"],
     icon: ChartNoAxesColumnIncreasing,
   },
@@ -83,13 +81,13 @@ const SECTIONS: FeatureSection[] = [
     id: "cold-outreach",
     title: "Cold Outreach",
     badge: "PRO",
-    comingSoon: true,
-    plan: "Will be part of the Pro and Enterprise plans. Competitor analysis is available on them today.",
-    text: "Being built now. Don't wait for buildings to find you: prospect facility managers on LinkedIn and run e-mail sequences.",
+    plan: "Available on the Pro and Enterprise plans.",
+    text: "Don't wait for buildings to find you: import your own list of facility managers, find the ones you want by job title, location and industry, and run e-mail sequences that stop when they answer.",
     points: [
-      "LinkedIn prospecting by job title, location and industry (coming soon)",
-      "Automated e-mail sequences with follow-up delays (coming soon)",
-      "Competitor analysis of lost leads (Pro, available now)",
+      "Prospects from your own CSV files, found by job title, location and industry",
+      "E-mail sequences with up to two follow-ups, within a daily limit, each with an unsubscribe link",
+      "A daily LinkedIn list with your message ready to copy (LinkedIn itself is never automated)",
+      "Competitor analysis of lost leads",
     ],
     icon: Send,
   },

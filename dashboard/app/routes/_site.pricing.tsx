@@ -53,7 +53,7 @@ const FAQ = [
   { q: "What happens if I go over my monthly lead limit?", a: "Nothing is lost: the chatbot keeps capturing every lead. Leads beyond your plan's monthly limit are charged a small per-lead fee on your next invoice, and you can upgrade at any time." },
   { q: "Can I change plans later?", a: "Yes. An upgrade takes effect immediately and is prorated for the rest of your billing period. A downgrade takes effect at your next billing date." },
   { q: "How much do I save with annual billing?", a: "Annual billing saves 20%: Starter is $39 instead of $49 a month, Pro $79 instead of $99 and Enterprise $199 instead of $249, billed once a year." },
-  { q: "How many LinkedIn connection requests does cold outreach send?", a: "Cold outreach is a Pro feature that is still being built and not yet available. When it ships, you will choose 20, 30 or 40 connection requests a day, with follow-ups sent automatically." },
+  { q: "How many LinkedIn connection requests does cold outreach send?", a: "None by itself: LinkedIn's terms forbid automating it. You choose 10, 20 or 30 a day, and each day the Outreach page lists that many of your prospects with their profile link and your message ready to copy; you mark each one sent. E-mail sequences and their follow-ups are sent for you." },
   { q: "Can I cancel at any time?", a: "Yes. Manage or cancel your subscription from Settings → Billing & Subscription. Your leads stay yours." },
 ] as const;
 

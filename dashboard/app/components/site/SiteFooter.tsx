@@ -11,7 +11,7 @@ const COLUMNS = [
       { to: "/pricing", label: "Pricing" },
       { to: "/features#ai-chatbot", label: "AI Chatbot" },
       { to: "/features#lead-management", label: "Lead Management" },
-      { to: "/features#cold-outreach", label: "Cold Outreach (coming soon)" },
+      { to: "/features#cold-outreach", label: "Cold Outreach" },
     ],
   },
   {
