@@ -1,7 +1,8 @@
 // ESLint (flat config), run by `npm test` before the suites (`npm run lint`). Decision 0030.
 // Beyond typescript-eslint's recommended rules it holds the layering of docs/architecture.md:
 // - code that runs in a browser (the dashboard's non-server modules, the widget) never imports a
-//   server-only module (`*.server.ts`, the database, Node built-ins, server packages);
+//   server-only module (`*.server.ts`, the database, Node built-ins, server packages), and from
+//   server/ only what lives in server/shared (`#shared/*`; types from anywhere);
 // - routes never import the database client: they call domain functions in server/;
 // - no import cycles between modules.
 import js from "@eslint/js";
@@ -14,6 +15,7 @@ import tseslint from "typescript-eslint";
 const SERVER_ONLY = [
   { group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"], allowTypeImports: true, message: "Server-only module (*.server.ts): call it from a loader or action, not from browser code." },
   { group: ["**/server/db/**", "**/db/generated/**", "@prisma/*", "pg", "@electric-sql/*"], allowTypeImports: true, message: "The database is server-only." },
+  { group: ["\\#server/**", "**/server/**", "!**/server/shared/**"], allowTypeImports: true, message: "Only server/shared (#shared/*) is shared with the browser; the rest of server/ is server-only (types may be imported)." },
   { group: ["node:*"], message: "Node built-ins do not run in the browser." },
   { group: ["nodemailer", "stripe", "openai", "pg-boss", "socket.io", "express"], message: "Server package: keep it behind a *.server.ts module." },
 ];

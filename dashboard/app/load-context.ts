@@ -1,6 +1,6 @@
-import type { WorkspaceEvents } from "../../server/realtime/realtime.server.ts";
-import type { RequestMemo } from "../../server/http/request-memo.ts";
-import type { AppServices } from "../../server/services.server.ts";
+import type { WorkspaceEvents } from "#server/realtime/realtime.server.ts";
+import type { RequestMemo } from "#server/http/request-memo.ts";
+import type { AppServices } from "#server/services.server.ts";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { publicEnv } from "../../server/config/env.server.ts";
+import { publicEnv } from "#server/config/env.server.ts";
 import { getOptionalWorkspace } from "./lib/session.server.ts";
 import "./load-context.ts";
 import styles from "./styles/app.css?url";

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { parseCompany, parseEmail, parseName, parsePhone } from "../conversation/parser.ts";
 import type { StepId } from "../conversation/engine.ts";
-import { VISITS_PER_MONTH } from "../scoring/score.ts";
+import { VISITS_PER_MONTH } from "../shared/scoring/score.ts";
 
 /** The JSON schema sent as `response_format` (strict: every key present, null when not stated). */
 export const EXTRACTION_JSON_SCHEMA = {

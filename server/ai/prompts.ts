@@ -3,10 +3,10 @@
 // given to the model is its public part only (never the market price); the model never sees a score,
 // a priority or another conversation. Visitor text is quoted as data inside tags, never as instructions.
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { describeHours } from "../conversation/business-hours.ts";
+import { describeHours } from "../shared/conversation/business-hours.ts";
 import { timeZoneLabel } from "../shared/time/calendar.ts";
 import type { BotReply, BusinessProfile, StepId } from "../conversation/engine.ts";
-import { questionText } from "../conversation/prompts.ts";
+import { questionText } from "../shared/conversation/prompts.ts";
 
 export const VISITOR_TAG = "visitor_message";
 export const DRAFT_TAG = "draft_reply";

@@ -4,7 +4,7 @@
 // answer, chooses the next step and its quick replies exactly as if the visitor had typed that.
 import { handleVisitorMessage, restoreState, visitsPerMonthFor, type Answers, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "../conversation/engine.ts";
 import { detectIntent, looksLikeInstruction } from "../conversation/parser.ts";
-import { choiceKey, quickRepliesFor } from "../conversation/prompts.ts";
+import { choiceKey, quickRepliesFor } from "../shared/conversation/prompts.ts";
 import { canonicalAnswer, type Extraction } from "./extraction.ts";
 
 /** The answers each step stores. */

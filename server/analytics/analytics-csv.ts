@@ -3,9 +3,9 @@
 // formula (=, +, -, @, tab, carriage return first) are prefixed with an apostrophe (CSV injection),
 // except plain signed numbers such as "-12.5%" or "+3 pts". Pure.
 import { stringify } from "csv-stringify/sync";
-import { formatCount, formatWholeDollars } from "../format/intl.ts";
+import { formatCount, formatWholeDollars } from "../shared/format/intl.ts";
 import type { AnalyticsReport } from "./analytics.server.ts";
-import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards } from "./analytics-format.ts";
+import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards } from "../shared/analytics/analytics-format.ts";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const SIGNED_NUMBER = /^[+-]\d[\d,]*(\.\d+)?( ?(%|pts))?$/;

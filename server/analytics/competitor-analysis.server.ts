@@ -5,8 +5,8 @@
 // gate is the route's (requireFeature); this module only reads, scoped by businessId.
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { LOST_REASON_LABELS, LOST_REASONS, type LostReason } from "../leads/lost-reasons.ts";
-import { DEFAULT_MARKET_PRICE_CENTS } from "../scoring/score.ts";
+import { LOST_REASON_LABELS, LOST_REASONS, type LostReason } from "../shared/leads/lost-reasons.ts";
+import { DEFAULT_MARKET_PRICE_CENTS } from "../shared/scoring/score.ts";
 import { VISITS_PER_MONTH_HUNDREDTHS, winRatePercent, type PeriodDays } from "./competitor-period.ts";
 
 /** Competitors listed (most lost to first). */

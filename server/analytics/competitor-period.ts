@@ -1,6 +1,6 @@
 // The competitor analysis page's period (?days=30|90|365, default 90) and the SQL pieces that price a
 // lead at the business's market price (DESIGN §4), shared by the query and its tests. Pure.
-import { VISITS_PER_MONTH, type FrequencyBand } from "../scoring/score.ts";
+import { VISITS_PER_MONTH, type FrequencyBand } from "../shared/scoring/score.ts";
 
 export const PERIOD_DAYS = [30, 90, 365] as const;
 export type PeriodDays = (typeof PERIOD_DAYS)[number];

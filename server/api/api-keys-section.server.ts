@@ -2,11 +2,11 @@
 // key needs the Enterprise plan (api_access), checked on the server by the action route
 // (app.settings_.api-keys.tsx); revoking is always allowed.
 import type { AppLoadContext } from "@remix-run/node";
-import { FEATURES, hasFeature } from "../billing/entitlements.ts";
+import { FEATURES, hasFeature } from "../shared/billing/entitlements.ts";
 import { billingConfigured } from "../billing/stripe-client.server.ts";
 import type { Workspace } from "../businesses/workspace.server.ts";
 import { getBusinessTimeZone } from "../leads/list-leads.server.ts";
-import { MAX_ACTIVE_API_KEYS } from "./api-key-input.ts";
+import { MAX_ACTIVE_API_KEYS } from "../shared/api/api-key-input.ts";
 import { listApiKeys, type ApiKeyView } from "./api-keys.server.ts";
 
 export const API_DOCS_PATH = "/app/settings/api-docs";

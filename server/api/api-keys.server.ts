@@ -2,9 +2,9 @@
 // stored), list and revoke. Every query is scoped by the caller's businessId; the route checks the
 // owner role and the Enterprise plan (entitlements.server.ts) before creating.
 import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
-import { refuse, type DomainFailure } from "../forms/action-result.ts";
+import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
 import type { Db } from "../db/client.server.ts";
-import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS } from "./api-key-input.ts";
+import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS } from "../shared/api/api-key-input.ts";
 import { generateApiKey } from "./api-key-secret.ts";
 
 export type ApiKeyView = {

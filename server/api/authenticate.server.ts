@@ -2,7 +2,7 @@
 // looked up on every request (a revoked key fails at once), the key's rate limit is consumed, and the
 // business's plan is checked now (a downgraded business's keys stop working). Also records lastUsedAt,
 // written at most once a minute per key.
-import { hasFeature, type PlanState } from "../billing/entitlements.ts";
+import { hasFeature, type PlanState } from "../shared/billing/entitlements.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import { apiError, API_MESSAGES } from "./api-errors.ts";

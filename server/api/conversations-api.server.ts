@@ -3,7 +3,7 @@
 // sends the same shape. Test conversations (the Test Chatbot page) are left out.
 import { z } from "zod";
 import type { Db } from "../db/client.server.ts";
-import { parseForm } from "../businesses/form-errors.ts";
+import { parseForm } from "../shared/businesses/form-errors.ts";
 import type { ApiBusiness } from "./leads-api.server.ts";
 import { optionalChoice, wholeNumber, API_MAX_PAGE } from "./leads-query.ts";
 

@@ -2,10 +2,10 @@
 // POST /api/v1/hooks and unsubscribe with DELETE /api/v1/hooks/{id}. A subscription is an ordinary
 // webhook endpoint of the business (source "api"), listed in Settings → Integrations, signed and
 // delivered the same way; the answer carries its signing secret once.
-import { parseForm } from "../businesses/form-errors.ts";
+import { parseForm } from "../shared/businesses/form-errors.ts";
 import type { Db } from "../db/client.server.ts";
 import { createEndpoint, deleteEndpoint, listEndpoints, type EndpointView, type WebhookSettings } from "../webhooks/endpoints.server.ts";
-import { createEndpointSchema } from "../webhooks/webhook-input.ts";
+import { createEndpointSchema } from "../shared/webhooks/webhook-input.ts";
 
 export type ApiHook = { id: string; url: string; events: string[]; enabled: boolean; source: string; createdAt: string };
 

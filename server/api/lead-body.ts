@@ -1,7 +1,7 @@
 // POST /api/v1/leads: the JSON body → the manual-lead form's fields (server/leads/lead-input.ts), so the
 // API validates exactly like the "Add a lead" form, but answers every invalid field at once. Pure.
-import { parseForm } from "../businesses/form-errors.ts";
-import { manualLeadSchema, type ManualLeadInput } from "../leads/lead-input.ts";
+import { parseForm } from "../shared/businesses/form-errors.ts";
+import { manualLeadSchema, type ManualLeadInput } from "../shared/leads/lead-input.ts";
 
 /** API field → the manual-lead form's field. */
 const FORM_FIELD: Record<string, string> = {

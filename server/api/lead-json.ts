@@ -1,8 +1,8 @@
 // Leads as the REST API shows them (docs/api.md). Pure. Contact details are hidden exactly as in the
 // workspace when the business has no subscription (server/billing/lead-visibility.ts).
-import { leadDetailsHidden } from "../billing/entitlements.ts";
+import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
-import type { SubscriptionState } from "../billing/subscription.ts";
+import type { SubscriptionState } from "../shared/billing/subscription.ts";
 import { leadListSelect } from "../leads/lead-summary.ts";
 
 export type ApiLeadRow = {

@@ -1,8 +1,8 @@
 // GET /api/v1/leads query parameters: page, limit (≤ 100), priority, status. Pure. Unlike the
 // workspace's URL (which falls back to "any"), the API answers a bad parameter with 400.
 import { z } from "zod";
-import { LEAD_PRIORITIES, LEAD_STATUSES } from "../leads/lead-filters.ts";
-import { parseForm } from "../businesses/form-errors.ts";
+import { LEAD_PRIORITIES, LEAD_STATUSES } from "../shared/leads/lead-filters.ts";
+import { parseForm } from "../shared/businesses/form-errors.ts";
 
 export const API_DEFAULT_LIMIT = 25;
 export const API_MAX_LIMIT = 100;

@@ -1,13 +1,13 @@
 // Account creation and sign-in. Returns spec §8 error codes; the routes map them to texts.
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { trialEndFrom } from "../billing/subscription.ts";
-import { defaultWelcomeMessage, DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
+import { trialEndFrom } from "../shared/billing/subscription.ts";
+import { defaultWelcomeMessage, DEFAULT_SERVICE_TYPES } from "../shared/chatbots/defaults.ts";
 import { newSiteKey } from "../chatbots/site-key.server.ts";
 import type { LoginErrorCode, RegisterErrorCode } from "./errors.ts";
 import type { AuthLimiter } from "./limiter.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
-import type { LoginInput, RegisterInput } from "./validation.ts";
+import type { LoginInput, RegisterInput } from "../shared/auth/validation.ts";
 
 export type Result<T, E extends string> = { ok: true; value: T } | { ok: false; code: E };
 

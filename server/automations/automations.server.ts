@@ -17,7 +17,7 @@ import {
   type TemplateKey,
   type Trigger,
   type TriggerConfig,
-} from "./definition.ts";
+} from "../shared/automations/definition.ts";
 import { releaseHeldSteps } from "./runs.server.ts";
 
 export const AUTOMATION_NOT_FOUND = "Automation not found";

@@ -26,7 +26,7 @@ import {
   type LeadFacts,
   type Trigger,
   type TriggerConfig,
-} from "./definition.ts";
+} from "../shared/automations/definition.ts";
 
 export type AutomationJob =
   | { kind: "start"; businessId: string; automationId: string; leadId: string }

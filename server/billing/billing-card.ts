@@ -2,10 +2,10 @@
 // always-subscribed demo, a trial with or without a chosen plan (running or ended), active, canceled,
 // past due and incomplete. Labels and detail lines are spec §4's; the plan, its lead limit and the
 // offered upgrades follow the plan that applies now (entitlements.ts), never one at or below it. Pure.
-import { detailLine, formatLongDate, planLabel, statusDisplay, type StatusDisplay } from "./billing-display.ts";
-import { effectivePlan } from "./entitlements.ts";
-import { parsePlanName, PLAN_NAMES, PLANS, type PlanName } from "./plans.ts";
-import { isSubscribed } from "./subscription.ts";
+import { detailLine, formatLongDate, planLabel, statusDisplay, type StatusDisplay } from "../shared/billing/billing-display.ts";
+import { effectivePlan } from "../shared/billing/entitlements.ts";
+import { parsePlanName, PLAN_NAMES, PLANS, type PlanName } from "../shared/billing/plans.ts";
+import { isSubscribed } from "../shared/billing/subscription.ts";
 
 export type BillingCardInput = {
   isDemo: boolean;

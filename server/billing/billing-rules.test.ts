@@ -1,9 +1,9 @@
 // The pure billing rules: plan prices and savings, entitlements by plan and trial, usage windows,
 // display texts (spec §4, §9).
 import { describe, expect, it } from "vitest";
-import { detailLine, formatLongDate, planLabel, statusDisplay } from "./billing-display.ts";
-import { effectivePlan, hasFeature, leadDetailsHidden, leadLimit } from "./entitlements.ts";
-import { annualSavingCents, formatUsd, isUpgrade, monthlyPriceCents, parsePlanName } from "./plans.ts";
+import { detailLine, formatLongDate, planLabel, statusDisplay } from "../shared/billing/billing-display.ts";
+import { effectivePlan, hasFeature, leadDetailsHidden, leadLimit } from "../shared/billing/entitlements.ts";
+import { annualSavingCents, formatUsd, isUpgrade, monthlyPriceCents, parsePlanName } from "../shared/billing/plans.ts";
 import { afterRegistrationPath } from "./chosen-plan.ts";
 import { addMonthsUtc, usageWindow } from "./usage-window.ts";
 

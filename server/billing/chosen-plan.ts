@@ -1,6 +1,6 @@
 // A plan chosen on /pricing before signing up (?plan=&period=) is remembered through registration:
 // the new owner lands on the Billing tab with that plan's subscribe modal open (the trial runs anyway).
-import { parseBillingPeriod, parsePlanName } from "./plans.ts";
+import { parseBillingPeriod, parsePlanName } from "../shared/billing/plans.ts";
 
 export function afterRegistrationPath(search: URLSearchParams): string {
   const plan = parsePlanName(search.get("plan"));

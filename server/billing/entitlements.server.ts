@@ -1,6 +1,6 @@
 // Server-side plan gates (spec §6, DESIGN §6): loaders, actions and APIs of PRO and Enterprise
 // features call `requireFeature`, which refuses with 403 below the plan, whatever the page shows.
-import { FEATURES, hasFeature, type Feature, type PlanState } from "./entitlements.ts";
+import { FEATURES, hasFeature, type Feature, type PlanState } from "../shared/billing/entitlements.ts";
 
 export class FeatureLockedError extends Error {
   constructor(public readonly feature: Feature) {

@@ -2,7 +2,7 @@
 // billing dependencies from the service container.
 import type Stripe from "stripe";
 import type { AppServices } from "../services.server.ts";
-import { BILLING_ERRORS } from "./billing-display.ts";
+import { BILLING_ERRORS } from "../shared/billing/billing-display.ts";
 import { billingConfigured } from "./stripe-client.server.ts";
 import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
 import { parseOperation, startOperation, type OperationKind } from "./operations.server.ts";

@@ -6,7 +6,7 @@ import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import { sqlUtc } from "../db/timestamps.ts";
-import { leadLimit, type PlanState } from "./entitlements.ts";
+import { leadLimit, type PlanState } from "../shared/billing/entitlements.ts";
 import { usageWindow } from "./usage-window.ts";
 import { insertJobsSql } from "../jobs/queue/job-sql.server.ts";
 import { OVERAGE_QUEUE } from "../jobs/queue/queues.ts";

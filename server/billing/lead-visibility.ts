@@ -1,7 +1,7 @@
 // An expired trial without a subscription keeps capturing leads but hides their details until the
 // owner subscribes (decision 0010). Nothing is deleted: the loaders pass their rows through here.
-import { leadDetailsHidden } from "./entitlements.ts";
-import type { SubscriptionState } from "./subscription.ts";
+import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
+import type { SubscriptionState } from "../shared/billing/subscription.ts";
 
 export const HIDDEN_LEAD_NAME = "Subscribe to see this lead";
 

@@ -11,10 +11,10 @@ import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { BILLING_OPERATION_QUEUE } from "../jobs/queue/queues.ts";
-import { BILLING_ERRORS } from "./billing-display.ts";
-import { parseBillingPeriod, parsePlanName } from "./plans.ts";
+import { BILLING_ERRORS } from "../shared/billing/billing-display.ts";
+import { parseBillingPeriod, parsePlanName } from "../shared/billing/plans.ts";
 import { priceIdFor } from "./prices.server.ts";
-import { isSubscribed } from "./subscription.ts";
+import { isSubscribed } from "../shared/billing/subscription.ts";
 import type { SubscribeInput } from "./jobs/stripe-subscription.server.ts";
 
 export const paymentMethodIdSchema = z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Invalid payment method");

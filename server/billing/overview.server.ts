@@ -8,12 +8,12 @@ import type { Db } from "../db/client.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { BILLING_REFRESH_QUEUE } from "../jobs/queue/queues.ts";
-import { BILLING_ERRORS } from "./billing-display.ts";
-import { effectivePlan, hasFeature, type Feature } from "./entitlements.ts";
+import { BILLING_ERRORS } from "../shared/billing/billing-display.ts";
+import { effectivePlan, hasFeature, type Feature } from "../shared/billing/entitlements.ts";
 import { leadUsage } from "./lead-quota.server.ts";
 import { readMirror, refreshPending, requestMirrorRefresh, type CardView, type InvoiceView } from "./mirror.server.ts";
 import { billingConfigured } from "./stripe-client.server.ts";
-import { isSubscribed } from "./subscription.ts";
+import { isSubscribed } from "../shared/billing/subscription.ts";
 import { billingCard, type BillingCard } from "./billing-card.ts";
 
 export type BillingOverview = {

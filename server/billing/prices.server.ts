@@ -1,7 +1,7 @@
 // Price ids from the environment (STRIPE_PRICE_*), and the reverse: which plan a Stripe price is.
 import type Stripe from "stripe";
 import type { Env } from "../config/env.server.ts";
-import { overageLookupKey, parseBillingPeriod, parsePlanName, priceLookupKey, type BillingPeriod, type PlanName } from "./plans.ts";
+import { overageLookupKey, parseBillingPeriod, parsePlanName, priceLookupKey, type BillingPeriod, type PlanName } from "../shared/billing/plans.ts";
 
 type PriceVar = `STRIPE_PRICE_${"STARTER" | "PRO" | "ENTERPRISE"}_${"MONTHLY" | "ANNUAL"}`;
 

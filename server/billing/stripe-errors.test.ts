@@ -3,7 +3,7 @@
 // transient failures are retried instead.
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { BILLING_ERRORS } from "./billing-display.ts";
+import { BILLING_ERRORS } from "../shared/billing/billing-display.ts";
 import { classifyStripeError } from "./stripe-client.server.ts";
 
 const classes = {

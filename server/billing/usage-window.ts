@@ -3,7 +3,7 @@
 // start (a monthly plan's window is its billing period; an annual plan's year is cut into months),
 // on the trial's start during a trial, and on the calendar month otherwise: the month of the business's
 // time zone (its 1st at local midnight), so the billing screen's period starts on the 1st there.
-import { TRIAL_DAYS } from "./subscription.ts";
+import { TRIAL_DAYS } from "../shared/billing/subscription.ts";
 import { dayNumberOf, localDateTime, safeTimeZone, startOfLocalDay } from "../shared/time/calendar.ts";
 
 export type UsageAnchorState = {

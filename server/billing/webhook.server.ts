@@ -11,7 +11,7 @@ import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import type { EmailBrand, EmailContent } from "../mail/templates/email-content.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, paymentFailedEmail, trialWillEndEmail } from "../mail/templates/templates.ts";
-import { formatLongDate } from "./billing-display.ts";
+import { formatLongDate } from "../shared/billing/billing-display.ts";
 import { ownerEmail } from "./customers.server.ts";
 import { refreshJob } from "./mirror.server.ts";
 import { applyInvoiceOutcome, applySubscription, findBillingBusiness, type ApplyOutcome } from "./subscription-state.server.ts";

@@ -1,8 +1,8 @@
 // Business settings (spec §2.14 Settings): profile, notification preferences and e-mail settings.
 // The route parses each form with its own schema (parseFormData) and saves nothing unless all of it is valid.
 import type { Db } from "../db/client.server.ts";
-import type { EmailSettings, NotificationPreferences } from "./preferences.ts";
-import type { BusinessProfileInput, BusinessProfileValues } from "./profile.ts";
+import type { EmailSettings, NotificationPreferences } from "../shared/businesses/preferences.ts";
+import type { BusinessProfileInput, BusinessProfileValues } from "../shared/businesses/profile.ts";
 import { logoUrl } from "./logo-files.server.ts";
 
 export type BusinessSettingsView = {

@@ -2,7 +2,7 @@
 // the businessId found here, never by anything the browser sends.
 import type { Db } from "../db/client.server.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
-import { isSubscribed } from "../billing/subscription.ts";
+import { isSubscribed } from "../shared/billing/subscription.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import { asUtcDate, utcText } from "../db/timestamps.ts";

@@ -10,12 +10,12 @@ import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
 import { asksForPerson } from "../conversation/person-request.ts";
-import { isWithinBusinessHours } from "../conversation/business-hours.ts";
-import { afterHoursText } from "../conversation/after-hours.ts";
+import { isWithinBusinessHours } from "../shared/conversation/business-hours.ts";
+import { afterHoursText } from "../shared/conversation/after-hours.ts";
 import { recordPersonRequest } from "../notifications/person-request.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import type { ChatbotCache } from "../chatbots/chatbot-cache.server.ts";
-import { leadDetailsHidden } from "../billing/entitlements.ts";
+import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { findChatbotById, toBusinessProfile, type ChatbotRecord } from "../chatbots/profile.server.ts";
 import type {

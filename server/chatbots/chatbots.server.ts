@@ -1,7 +1,7 @@
 // The workspace's view of its chatbot. Always scoped by the businessId of the signed-in session.
 import type { Db } from "../db/client.server.ts";
 import { type Prisma } from "../db/generated/client.ts";
-import { allowedOriginsSchema, parseChatbotSettings, type ChatbotSettingsValues, type FieldErrors } from "./settings.ts";
+import { allowedOriginsSchema, parseChatbotSettings, type ChatbotSettingsValues, type FieldErrors } from "../shared/chatbots/settings.ts";
 
 export function getBusinessChatbot(db: Db, businessId: string) {
   return db.chatbot.findFirst({

@@ -3,7 +3,7 @@
 // as the /widget handshake (site key, active flag, Origin against the allow-list), so the launcher is
 // drawn only where a chat can actually connect.
 import type { Db } from "../db/client.server.ts";
-import { hasFeature } from "../billing/entitlements.ts";
+import { hasFeature } from "../shared/billing/entitlements.ts";
 import { isOriginAllowed, normalizeOrigin } from "../realtime/origin.ts";
 import type { WidgetConfig, WidgetConfigResponse } from "../realtime/protocol.ts";
 import { widgetAuthSchema } from "../realtime/widget-payloads.ts";

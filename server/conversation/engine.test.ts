@@ -1,6 +1,6 @@
 // The qualification state machine of DESIGN §4, driven turn by turn with fixed `now` values.
 import { describe, expect, it, vi } from "vitest";
-import { scoreLead } from "../scoring/score.ts";
+import { scoreLead } from "../shared/scoring/score.ts";
 import { createRulesAssistant } from "./assistant.ts";
 import {
   handleVisitorMessage,

@@ -5,7 +5,7 @@
 // question (extract.ts) kept, and those questions left out; a price question answered with the
 // market-price estimate. Pure: the state goes in and a new state comes out (plain JSON), with the
 // replies to send.
-import { VISITS_PER_MONTH, expectedMonthlyCostCents, type ScoreInput } from "../scoring/score.ts";
+import { VISITS_PER_MONTH, expectedMonthlyCostCents, type ScoreInput } from "../shared/scoring/score.ts";
 import {
   detectIntent,
   extractContact,
@@ -40,7 +40,7 @@ import {
   budgetFollowUp,
   notedSentence,
   priceAnswer,
-} from "./prompts.ts";
+} from "../shared/conversation/prompts.ts";
 import { describedRemainder, extractAnswers, type ExtractedAnswers, type ExtractionContext } from "./extract.ts";
 import { cloneState, hasContact, initialState, isAnswered, recordRaw } from "./state.ts";
 import { STEP_ORDER, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";

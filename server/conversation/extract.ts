@@ -5,7 +5,7 @@
 // frequency and "5 days a week" is not a start date. Stricter than the step parsers: a field counts
 // only with a clear cue (a unit, a "$", a "per week", a "starting…"); the current question's own
 // parser stays the lenient one (a bare "15000" answers the size question).
-import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
+import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
 import {
   normaliseText,
   parseBudget,

@@ -1,6 +1,6 @@
 // The deterministic free-text parser (DESIGN §4): table-driven, with a fixed `now`.
 import { describe, expect, it } from "vitest";
-import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
+import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
 import {
   detectIntent,
   extractContact,

@@ -6,7 +6,7 @@ import {
   timelineBandFromDays,
   type FrequencyBand,
   type TimelineBand,
-} from "../scoring/score.ts";
+} from "../shared/scoring/score.ts";
 import { dayNumberOf, daysInMonth, localDateTime } from "../shared/time/calendar.ts";
 import { wordsToDigits } from "./number-words.ts";
 import { matchServiceType } from "./service-types.ts";

@@ -1,6 +1,6 @@
 // Shapes of the qualification conversation (DESIGN §4). Re-exported by engine.ts, which is the
 // module other folders import from.
-import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
+import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
 
 export type StepId =
   | "service_type"

@@ -4,7 +4,7 @@
 import type { Db } from "../db/client.server.ts";
 import type { LeadSummary, Message } from "../realtime/protocol.ts";
 import { toLeadSummary } from "../leads/lead-summary.ts";
-import { CLOSED_STATUSES, FOLLOW_UP_PRIORITY } from "../leads/follow-up.ts";
+import { CLOSED_STATUSES, FOLLOW_UP_PRIORITY } from "../shared/leads/follow-up.ts";
 import { messageSelect, toMessage } from "../chat/conversations.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { HIDDEN_LEAD_NAME, hideLeadDetails } from "../billing/lead-visibility.ts";
@@ -21,7 +21,7 @@ import {
   weekToDate,
   type Period,
   type PeriodPair,
-} from "./periods.ts";
+} from "../shared/dashboard/periods.ts";
 import { safeTimeZone } from "../shared/time/calendar.ts";
 
 export type StatKey = "new-leads" | "conversion-rate" | "response-time" | "revenue";

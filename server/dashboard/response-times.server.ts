@@ -10,7 +10,7 @@
 // once that hour is rolled up (bot replies take seconds).
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import type { Period } from "./periods.ts";
+import type { Period } from "../shared/dashboard/periods.ts";
 
 const HOUR_MS = 3_600_000;
 /** An hour is rolled up only once it ended this long ago. */

@@ -5,7 +5,7 @@
 import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { hashPassword } from "../auth/password.server.ts";
-import { DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
+import { DEFAULT_SERVICE_TYPES } from "../shared/chatbots/defaults.ts";
 import { DEMO } from "./demo-credentials.ts";
 import {
   FOLLOW_UP_HOURS,
@@ -14,7 +14,7 @@ import {
   VISITS_PER_MONTH,
   type FrequencyBand,
   type TimelineBand,
-} from "../scoring/score.ts";
+} from "../shared/scoring/score.ts";
 import type { LeadStatus } from "../shared/enums.ts";
 import type { WebChannel } from "../analytics/channels.ts";
 

@@ -1,7 +1,7 @@
 // The server side of the sandbox policy (sandbox-policy.ts): the domain functions that invite, create
 // API keys or touch billing ask here first, so a sandbox is refused whatever page or request asked.
 import type { Db } from "../db/client.server.ts";
-import { SANDBOX_MESSAGES, type SandboxRestricted } from "./sandbox-policy.ts";
+import { SANDBOX_MESSAGES, type SandboxRestricted } from "../shared/demo/sandbox-policy.ts";
 
 export type SandboxRefusal = { status: 403; message: string };
 

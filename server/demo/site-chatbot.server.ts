@@ -4,7 +4,7 @@
 // its conversations; an operator points SITE_CHATBOT_KEY at a chatbot of theirs in production (and
 // reads its conversations as a member of that business). Made at start-up when the key is unknown.
 import type { Db } from "../db/client.server.ts";
-import { DEFAULT_SERVICE_TYPES } from "../chatbots/defaults.ts";
+import { DEFAULT_SERVICE_TYPES } from "../shared/chatbots/defaults.ts";
 
 export const SITE_BUSINESS_NAME = "LeadBroom";
 

@@ -3,8 +3,8 @@
 // up to the limit, then answered 413 and the connection closed. Each route class has its own limit:
 // forms and JSON are small; uploads (a logo, a résumé) get their own caps plus room for the form.
 import type { IncomingMessage } from "node:http";
-import { LOGO_MAX_BYTES } from "../businesses/logo-type.ts";
-import { RESUME_MAX_BYTES } from "../public-site/careers.ts";
+import { LOGO_MAX_BYTES } from "../shared/businesses/logo-type.ts";
+import { RESUME_MAX_BYTES } from "../shared/public-site/careers.ts";
 import { CSV_MAX_BYTES } from "../outreach/prospect-csv.ts";
 
 const KB = 1024;

@@ -5,7 +5,7 @@
 // business: a scheduled tick (schedules.server.ts, hourly) claims it on the business row
 // (trialEndingEmailedAt) and writes the e-mail jobs in the same transaction (DESIGN §10), so
 // overlapping ticks or several instances queue it once; the job layer retries a failed delivery.
-import { formatLongDate } from "../billing/billing-display.ts";
+import { formatLongDate } from "../shared/billing/billing-display.ts";
 import type { Db } from "../db/client.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";

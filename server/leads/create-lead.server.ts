@@ -4,8 +4,8 @@
 import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
-import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH } from "../scoring/score.ts";
-import { validateManualLead } from "./lead-input.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH } from "../shared/scoring/score.ts";
+import { validateManualLead } from "../shared/leads/lead-input.ts";
 import { fail, type LeadResult } from "./result.ts";
 import type { LeadPriority } from "../shared/enums.ts";
 

@@ -2,7 +2,7 @@
 // breakdown, reminders, the full history (oldest first) and the conversation transcript.
 import { getTranscript } from "../chat/transcripts.server.ts";
 import type { Db } from "../db/client.server.ts";
-import { scoreLead, WEIGHTS, type FrequencyBand } from "../scoring/score.ts";
+import { scoreLead, WEIGHTS, type FrequencyBand } from "../shared/scoring/score.ts";
 
 export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLeadDetail>>>;
 

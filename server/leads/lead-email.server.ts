@@ -9,7 +9,7 @@ import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, leadMessageEmail } from "../mail/templates/templates.ts";
 import { unsubscribedAt, unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
-import { validateEmail } from "./lead-input.ts";
+import { validateEmail } from "../shared/leads/lead-input.ts";
 import { fail, notFound, type LeadResult } from "./result.ts";
 
 export const UNSUBSCRIBED_LEAD_MESSAGE = "This lead unsubscribed from your emails, so the email was not sent.";

@@ -2,7 +2,7 @@
 import type { Db } from "../db/client.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
-import { validateNote } from "./lead-input.ts";
+import { validateNote } from "../shared/leads/lead-input.ts";
 import { fail, notFound, type LeadChangeArgs, type LeadResult } from "./result.ts";
 
 export async function addLeadNote(

@@ -2,7 +2,7 @@
 // complete, and Schedule Visit (a reminder at the visit's time). Each writes a history event.
 import type { Db } from "../db/client.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
-import { SNOOZE_OPTIONS, validateReminder, validateReminderId, validateSnooze, validateVisit } from "./lead-input.ts";
+import { SNOOZE_OPTIONS, validateReminder, validateReminderId, validateSnooze, validateVisit } from "../shared/leads/lead-input.ts";
 import { getBusinessTimeZone } from "./list-leads.server.ts";
 import { fail, notFound, type LeadResult } from "./result.ts";
 import { zonedTimeToUtc } from "../shared/time/calendar.ts";

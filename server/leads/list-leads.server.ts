@@ -3,7 +3,7 @@
 // starting with businessId (prisma/schema.prisma), and the total is counted only up to COUNT_CAP.
 import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import { MAX_PAGE, PAGE_SIZE, type LeadListQuery } from "./lead-filters.ts";
+import { MAX_PAGE, PAGE_SIZE, type LeadListQuery } from "../shared/leads/lead-filters.ts";
 import { endOfZonedDay, startOfZonedDay } from "../shared/time/calendar.ts";
 import type { LeadPriority, LeadSource, LeadStatus } from "../shared/enums.ts";
 import { leadListSelect } from "./lead-summary.ts";

@@ -2,7 +2,7 @@
 // it now is goes to its business's /workspace room as `lead:updated` (or `lead:created`), so every open
 // leads page, lead detail and dashboard of that business converges without a reload (DESIGN §3).
 // The sink is the realtime emitter (server/realtime/realtime.server.ts), reached through the load context.
-import { leadDetailsHidden } from "../billing/entitlements.ts";
+import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";

@@ -1,7 +1,7 @@
 // The outcome of a lead action: a value, or a domain failure with its reason. The domain says what went
 // wrong (invalid input, not in this business, changed meanwhile); the route layer picks the HTTP status
 // (failureStatus in server/forms/action-result.ts).
-import { refuse, type DomainFailure } from "../forms/action-result.ts";
+import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 
 export type LeadFailure = DomainFailure;

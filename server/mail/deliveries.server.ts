@@ -2,7 +2,7 @@
 // what is still being tried and what failed, with the mail server's reason, so an owner can see that
 // mail reaches people. Scoped to the signed-in business.
 import type { Db } from "../db/client.server.ts";
-import type { DeliveryView } from "./delivery-view.ts";
+import type { DeliveryView } from "../shared/mail/delivery-view.ts";
 
 export async function listEmailDeliveries(db: Db, businessId: string, take = 20): Promise<DeliveryView[]> {
   const rows = await db.emailDelivery.findMany({

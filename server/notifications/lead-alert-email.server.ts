@@ -3,7 +3,7 @@
 // A subscriber of `lead.created` (server/events/subscribers.server.ts): it returns the e-mail jobs, one
 // per owner, keyed by lead and owner so that however often the event is handled each owner gets one.
 import type { Db } from "../db/client.server.ts";
-import { leadDetailsHidden } from "../billing/entitlements.ts";
+import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { MailJob } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { onboardingChecklist, type OnboardingFacts } from "./checklist.ts";
-import { validateInstallInstructions } from "./install-instructions.ts";
+import { validateInstallInstructions } from "../shared/onboarding/install-instructions.ts";
 import { emailText } from "../mail/templates/email-content.ts";
 import { installInstructionsEmail } from "../mail/templates/templates.ts";
 

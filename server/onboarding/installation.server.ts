@@ -8,7 +8,7 @@ import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { widgetSnippet } from "../chatbots/chatbots.server.ts";
-import { validateInstallInstructions } from "./install-instructions.ts";
+import { validateInstallInstructions } from "../shared/onboarding/install-instructions.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, installInstructionsEmail } from "../mail/templates/templates.ts";
 import { unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";

@@ -1,6 +1,6 @@
 // The Cold Outreach page's server side (spec §2.14, DESIGN §12): the Pro gate for every loader and
 // action (whatever the browser shows), what the page loads, and its actions, each a domain call.
-import { FEATURES, hasFeature, type PlanState } from "../billing/entitlements.ts";
+import { FEATURES, hasFeature, type PlanState } from "../shared/billing/entitlements.ts";
 import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { campaignSummaries, linkedinList, markLinkedinSent, startCampaign } from "./campaigns.server.ts";

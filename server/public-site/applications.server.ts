@@ -7,7 +7,7 @@ import type { AppServices } from "../services.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { jobApplicationEmail } from "../mail/templates/templates.ts";
-import { JOB_POSITIONS, RESUME_CONTENT_ERROR, RESUME_MAX_BYTES, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR, resumeKindFromName, type ApplicationInput } from "./careers.ts";
+import { JOB_POSITIONS, RESUME_CONTENT_ERROR, RESUME_MAX_BYTES, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR, resumeKindFromName, type ApplicationInput } from "../shared/public-site/careers.ts";
 import { detectResumeKind, RESUME_CONTENT_TYPES } from "./resume-check.ts";
 import { hashIp, storeWithinLimit, underLimit, windowStart } from "./submission-limit.server.ts";
 

@@ -4,7 +4,7 @@ import type { AppServices } from "../services.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { contactMessageEmail } from "../mail/templates/templates.ts";
-import type { ContactInput } from "./contact.ts";
+import type { ContactInput } from "../shared/public-site/contact.ts";
 import { hashIp, storeWithinLimit, windowStart } from "./submission-limit.server.ts";
 
 export type ContactSubmission = { ok: true; id: string } | { ok: false; reason: "rate_limited" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { docBytes, docxBytes, pdfBytes, zipBytes } from "../../tests/support/documents.ts";
 import { checkResume } from "./applications.server.ts";
-import { RESUME_CONTENT_ERROR, RESUME_MAX_BYTES, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR } from "./careers.ts";
+import { RESUME_CONTENT_ERROR, RESUME_MAX_BYTES, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR } from "../shared/public-site/careers.ts";
 import { detectResumeKind } from "./resume-check.ts";
 
 describe("résumé content check", () => {

@@ -1,6 +1,6 @@
 // Recognises a résumé by its bytes, not its name: PDF (%PDF-), legacy Word .doc (an OLE compound
 // file, D0 CF 11 E0 A1 B1 1A E1) and Word .docx (a ZIP whose central directory lists word/ entries).
-import type { ResumeKind } from "./careers.ts";
+import type { ResumeKind } from "../shared/public-site/careers.ts";
 
 const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP_LOCAL_HEADER = 0x04034b50;

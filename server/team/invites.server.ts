@@ -4,7 +4,7 @@
 // another business cannot accept, and is told so. The e-mail is a job (DESIGN §10) that mints the
 // link's token when it sends.
 import { sandboxRefusal } from "../demo/sandbox-policy.server.ts";
-import { refuse, type DomainFailure } from "../forms/action-result.ts";
+import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
 import type { Db } from "../db/client.server.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -17,7 +17,7 @@ import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
 import { deliverOnce, type DeliverDeps } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, inviteEmail } from "../mail/templates/templates.ts";
-import { INVITE_TTL_DAYS, TEAM_MESSAGES, type InviteInput } from "./team-input.ts";
+import { INVITE_TTL_DAYS, TEAM_MESSAGES, type InviteInput } from "../shared/team/team-input.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

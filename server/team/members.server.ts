@@ -3,10 +3,10 @@
 // removed or demoted; the check runs under a lock on the business row, so two owners demoting each
 // other at once cannot leave the business without one.
 import type { Db } from "../db/client.server.ts";
-import { refuse, type DomainFailure } from "../forms/action-result.ts";
+import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
 import { revokeAllSessions } from "../auth/sessions.server.ts";
-import { TEAM_MESSAGES } from "./team-input.ts";
+import { TEAM_MESSAGES } from "../shared/team/team-input.ts";
 
 export type TeamMember = {
   id: string;

@@ -3,7 +3,7 @@
 // addresses (delivery connects to the very address checked, so DNS cannot change it in between).
 // Pure (node:net's BlockList and isIP only).
 import { BlockList, isIP } from "node:net";
-import { WEBHOOK_MESSAGES, WEBHOOK_URL_MAX } from "./webhook-input.ts";
+import { WEBHOOK_MESSAGES, WEBHOOK_URL_MAX } from "../shared/webhooks/webhook-input.ts";
 
 export type AddressKind = "public" | "loopback" | "private" | "link-local" | "reserved";
 

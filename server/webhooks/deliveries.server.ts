@@ -15,7 +15,7 @@ import type { WebhookDeps, WebhookResult } from "./endpoints.server.ts";
 import { webhookEventData } from "./payloads.server.ts";
 import { safePost } from "./safe-request.server.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
-import { TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, type WebhookEventName } from "./webhook-input.ts";
+import { TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, type WebhookEventName } from "../shared/webhooks/webhook-input.ts";
 
 export type WebhookJob = {
   businessId: string;

@@ -9,7 +9,7 @@ import { checkEndpointUrl, type AddressPolicy } from "./address-policy.ts";
 import { resolveAllowed, type Resolver } from "./safe-request.server.ts";
 import type { SecretBox } from "./secret-box.server.ts";
 import { generateWebhookSecret, SECRET_DISPLAY_LENGTH } from "./signature.ts";
-import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES, type CreateEndpointInput } from "./webhook-input.ts";
+import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES, type CreateEndpointInput } from "../shared/webhooks/webhook-input.ts";
 
 /** What the webhook domain needs besides the database (AppServices.webhooks). */
 export type WebhookSettings = { box: SecretBox; policy: AddressPolicy; resolver: Resolver; timeoutMs: number };

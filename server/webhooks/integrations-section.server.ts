@@ -3,13 +3,13 @@
 // call requireOwner first. Webhooks need no plan beyond an active subscription or trial; nothing is
 // delivered while lead details are hidden (server/webhooks/payloads.server.ts).
 import { data, type AppLoadContext } from "@remix-run/node";
-import { parseForm } from "../businesses/form-errors.ts";
+import { parseForm } from "../shared/businesses/form-errors.ts";
 import type { Workspace } from "../businesses/workspace.server.ts";
 import { getBusinessTimeZone } from "../leads/list-leads.server.ts";
 import { createEndpoint, deleteEndpoint, listEndpoints, rotateEndpointSecret, setEndpointEnabled, type EndpointView } from "./endpoints.server.ts";
 import { redeliver, sendTestEvent } from "./deliveries.server.ts";
-import { createEndpointSchema, deliveryIdSchema, endpointIdSchema, MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from "./webhook-input.ts";
-import type { ActionResult } from "../forms/action-result.ts";
+import { createEndpointSchema, deliveryIdSchema, endpointIdSchema, MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES } from "../shared/webhooks/webhook-input.ts";
+import type { ActionResult } from "../shared/forms/action-result.ts";
 
 export type IntegrationsSectionData = { endpoints: EndpointView[]; timeZone: string; maxEndpoints: number; docsPath: string; sandbox: boolean };
 

@@ -1,7 +1,7 @@
 // The `data` of each webhook event: the same shapes as the REST API (docs/api.md) so one parser serves
 // both. Nothing is sent for test leads and conversations, nor while the business's lead details are
 // hidden (an expired trial, decision 0010).
-import { leadDetailsHidden } from "../billing/entitlements.ts";
+import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import type { Db } from "../db/client.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
 import { getApiConversation } from "../api/conversations-api.server.ts";

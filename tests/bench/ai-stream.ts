@@ -18,8 +18,8 @@
 import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { performance } from "node:perf_hooks";
 import { setupServer } from "msw/node";
-import type { Message } from "../../server/realtime/protocol.ts";
-import { createModelClient } from "../../server/ai/model-client.server.ts";
+import type { Message } from "#server/realtime/protocol.ts";
+import { createModelClient } from "#server/ai/model-client.server.ts";
 import { createOpenAiMock, extraction, OPENAI_MOCK_BASE_URL } from "../mocks/openai.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";

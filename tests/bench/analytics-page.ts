@@ -14,7 +14,7 @@ import { registerBenchOwner, timedGet } from "./support/bench-owner.ts";
 import { machine, summarize } from "./support/child.ts";
 import { dashboardSeedSql } from "./support/dashboard-seed.ts";
 import { leadSeedSql } from "./support/lead-seed.ts";
-import { rollUpResponseTimes } from "../../server/dashboard/response-times.server.ts";
+import { rollUpResponseTimes } from "#server/dashboard/response-times.server.ts";
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));

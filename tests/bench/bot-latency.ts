@@ -29,7 +29,7 @@ import type {
   MessageSendAck,
   WidgetClientToServerEvents,
   WidgetServerToClientEvents,
-} from "../../server/realtime/protocol.ts";
+} from "#server/realtime/protocol.ts";
 import {
   fmtMs,
   machine,

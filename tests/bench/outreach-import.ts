@@ -8,10 +8,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { machine } from "./support/child.ts";
-import { openDatabase } from "../../server/db/client.server.ts";
-import { loadMigrations, migrate } from "../../server/db/migrate.server.ts";
-import { importProspects } from "../../server/outreach/prospects.server.ts";
-import { parseProspectCsv } from "../../server/outreach/prospect-csv.ts";
+import { openDatabase } from "#server/db/client.server.ts";
+import { loadMigrations, migrate } from "#server/db/migrate.server.ts";
+import { importProspects } from "#server/outreach/prospects.server.ts";
+import { parseProspectCsv } from "#server/outreach/prospect-csv.ts";
 import { createScratchDatabase } from "../support/test-server.ts";
 
 const BUDGET_MS = 5000;

@@ -18,8 +18,8 @@ import "./support/production-mode.ts"; // first: before any library reads NODE_E
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { io, type Socket } from "socket.io-client";
-import type { ConversationOpenAck, Message, TakeoverAck, WidgetClientToServerEvents, WidgetServerToClientEvents } from "../../server/realtime/protocol.ts";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
+import type { ConversationOpenAck, Message, TakeoverAck, WidgetClientToServerEvents, WidgetServerToClientEvents } from "#server/realtime/protocol.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { fmtMs, machine, startServerChild, summarize, summaryLine } from "./support/child.ts";

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
 import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

@@ -3,8 +3,8 @@
 // the spec's confirmation; axe-clean with the template picker and the delete dialog open.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { emitEvents } from "../../server/events/emit-events.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { emitEvents } from "#server/events/emit-events.server.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
 import { axeViolations } from "../support/axe.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbedDemo } from "../../embed-demo/serve.ts";
 import { startCustomerSite } from "../support/customer-site.ts";
-import { hashPassword } from "../../server/auth/password.server.ts";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 

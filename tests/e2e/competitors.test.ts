@@ -3,7 +3,7 @@
 // page locked on Starter with Unlock opening the upgrade modal.
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 

@@ -3,7 +3,7 @@
 // never sees, and a visitor's chat on LeadBroom's public site appears in neither.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_MESSAGES } from "../../server/demo/sandbox-policy.ts";
+import { SANDBOX_MESSAGES } from "#shared/demo/sandbox-policy.ts";
 import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

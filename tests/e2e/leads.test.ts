@@ -4,8 +4,8 @@
 // changes live, without a reload and without losing a note being typed.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { hashPassword } from "../../server/auth/password.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 

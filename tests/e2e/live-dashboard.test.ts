@@ -7,7 +7,7 @@ import type { EmbedDemo } from "../../embed-demo/serve.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startCustomerSite, visitorChooses, visitorSays } from "../support/customer-site.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
 
 describe.skipIf(!hasChromium)("the live dashboard", () => {
   let server: TestServer;

@@ -10,7 +10,7 @@ import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startCustomerSite, visitorChooses, visitorSays } from "../support/customer-site.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
 
 describe.skipIf(!hasChromium)("live takeover", () => {
   let server: TestServer;

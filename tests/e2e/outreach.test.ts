@@ -4,9 +4,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { OUTREACH_SEND_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { parseProspectCsv } from "../../server/outreach/prospect-csv.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { OUTREACH_SEND_QUEUE } from "#server/jobs/queue/queues.ts";
+import { parseProspectCsv } from "#server/outreach/prospect-csv.ts";
 import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

@@ -3,8 +3,8 @@
 // overlay's 5 seconds; unknown paths; and our own chatbot answering on the home page.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAREERS_FAILED, CAREERS_REQUIRED, RESUME_CONTENT_ERROR } from "../../server/public-site/careers.ts";
-import { CONTACT_FAILED, CONTACT_REQUIRED } from "../../server/public-site/contact.ts";
+import { CAREERS_FAILED, CAREERS_REQUIRED, RESUME_CONTENT_ERROR } from "#shared/public-site/careers.ts";
+import { CONTACT_FAILED, CONTACT_REQUIRED } from "#shared/public-site/contact.ts";
 import { PUBLIC_PAGES } from "../../dashboard/app/components/site/public-pages.ts";
 import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";

@@ -3,9 +3,9 @@
 // made an owner while a page is open, the invitee's menu gains Settings without a reload.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
-import { INVITE_EMAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
+import { INVITE_EMAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 

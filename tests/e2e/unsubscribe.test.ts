@@ -2,8 +2,8 @@
 // the button unsubscribes, and the lead page then says the lead unsubscribed. axe-clean throughout.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { unsubscribeUrl, unsubscribeSigner } from "../../server/mail/unsubscribe.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { unsubscribeUrl, unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

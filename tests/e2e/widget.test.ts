@@ -2,7 +2,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbedDemo } from "../../embed-demo/serve.ts";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
 import { startCustomerSite, visitorChooses as choose, visitorSays as send } from "../support/customer-site.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

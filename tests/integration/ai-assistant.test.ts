@@ -4,12 +4,12 @@
 // rules; the workspace Settings tab shows the model and the month's usage.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startOfUtcDay } from "../../server/ai/caps.ts";
-import { createUsageStore } from "../../server/ai/usage-store.server.ts";
-import { findChatbotById, toBusinessProfile } from "../../server/chatbots/profile.server.ts";
-import { handleVisitorMessage, initialState, toScoreInput } from "../../server/conversation/engine.ts";
-import type { Message, MessageDelta } from "../../server/realtime/protocol.ts";
-import { scoreLead } from "../../server/scoring/score.ts";
+import { startOfUtcDay } from "#server/ai/caps.ts";
+import { createUsageStore } from "#server/ai/usage-store.server.ts";
+import { findChatbotById, toBusinessProfile } from "#server/chatbots/profile.server.ts";
+import { handleVisitorMessage, initialState, toScoreInput } from "#server/conversation/engine.ts";
+import type { Message, MessageDelta } from "#server/realtime/protocol.ts";
+import { scoreLead } from "#shared/scoring/score.ts";
 import { createOpenAiMock, extraction, OPENAI_MOCK_BASE_URL } from "../mocks/openai.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

@@ -2,7 +2,7 @@
 // across the edge of a 7-day period (hand-computed below), other businesses' and test rows left out;
 // the lead channel trigger; widget impressions counted by the config request.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { analyticsReport } from "../../server/analytics/analytics.server.ts";
+import { analyticsReport } from "#server/analytics/analytics.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";

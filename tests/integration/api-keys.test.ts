@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LeadSummary } from "../../server/realtime/protocol.ts";
+import type { LeadSummary } from "#server/realtime/protocol.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { addSupportMember, expireTrial, registerOwner, type Owner } from "./billing-support.ts";

@@ -1,8 +1,8 @@
 // Accounts end to end over HTTP against the real server (production build) and a fresh database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
-import { PASSWORD_RESET_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { hashToken } from "../../server/auth/tokens.server.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
+import { PASSWORD_RESET_QUEUE } from "#server/jobs/queue/queues.ts";
+import { hashToken } from "#server/auth/tokens.server.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { Visitor } from "../support/widget-client.ts";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
-import { emitEvents } from "../../server/events/emit-events.server.ts";
-import { AUTOMATION_QUEUE, EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
+import { emitEvents } from "#server/events/emit-events.server.ts";
+import { AUTOMATION_QUEUE, EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import {
   automationSummary,
   createFromTemplate,
@@ -21,10 +21,10 @@ import {
   listRuns,
   toggleAutomation,
   updateAutomation,
-} from "../../server/automations/automations.server.ts";
-import { AUTOMATION_TEMPLATES, type TemplateKey } from "../../server/automations/definition.ts";
-import { CLOSED_ERROR, SMS_NOT_CONFIGURED } from "../../server/automations/runs.server.ts";
-import { changeLeadStatus } from "../../server/leads/lead-status.server.ts";
+} from "#server/automations/automations.server.ts";
+import { AUTOMATION_TEMPLATES, type TemplateKey } from "#shared/automations/definition.ts";
+import { CLOSED_ERROR, SMS_NOT_CONFIGURED } from "#server/automations/runs.server.ts";
+import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
 

@@ -5,9 +5,9 @@
 // app without Stripe keys.
 import type { SetupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usageWindow } from "../../server/billing/usage-window.ts";
-import { captureLead } from "../../server/leads/capture-lead.server.ts";
-import { OVERAGE_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { usageWindow } from "#server/billing/usage-window.ts";
+import { captureLead } from "#server/leads/capture-lead.server.ts";
+import { OVERAGE_QUEUE } from "#server/jobs/queue/queues.ts";
 import type { StripeMock } from "../mocks/stripe.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { expireTrial, postJson, registerOwner, startStripeMock, STRIPE_ENV, type Owner } from "./billing-support.ts";

@@ -6,11 +6,11 @@
 import type { SetupServer } from "msw/node";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { billingJobHandlers } from "../../server/billing/jobs/billing-jobs.server.ts";
-import { startOperation } from "../../server/billing/operations.server.ts";
-import type { JobHandler, JobQueue } from "../../server/jobs/queue/job-queue.server.ts";
-import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE } from "../../server/jobs/queue/queues.ts";
-import type { BillingUpdate } from "../../server/realtime/protocol.ts";
+import { billingJobHandlers } from "#server/billing/jobs/billing-jobs.server.ts";
+import { startOperation } from "#server/billing/operations.server.ts";
+import type { JobHandler, JobQueue } from "#server/jobs/queue/job-queue.server.ts";
+import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE } from "#server/jobs/queue/queues.ts";
+import type { BillingUpdate } from "#server/realtime/protocol.ts";
 import { stripeEvent, type StripeMock } from "../mocks/stripe.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { openWorkspaceSocket } from "../support/workspace-client.ts";

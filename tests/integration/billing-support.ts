@@ -4,11 +4,11 @@
 import { setupServer } from "msw/node";
 import Stripe from "stripe";
 import { expect } from "vitest";
-import { hashPassword } from "../../server/auth/password.server.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
 import { createStripeMock, MOCK_STRIPE_ENV as STRIPE_ENV, MOCK_STRIPE_PRICES as PRICES, MOCK_WEBHOOK_SECRET as WEBHOOK_SECRET } from "../mocks/stripe.ts";
 import { HttpClient } from "../support/http-client.ts";
 import type { TestServer } from "../support/test-server.ts";
-import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE } from "#server/jobs/queue/queues.ts";
 
 export { WEBHOOK_SECRET, PRICES, STRIPE_ENV };
 

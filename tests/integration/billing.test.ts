@@ -5,8 +5,8 @@
 // out-of-order delivery, payment failure and trial-ending e-mails).
 import type { SetupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
-import { BILLING_REFRESH_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
+import { BILLING_REFRESH_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { stripeEvent, type StripeMock } from "../mocks/stripe.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import {

@@ -3,7 +3,7 @@
 // answered 413 without reading the body; a chunked body is read only up to the limit.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_BODY_LIMIT } from "../../server/http/body-limit.server.ts";
+import { DEFAULT_BODY_LIMIT } from "#server/http/body-limit.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 let server: TestServer;

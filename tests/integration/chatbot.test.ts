@@ -1,10 +1,10 @@
 // The AI Chatbot page over HTTP against the real server: activate/deactivate (and the widget handshake
 // that follows it), settings validation and save, and owner-only enforcement (support staff get 403).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/password.server.ts";
-import { getChatbotStats } from "../../server/chatbots/stats.server.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
+import { getChatbotStats } from "#server/chatbots/stats.server.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { signTestToken } from "../../server/chat/test-token.ts";
+import { signTestToken } from "#server/chat/test-token.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { connectError, Visitor } from "../support/widget-client.ts";
 

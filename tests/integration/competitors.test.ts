@@ -3,7 +3,7 @@
 // /app/analytics/competitors (trial and Pro 200, Starter and an expired trial 403 with the page locked),
 // and the figures on a seeded set of leads, exact.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitorAnalysis } from "../../server/analytics/competitor-analysis.server.ts";
+import { competitorAnalysis } from "#server/analytics/competitor-analysis.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { addSupportMember, expireTrial, registerOwner, type Owner } from "./billing-support.ts";
 

@@ -1,9 +1,9 @@
 // Conversations list and replay over HTTP: filters (lead, test/real, date), business scoping (another
 // business's conversation id answers 404) and access for support staff.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/password.server.ts";
-import { appendMessage } from "../../server/chat/conversations.server.ts";
-import { getTranscript } from "../../server/chat/transcripts.server.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
+import { appendMessage } from "#server/chat/conversations.server.ts";
+import { getTranscript } from "#server/chat/transcripts.server.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 

@@ -1,12 +1,12 @@
 // Dashboard numbers from known rows: the domain function with a fixed clock (exact values), and the
 // page through HTTP for a signed-in owner (rendered cards and lists, scoped to the business).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { loadDashboard } from "../../server/dashboard/dashboard.server.ts";
-import { rollingDays } from "../../server/dashboard/periods.ts";
-import { averageResponseTimes, rollUpResponseTimes } from "../../server/dashboard/response-times.server.ts";
-import { changeLeadStatus } from "../../server/leads/lead-status.server.ts";
-import type { LeadPriority, LeadStatus } from "../../server/db/generated/enums.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { loadDashboard } from "#server/dashboard/dashboard.server.ts";
+import { rollingDays } from "#shared/dashboard/periods.ts";
+import { averageResponseTimes, rollUpResponseTimes } from "#server/dashboard/response-times.server.ts";
+import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
+import type { LeadPriority, LeadStatus } from "#server/db/generated/enums.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";

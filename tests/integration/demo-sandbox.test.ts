@@ -4,11 +4,11 @@
 // 24 hours with its sockets closed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
-import { SANDBOX_EMAIL_DOMAIN, SANDBOX_TTL_MS } from "../../server/demo/sandbox.server.ts";
-import { HELD_EMAIL_NOTE, SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE, SANDBOX_MESSAGES } from "../../server/demo/sandbox-policy.ts";
-import { MAIL_QUEUE, PASSWORD_RESET_QUEUE, SANDBOX_DELETE_QUEUE, SANDBOX_SWEEP_TICK } from "../../server/jobs/queue/queues.ts";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
+import { SANDBOX_EMAIL_DOMAIN, SANDBOX_TTL_MS } from "#server/demo/sandbox.server.ts";
+import { HELD_EMAIL_NOTE, SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE, SANDBOX_MESSAGES } from "#shared/demo/sandbox-policy.ts";
+import { MAIL_QUEUE, PASSWORD_RESET_QUEUE, SANDBOX_DELETE_QUEUE, SANDBOX_SWEEP_TICK } from "#server/jobs/queue/queues.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
 import { postJson } from "./billing-support.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { connectError, Visitor } from "../support/widget-client.ts";

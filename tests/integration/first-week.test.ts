@@ -5,11 +5,11 @@
 // allowed origins, the dismiss / show-again round trip.
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
-import { MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { loadOnboarding } from "../../server/onboarding/checklist.server.ts";
-import { signTestToken } from "../../server/chat/test-token.ts";
-import type { OnboardingUpdate } from "../../server/realtime/protocol.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
+import { MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
+import { loadOnboarding } from "#server/onboarding/checklist.server.ts";
+import { signTestToken } from "#server/chat/test-token.ts";
+import type { OnboardingUpdate } from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";

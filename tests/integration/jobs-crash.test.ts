@@ -12,10 +12,10 @@ import { copyPgliteTemplate } from "../support/pglite-template.ts";
 import { createScratchDatabase, freePort, startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { Visitor } from "../support/widget-client.ts";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
-import { EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { messageIdFor } from "../../server/mail/mail-jobs.server.ts";
-import { repoRoot } from "../../server/app.server.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
+import { EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
+import { messageIdFor } from "#server/mail/mail-jobs.server.ts";
+import { repoRoot } from "#server/app.server.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
 const VISITORS = 50;

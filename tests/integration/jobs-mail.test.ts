@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
-import { enqueueMail, MAIL_JOB, mailJobHandler } from "../../server/mail/mail-jobs.server.ts";
+import { enqueueMail, MAIL_JOB, mailJobHandler } from "#server/mail/mail-jobs.server.ts";
 
 let server: TestServer;
 let sink: SmtpSink;

@@ -7,10 +7,10 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { Visitor } from "../support/widget-client.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
-import { emitEvents } from "../../server/events/emit-events.server.ts";
-import { EVENT_QUEUE, MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { enqueueMail, messageIdFor } from "../../server/mail/mail-jobs.server.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
+import { emitEvents } from "#server/events/emit-events.server.ts";
+import { EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
+import { enqueueMail, messageIdFor } from "#server/mail/mail-jobs.server.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
 

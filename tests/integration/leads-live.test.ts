@@ -4,8 +4,8 @@
 // only: a real socket.io-client of another business hears nothing, refused actions push nothing.
 import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/password.server.ts";
-import type { LeadSummary, WorkspaceNotification } from "../../server/realtime/protocol.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
+import type { LeadSummary, WorkspaceNotification } from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";

@@ -2,9 +2,9 @@
 // list (filters, search, sort, paging), the detail actions (status, notes, reminders, e-mail, visit),
 // manual leads, roles and tenancy (another business's ids answer 404, nothing written).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/password.server.ts";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
-import { MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
+import { MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 

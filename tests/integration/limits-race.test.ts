@@ -3,10 +3,10 @@
 // accepted against 5 an hour (and as many job applications with their résumés), and registration had
 // no limit at all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUBMISSIONS_PER_WINDOW } from "../../server/public-site/submission-limit.server.ts";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
+import { SUBMISSIONS_PER_WINDOW } from "#server/public-site/submission-limit.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
 import { readdir } from "node:fs/promises";
-import { resumesDir } from "../../server/public-site/applications.server.ts";
+import { resumesDir } from "#server/public-site/applications.server.ts";
 import { pdfBytes } from "../support/documents.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

@@ -4,7 +4,7 @@
 // the database, and resumes after Leave. Runs when DATABASE_URL and REDIS_URL are set.
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LiveVisitor, Message, TakeoverAck } from "../../server/realtime/protocol.ts";
+import type { LiveVisitor, Message, TakeoverAck } from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

@@ -7,9 +7,9 @@
 // team will reply and the team is notified in the workspace and by e-mail.
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { hashPassword } from "../../server/auth/password.server.ts";
-import { EVENT_QUEUE, MAIL_QUEUE, TAKEOVER_IDLE_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
+import { EVENT_QUEUE, MAIL_QUEUE, TAKEOVER_IDLE_QUEUE } from "#server/jobs/queue/queues.ts";
 import type {
   ConversationAgentEvent,
   LiveVisitor,
@@ -17,7 +17,7 @@ import type {
   TakeoverAck,
   TypingEvent,
   WorkspaceNotification,
-} from "../../server/realtime/protocol.ts";
+} from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

@@ -3,9 +3,9 @@
 // and the layout's unread dot is computed from the database.
 import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { hashPassword } from "../../server/auth/password.server.ts";
-import type { LeadSummary, Message, WorkspaceNotification } from "../../server/realtime/protocol.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
+import type { LeadSummary, Message, WorkspaceNotification } from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";

@@ -9,11 +9,11 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
-import { MAIL_QUEUE, OUTREACH_SEND_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { CSV_MESSAGES, parseProspectCsv } from "../../server/outreach/prospect-csv.ts";
-import { OUTREACH_LOCKED_MESSAGE } from "../../server/outreach/outreach-page.server.ts";
-import { firstSendDay, sendInstant } from "../../server/outreach/send-days.ts";
-import { isoDateOf } from "../../server/shared/time/calendar.ts";
+import { MAIL_QUEUE, OUTREACH_SEND_QUEUE } from "#server/jobs/queue/queues.ts";
+import { CSV_MESSAGES, parseProspectCsv } from "#server/outreach/prospect-csv.ts";
+import { OUTREACH_LOCKED_MESSAGE } from "#server/outreach/outreach-page.server.ts";
+import { firstSendDay, sendInstant } from "#server/outreach/send-days.ts";
+import { isoDateOf } from "#shared/time/calendar.ts";
 
 let server: TestServer;
 let sink: SmtpSink;

@@ -2,11 +2,11 @@
 // prepared once per connection and its results are those of an unnamed query. Runs when DATABASE_URL is set.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_NAMED, namePoolStatements } from "../../server/db/pg-prepared.ts";
-import { openDatabase, type Database } from "../../server/db/client.server.ts";
-import { isUniqueViolation } from "../../server/db/errors.ts";
-import { Prisma } from "../../server/db/generated/client.ts";
-import { PREPARED_MARKER as P, queryPrepared } from "../../server/db/prepared.ts";
+import { MAX_NAMED, namePoolStatements } from "#server/db/pg-prepared.ts";
+import { openDatabase, type Database } from "#server/db/client.server.ts";
+import { isUniqueViolation } from "#server/db/errors.ts";
+import { Prisma } from "#server/db/generated/client.ts";
+import { PREPARED_MARKER as P, queryPrepared } from "#server/db/prepared.ts";
 
 const url = process.env.DATABASE_URL;
 

@@ -4,12 +4,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
-import { MAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { resumesDir } from "../../server/public-site/applications.server.ts";
-import { CAREERS_REQUIRED, RESUME_CONTENT_ERROR, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR } from "../../server/public-site/careers.ts";
-import { CONTACT_RATE_LIMITED, CONTACT_REQUIRED } from "../../server/public-site/contact.ts";
-import { SUBMISSIONS_PER_WINDOW } from "../../server/public-site/submission-limit.server.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
+import { MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
+import { resumesDir } from "#server/public-site/applications.server.ts";
+import { CAREERS_REQUIRED, RESUME_CONTENT_ERROR, RESUME_SIZE_ERROR, RESUME_TYPE_ERROR } from "#shared/public-site/careers.ts";
+import { CONTACT_RATE_LIMITED, CONTACT_REQUIRED } from "#shared/public-site/contact.ts";
+import { SUBMISSIONS_PER_WINDOW } from "#server/public-site/submission-limit.server.ts";
 import { PUBLIC_PAGES } from "../../dashboard/app/components/site/public-pages.ts";
 import { docBytes, docxBytes, pdfBytes } from "../support/documents.ts";
 import { HttpClient } from "../support/http-client.ts";

@@ -4,9 +4,9 @@
 // a snooze; never for a completed reminder, a closed lead or another business.
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { EVENT_QUEUE, MAIL_QUEUE, REMINDER_DUE_TICK } from "../../server/jobs/queue/queues.ts";
-import type { WorkspaceNotification } from "../../server/realtime/protocol.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { EVENT_QUEUE, MAIL_QUEUE, REMINDER_DUE_TICK } from "#server/jobs/queue/queues.ts";
+import type { WorkspaceNotification } from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { connected, cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";

@@ -2,7 +2,7 @@
 // once answered 500 with a stack in the log, and resource routes (/logout, /app/notifications,
 // /api/subscribe) had no Origin check at all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 

@@ -2,7 +2,7 @@
 // (DESIGN §3). Runs when DATABASE_URL and REDIS_URL are set (CI sets both where the services exist).
 import { io as ioClient } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LeadSummary } from "../../server/realtime/protocol.ts";
+import type { LeadSummary } from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";

@@ -2,9 +2,9 @@
 // sign-out and a password reset and kept streaming new leads. Real socket.io clients, real server.
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { PASSWORD_RESET_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { PASSWORD_RESET_QUEUE } from "#server/jobs/queue/queues.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { connected, cookieHeader, openWorkspaceSocket, workspaceSocket } from "../support/workspace-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";

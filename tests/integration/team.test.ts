@@ -3,11 +3,11 @@
 // last-owner rule, owner-only enforcement and cross-business ids (404).
 import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { hashPassword } from "../../server/auth/password.server.ts";
-import { hashToken } from "../../server/auth/tokens.server.ts";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
-import { INVITE_EMAIL_QUEUE } from "../../server/jobs/queue/queues.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { hashPassword } from "#server/auth/password.server.ts";
+import { hashToken } from "#server/auth/tokens.server.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
+import { INVITE_EMAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 

@@ -2,9 +2,9 @@
 // trial ends within three days, with a link to the billing tab. Driven with a fake clock (`now`); the
 // e-mails are jobs (DESIGN §10), read from the outbox once the job layer has delivered them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queueTrialEndingReminders, TRIAL_ENDING_SUBJECT } from "../../server/jobs/trial-ending.server.ts";
-import { MAIL_QUEUE, TRIAL_ENDING_TICK } from "../../server/jobs/queue/queues.ts";
-import { readOutbox } from "../../server/mail/mailer.server.ts";
+import { queueTrialEndingReminders, TRIAL_ENDING_SUBJECT } from "#server/jobs/trial-ending.server.ts";
+import { MAIL_QUEUE, TRIAL_ENDING_TICK } from "#server/jobs/queue/queues.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner } from "./billing-support.ts";
 

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink, type SunkMail } from "../support/smtp-sink.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { MAIL_QUEUE, EVENT_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { enqueueMail } from "../../server/mail/mail-jobs.server.ts";
-import { JOB_SCHEMA } from "../../server/jobs/queue/job-queue.server.ts";
-import { signUnsubscribeToken } from "../../server/mail/unsubscribe.server.ts";
-import { UNSUBSCRIBED_LEAD_MESSAGE } from "../../server/leads/lead-email.server.ts";
+import { MAIL_QUEUE, EVENT_QUEUE } from "#server/jobs/queue/queues.ts";
+import { enqueueMail } from "#server/mail/mail-jobs.server.ts";
+import { JOB_SCHEMA } from "#server/jobs/queue/job-queue.server.ts";
+import { signUnsubscribeToken } from "#server/mail/unsubscribe.server.ts";
+import { UNSUBSCRIBED_LEAD_MESSAGE } from "#server/leads/lead-email.server.ts";
 
 let server: TestServer;
 let sink: SmtpSink;

@@ -8,12 +8,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeBotTurn } from "../../server/chat/turn-store.server.ts";
-import { WEBHOOK_QUEUE } from "../../server/jobs/queue/queues.ts";
-import { createEndpoint, type WebhookSettings } from "../../server/webhooks/endpoints.server.ts";
-import { deliverWebhook } from "../../server/webhooks/deliveries.server.ts";
-import type { Resolver } from "../../server/webhooks/safe-request.server.ts";
-import { SIGNATURE_HEADER, verifySignature } from "../../server/webhooks/signature.ts";
+import { storeBotTurn } from "#server/chat/turn-store.server.ts";
+import { WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
+import { createEndpoint, type WebhookSettings } from "#server/webhooks/endpoints.server.ts";
+import { deliverWebhook } from "#server/webhooks/deliveries.server.ts";
+import type { Resolver } from "#server/webhooks/safe-request.server.ts";
+import { SIGNATURE_HEADER, verifySignature } from "#server/webhooks/signature.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";

@@ -3,7 +3,7 @@
 // was once acked as rate_limited and blocked the widget's outbox forever), `not_found` only for a
 // conversation that does not exist or is not the visitor's, and a replay paged past 500 messages.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEMO } from "../../server/demo/demo-credentials.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { Visitor } from "../support/widget-client.ts";
 

@@ -1,11 +1,11 @@
 // The /widget namespace of DESIGN §3 against the real server, with the real socket.io client.
 import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "../../server/auth/accounts.server.ts";
-import { findChatbotById, findChatbotBySiteKey } from "../../server/chatbots/profile.server.ts";
-import type { LeadSummary } from "../../server/realtime/protocol.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { findChatbotById, findChatbotBySiteKey } from "#server/chatbots/profile.server.ts";
+import type { LeadSummary } from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
-import { signTestToken } from "../../server/chat/test-token.ts";
+import { signTestToken } from "#server/chat/test-token.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { connectError, newClientMessageId, Visitor } from "../support/widget-client.ts";
 import { DEMO_SIGN_IN } from "../support/demo-sign-in.ts";

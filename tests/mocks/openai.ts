@@ -4,7 +4,7 @@
 // word. Per test: a delay, a delay between chunks, an HTTP 500 or a timeout (no answer at all).
 // See tests/mocks/README.md.
 import { delay, http, HttpResponse } from "msw";
-import { DRAFT_TAG, STEP_LABEL, TRANSCRIPT_TAG, VISITOR_TAG } from "../../server/ai/prompts.ts";
+import { DRAFT_TAG, STEP_LABEL, TRANSCRIPT_TAG, VISITOR_TAG } from "#server/ai/prompts.ts";
 
 /** A base URL no real service answers: tests point OPENAI_BASE_URL here. */
 export const OPENAI_MOCK_BASE_URL = "https://openai.mock.test/v1";

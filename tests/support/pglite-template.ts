@@ -10,9 +10,9 @@ import { existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../server/db/client.server.ts";
-import { loadMigrations, migrate } from "../../server/db/migrate.server.ts";
-import { createJobQueue } from "../../server/jobs/queue/job-queue.server.ts";
+import { openDatabase } from "#server/db/client.server.ts";
+import { loadMigrations, migrate } from "#server/db/migrate.server.ts";
+import { createJobQueue } from "#server/jobs/queue/job-queue.server.ts";
 
 export const TEMPLATE_ENV = "LB_PGLITE_TEMPLATE";
 

@@ -8,7 +8,7 @@ import type {
   MessageSendAck,
   WidgetClientToServerEvents,
   WidgetServerToClientEvents,
-} from "../../server/realtime/protocol.ts";
+} from "#server/realtime/protocol.ts";
 
 export type VisitorSocket = Socket<WidgetServerToClientEvents, WidgetClientToServerEvents>;
 

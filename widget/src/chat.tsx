@@ -5,7 +5,7 @@
 import { render } from "preact";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { io } from "socket.io-client";
-import type { WidgetAuth } from "../../server/realtime/protocol.ts";
+import type { WidgetAuth } from "#server/realtime/protocol.ts";
 import { createClient, MAX_LENGTH, type ChatClient, type FatalReason, type SocketLike } from "./client.ts";
 import { createStore, type Store } from "./store.ts";
 import { setMarker } from "./visit-marker.ts";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ConversationOpenPayload, MessageSendPayload, WidgetConfig } from "../../server/realtime/protocol.ts";
+import type { ConversationOpenPayload, MessageSendPayload, WidgetConfig } from "#server/realtime/protocol.ts";
 import { createClient, TEXTS, type ClientOptions } from "./client.ts";
 import { createStore, storageKey, type SavedState } from "./store.ts";
 import { FakeSocket, FakeStorage, msg } from "./test-support.ts";

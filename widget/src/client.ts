@@ -16,7 +16,7 @@ import type {
   TypingEvent,
   WidgetAuth,
   WidgetConfig,
-} from "../../server/realtime/protocol.ts";
+} from "#server/realtime/protocol.ts";
 import { backoff } from "./backoff.ts";
 import { isMessage } from "./messages.ts";
 import type { Store } from "./store.ts";

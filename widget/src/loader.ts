@@ -7,7 +7,7 @@
 // visitor opens the panel. It reads
 // localStorage only for a visitor who has opened the chat on this site before (visit-marker.ts). One
 // global: window.LeadBroom.
-import type { WidgetConfigResponse } from "../../server/realtime/protocol.ts";
+import type { WidgetConfigResponse } from "#server/realtime/protocol.ts";
 import type { ChatController, ChatModule, LeadBroomApi } from "./types.ts";
 import { ORIGIN_WARNING } from "./texts.ts";
 import css from "./launcher.css?inline";

@@ -1,7 +1,7 @@
 // Pure message bookkeeping: merging what the server sends (acks, live events, the missed messages of
 // conversation:open) into the list the panel shows. A message is identified by `id`; a visitor message
 // also by the `clientMessageId` the widget gave it, which is how a pending bubble finds its stored twin.
-import type { Message } from "../../server/realtime/protocol.ts";
+import type { Message } from "#server/realtime/protocol.ts";
 
 export function isMessage(value: unknown): value is Message {
   const m = value as Message | null;

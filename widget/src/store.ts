@@ -3,7 +3,7 @@
 // the conversation (so the panel is filled at once after a navigation), the last chatbot config and
 // whether the panel was open. Nothing is written until the visitor opens the chat (the store is only
 // created then), and a browser that refuses storage gets an in-memory store.
-import type { Message, WidgetConfig } from "../../server/realtime/protocol.ts";
+import type { Message, WidgetConfig } from "#server/realtime/protocol.ts";
 import { advanceLastSeq, isMessage, mergeMessages } from "./messages.ts";
 
 export type OutboxItem = { clientMessageId: string; text: string; createdAt: string };

@@ -1,5 +1,5 @@
 // Test doubles for the widget's unit tests (not part of any bundle).
-import type { Message } from "../../server/realtime/protocol.ts";
+import type { Message } from "#server/realtime/protocol.ts";
 import type { SocketLike } from "./client.ts";
 import type { StorageLike } from "./store.ts";
 

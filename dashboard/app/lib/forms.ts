@@ -5,7 +5,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useMemo, useState } from "react";
 import type { ZodObject, ZodType, input, output } from "zod";
-import { failure, readActionResult, toSubmission, validateWith, type ActionResult, type FieldErrors } from "../../../server/forms/action-result.ts";
+import { failure, readActionResult, toSubmission, validateWith, type ActionResult, type FieldErrors } from "#shared/forms/action-result.ts";
 
 export async function forwardForm(request: Request, endpoint: string, fallback: string): Promise<ActionResult<unknown>> {
   try {

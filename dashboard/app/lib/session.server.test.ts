@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it, vi } from "vitest";
-import { createRequestMemo } from "../../../server/http/request-memo.ts";
+import { createRequestMemo } from "#server/http/request-memo.ts";
 import { getOptionalUser } from "./session.server.ts";
 
 /** A load context whose database answers the session lookup (through Prisma's raw path: no direct line). */

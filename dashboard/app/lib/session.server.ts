@@ -1,10 +1,10 @@
 // Guards for loaders and actions (Epic Stack style): they read the session cookie, look the session
 // up in the database and throw redirects when the caller may not proceed.
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { createSession, getSessionUser, revokeSession, type SessionUser } from "../../../server/auth/sessions.server.ts";
-import { hashToken } from "../../../server/auth/tokens.server.ts";
-import { getWorkspace, type Workspace } from "../../../server/businesses/workspace.server.ts";
-import { findSandbox } from "../../../server/demo/sandbox.server.ts";
+import { createSession, getSessionUser, revokeSession, type SessionUser } from "#server/auth/sessions.server.ts";
+import { hashToken } from "#server/auth/tokens.server.ts";
+import { getWorkspace, type Workspace } from "#server/businesses/workspace.server.ts";
+import { findSandbox } from "#server/demo/sandbox.server.ts";
 
 export async function getSessionToken(request: Request, context: AppLoadContext): Promise<string | null> {
   const value: unknown = await context.services.sessionCookie.parse(request.headers.get("Cookie"));

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { CAREERS_FAILED, JOB_POSITIONS, type JobPosition } from "../../../server/public-site/careers.ts";
+import { CAREERS_FAILED, JOB_POSITIONS, type JobPosition } from "#shared/public-site/careers.ts";
 import { forwardForm } from "~/lib/forms";
 import { ApplyModal } from "~/components/site/ApplyModal";
 import { useSiteData } from "~/components/site/site-data";

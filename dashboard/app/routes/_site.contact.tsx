@@ -1,5 +1,5 @@
 import { Link, type ClientActionFunctionArgs } from "@remix-run/react";
-import { CONTACT_FAILED } from "../../../server/public-site/contact.ts";
+import { CONTACT_FAILED } from "#shared/public-site/contact.ts";
 import { forwardForm } from "~/lib/forms";
 import { ContactForm } from "~/components/site/ContactForm";
 import { Faq } from "~/components/site/Faq";

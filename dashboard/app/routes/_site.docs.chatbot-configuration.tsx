@@ -1,4 +1,4 @@
-import { HOURS_END_OPTIONS, HOURS_START_OPTIONS, QUALIFICATION_QUESTIONS, SERVICE_TYPE_OPTIONS } from "../../../server/chatbots/settings.ts";
+import { HOURS_END_OPTIONS, HOURS_START_OPTIONS, QUALIFICATION_QUESTIONS, SERVICE_TYPE_OPTIONS } from "#shared/chatbots/settings.ts";
 import { DocsPage } from "~/components/site/DocsPage";
 import { pageMeta } from "~/components/site/seo";
 

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { billingConfigured } from "../../../server/billing/stripe-client.server.ts";
+import { billingConfigured } from "#server/billing/stripe-client.server.ts";
 import {
   annualSavingCents,
   formatUsd,
@@ -15,7 +15,7 @@ import {
   PLANS,
   type BillingPeriod,
   type PlanName,
-} from "../../../server/billing/plans.ts";
+} from "#shared/billing/plans.ts";
 import { Faq } from "~/components/site/Faq";
 import { pageMeta } from "~/components/site/seo";
 import { CheckIcon, PageHeader, focusRing, textLink } from "~/components/site/ui";

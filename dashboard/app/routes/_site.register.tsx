@@ -1,15 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { registerAccount } from "../../../server/auth/accounts.server.ts";
-import { registerErrorMessage } from "../../../server/auth/errors.ts";
-import { passwordMeetsRules, registrationSchema } from "../../../server/auth/validation.ts";
-import { failure, parseFormData } from "../../../server/forms/action-result.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { registerErrorMessage } from "#server/auth/errors.ts";
+import { passwordMeetsRules, registrationSchema } from "#shared/auth/validation.ts";
+import { failure, parseFormData } from "#shared/forms/action-result.ts";
 import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
 import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
-import { afterRegistrationPath } from "../../../server/billing/chosen-plan.ts";
+import { afterRegistrationPath } from "#server/billing/chosen-plan.ts";
 import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [

@@ -5,9 +5,9 @@ import {
   checkResetToken,
   completePasswordReset,
   type ResetTokenStatus,
-} from "../../../server/auth/password-reset.server.ts";
-import { newPasswordSchema, passwordMeetsRules } from "../../../server/auth/validation.ts";
-import { failure, parseFormData } from "../../../server/forms/action-result.ts";
+} from "#server/auth/password-reset.server.ts";
+import { newPasswordSchema, passwordMeetsRules } from "#shared/auth/validation.ts";
+import { failure, parseFormData } from "#shared/forms/action-result.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";

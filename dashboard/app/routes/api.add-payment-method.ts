@@ -2,8 +2,8 @@
 // decision 0038: the page waits for its result). The business and user come from the session; a
 // userId in the body is ignored.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { BILLING_ERRORS } from "../../../server/billing/billing-display.ts";
-import { billingChangeDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
+import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
+import { billingChangeDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "#server/billing/http.server.ts";
 import { requireOwner } from "~/lib/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

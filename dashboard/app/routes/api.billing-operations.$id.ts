@@ -2,8 +2,8 @@
 // pending, or its result (state and client secret to confirm, portal URL, subscription status) or its
 // clear error. Another business's operation is 404, like one that does not exist. Owners only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { jsonResponse } from "../../../server/billing/http.server.ts";
-import { operationAnswer } from "../../../server/billing/operations.server.ts";
+import { jsonResponse } from "#server/billing/http.server.ts";
+import { operationAnswer } from "#server/billing/operations.server.ts";
 import { requireOwner } from "~/lib/session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

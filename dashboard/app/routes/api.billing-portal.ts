@@ -1,8 +1,8 @@
 // POST /api/billing-portal → the billing operation that opens a Stripe customer portal session
 // returning to the Billing tab; its result holds the portal's {url} (decision 0038).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { BILLING_ERRORS } from "../../../server/billing/billing-display.ts";
-import { billingChangeDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
+import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
+import { billingChangeDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "#server/billing/http.server.ts";
 import { requireOwner } from "~/lib/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

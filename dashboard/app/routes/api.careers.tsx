@@ -15,9 +15,9 @@ import {
   applicationSummary,
   type ApplicationField,
   type ApplicationResult,
-} from "../../../server/public-site/careers.ts";
-import { failure, parseFormData, success } from "../../../server/forms/action-result.ts";
-import { submitJobApplication } from "../../../server/public-site/applications.server.ts";
+} from "#shared/public-site/careers.ts";
+import { failure, parseFormData, success } from "#shared/forms/action-result.ts";
+import { submitJobApplication } from "#server/public-site/applications.server.ts";
 
 /** A JSON answer with its status (a resource route: a plain Response, whatever the fetch mode). */
 function json<T>(body: T, init: { status?: number } = {}): Response {

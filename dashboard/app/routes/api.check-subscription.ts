@@ -2,8 +2,8 @@
 // (spec §7), as a billing operation (decision 0038): its job fetches the subscription from Stripe and
 // stores it; the operation's result is the stored {status, plan, subscribed}.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { BILLING_ERRORS } from "../../../server/billing/billing-display.ts";
-import { billingDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
+import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
+import { billingDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "#server/billing/http.server.ts";
 import { requireOwner } from "~/lib/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

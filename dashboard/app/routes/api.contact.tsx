@@ -1,9 +1,9 @@
 // POST /api/contact: the public contact form (spec §5). Validates with the shared schema, stores the
 // message and e-mails the team; answers JSON the page shows (ContactResult, the one action result shape of server/forms/action-result.ts).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CONTACT_FAILED, CONTACT_RATE_LIMITED, contactSchema, contactSummary, type ContactField, type ContactResult } from "../../../server/public-site/contact.ts";
-import { failure, parseFormData, success } from "../../../server/forms/action-result.ts";
-import { submitContactMessage } from "../../../server/public-site/contact.server.ts";
+import { CONTACT_FAILED, CONTACT_RATE_LIMITED, contactSchema, contactSummary, type ContactField, type ContactResult } from "#shared/public-site/contact.ts";
+import { failure, parseFormData, success } from "#shared/forms/action-result.ts";
+import { submitContactMessage } from "#server/public-site/contact.server.ts";
 
 /** A JSON answer with its status (a resource route: a plain Response, whatever the fetch mode). */
 function json<T>(body: T, init: { status?: number } = {}): Response {

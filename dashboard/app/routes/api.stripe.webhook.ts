@@ -2,8 +2,8 @@
 // request.text() (nothing upstream parses bodies: server/app.server.ts has no body parser), so the
 // signature is checked on exactly the bytes Stripe signed.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { jsonResponse } from "../../../server/billing/http.server.ts";
-import { handleStripeWebhook } from "../../../server/billing/webhook.server.ts";
+import { jsonResponse } from "#server/billing/http.server.ts";
+import { handleStripeWebhook } from "#server/billing/webhook.server.ts";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonResponse({ received: false, error: "Method not allowed" }, 405);

@@ -3,7 +3,7 @@
 // operation's id, whose result (state, client secret to confirm) the page reads from
 // GET /api/billing-operations/:id. Plan prices and the resulting state never come from the browser.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { billingChangeDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "../../../server/billing/http.server.ts";
+import { billingChangeDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "#server/billing/http.server.ts";
 import { requireOwner } from "~/lib/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {

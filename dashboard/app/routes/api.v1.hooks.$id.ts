@@ -1,6 +1,6 @@
 // REST API (docs/api.md): DELETE /api/v1/hooks/:id unsubscribes (another business's id is 404).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleUnsubscribeHook, methodNotAllowed } from "../../../server/api/handlers.server.ts";
+import { handleUnsubscribeHook, methodNotAllowed } from "#server/api/handlers.server.ts";
 
 export function loader() {
   return methodNotAllowed("DELETE");

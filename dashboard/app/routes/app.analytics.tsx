@@ -6,10 +6,10 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { analyticsReport, type AnalyticsReport } from "../../../server/analytics/analytics.server.ts";
-import { ANALYTICS_PERIODS, conversionTone, parseAnalyticsPeriod, type AnalyticsPeriodKey } from "../../../server/analytics/analytics-period.ts";
-import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards } from "../../../server/analytics/analytics-format.ts";
-import { formatCount, formatWholeDollars } from "../../../server/format/intl.ts";
+import { analyticsReport, type AnalyticsReport } from "#server/analytics/analytics.server.ts";
+import { ANALYTICS_PERIODS, conversionTone, parseAnalyticsPeriod, type AnalyticsPeriodKey } from "#server/analytics/analytics-period.ts";
+import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards } from "#shared/analytics/analytics-format.ts";
+import { formatCount, formatWholeDollars } from "#shared/format/intl.ts";
 import type { ChartKind } from "~/components/analytics/AnalyticsCharts";
 import { Download, RotateCw } from "lucide-react";
 import { cardClass, cardTitleClass } from "~/components/leads/classes";

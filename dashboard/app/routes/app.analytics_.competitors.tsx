@@ -5,10 +5,10 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { requireFeature } from "../../../server/billing/entitlements.server.ts";
-import { billingConfigured } from "../../../server/billing/stripe-client.server.ts";
-import { competitorAnalysis, type CompetitorAnalysis, type PriceRow } from "../../../server/analytics/competitor-analysis.server.ts";
-import { parsePeriodDays, PERIOD_DAYS, PERIOD_LABELS } from "../../../server/analytics/competitor-period.ts";
+import { requireFeature } from "#server/billing/entitlements.server.ts";
+import { billingConfigured } from "#server/billing/stripe-client.server.ts";
+import { competitorAnalysis, type CompetitorAnalysis, type PriceRow } from "#server/analytics/competitor-analysis.server.ts";
+import { parsePeriodDays, PERIOD_DAYS, PERIOD_LABELS } from "#server/analytics/competitor-period.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
 import { cardClass, cardTitleClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { formatCents } from "~/components/leads/format";

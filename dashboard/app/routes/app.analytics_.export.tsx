@@ -1,10 +1,10 @@
 // GET /app/analytics/export?period=…: the Analytics page's tables as analytics-{YYYY-MM-DD}.csv (the
 // business's local date), written on the server by csv-stringify (server/analytics/analytics-csv.ts).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { analyticsReport } from "../../../server/analytics/analytics.server.ts";
-import { analyticsCsv, analyticsFileName } from "../../../server/analytics/analytics-csv.ts";
-import { parseAnalyticsPeriod } from "../../../server/analytics/analytics-period.ts";
-import { localIsoDate, safeTimeZone } from "../../../server/shared/time/calendar.ts";
+import { analyticsReport } from "#server/analytics/analytics.server.ts";
+import { analyticsCsv, analyticsFileName } from "#server/analytics/analytics-csv.ts";
+import { parseAnalyticsPeriod } from "#server/analytics/analytics-period.ts";
+import { localIsoDate, safeTimeZone } from "#shared/time/calendar.ts";
 import { requireWorkspace } from "~/lib/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -15,9 +15,9 @@ import {
   toggleAutomation,
   updateAutomation,
   type AutomationResult,
-} from "../../../server/automations/automations.server.ts";
-import { getBusinessTimeZone } from "../../../server/leads/list-leads.server.ts";
-import { failure, success, type ActionResult } from "../../../server/forms/action-result.ts";
+} from "#server/automations/automations.server.ts";
+import { getBusinessTimeZone } from "#server/leads/list-leads.server.ts";
+import { failure, success, type ActionResult } from "#shared/forms/action-result.ts";
 
 export const meta = workspaceMeta("Automation");
 

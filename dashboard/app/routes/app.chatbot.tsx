@@ -10,19 +10,19 @@ import {
   updateAllowedOrigins,
   updateChatbotSettings,
   widgetSnippet,
-} from "../../../server/chatbots/chatbots.server.ts";
+} from "#server/chatbots/chatbots.server.ts";
 import {
   SETTINGS_SAVE_FAILED,
   SETTINGS_SAVED,
   settingsFormToInput,
   type FieldErrors,
-} from "../../../server/chatbots/settings.ts";
-import { getChatbotDailySeries, getChatbotStats } from "../../../server/chatbots/stats.server.ts";
-import { getMonthlyAiUsage, summarizeAssistant } from "../../../server/ai/usage-view.server.ts";
+} from "#shared/chatbots/settings.ts";
+import { getChatbotDailySeries, getChatbotStats } from "#server/chatbots/stats.server.ts";
+import { getMonthlyAiUsage, summarizeAssistant } from "#server/ai/usage-view.server.ts";
 import { InstallationPanel, type InstallationView } from "~/components/chatbot/InstallationPanel";
-import { formatLongDate } from "../../../server/billing/billing-display.ts";
-import { loadOnboardingFacts } from "../../../server/onboarding/checklist.server.ts";
-import { emailInstallInstructions, recordSnippetShared } from "../../../server/onboarding/installation.server.ts";
+import { formatLongDate } from "#shared/billing/billing-display.ts";
+import { loadOnboardingFacts } from "#server/onboarding/checklist.server.ts";
+import { emailInstallInstructions, recordSnippetShared } from "#server/onboarding/installation.server.ts";
 import { CustomizeModal } from "~/components/chatbot/CustomizeModal";
 import { AnalyticsPanel, AssistantPanel, OverviewPanel } from "~/components/chatbot/Panels";
 import { SettingsFields } from "~/components/chatbot/SettingsFields";
@@ -30,7 +30,7 @@ import { cardClass, focusRing } from "~/components/chatbot/ui";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner, requireWorkspace } from "~/lib/session.server";
 import { openTestWindow } from "~/components/chatbot/test-window";
-import { unsubscribeSigner } from "../../../server/mail/unsubscribe.server.ts";
+import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("AI Chatbot");

@@ -1,14 +1,14 @@
 // One conversation's replay (support staff and owners). A conversation of another business answers 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { conversationExists, getTranscript } from "../../../server/chat/transcripts.server.ts";
+import { conversationExists, getTranscript } from "#server/chat/transcripts.server.ts";
 
 import { formatDateTime, PRIORITY_LABEL } from "~/components/conversations/format";
 import { Replay } from "~/components/conversations/Replay";
 import { LiveChat } from "~/components/live/LiveChat";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
-import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
+import { leadDetailsHidden } from "#shared/billing/entitlements.ts";
 import { buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("Conversation replay");

@@ -2,14 +2,14 @@
 // date, each linking to its replay. Scoped to the signed-in user's business.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { parseConversationFilters } from "../../../server/chat/conversation-filters.ts";
-import { listConversations } from "../../../server/chat/transcripts.server.ts";
+import { parseConversationFilters } from "#server/chat/conversation-filters.ts";
+import { listConversations } from "#server/chat/transcripts.server.ts";
 import { cardClass, focusRing, inputClass, labelClass, selectClass } from "~/components/chatbot/ui";
 import { formatDateTime, PRIORITY_CLASS, PRIORITY_LABEL } from "~/components/conversations/format";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
-import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
-import { HIDDEN_LEAD_NAME } from "../../../server/billing/lead-visibility.ts";
+import { leadDetailsHidden } from "#shared/billing/entitlements.ts";
+import { HIDDEN_LEAD_NAME } from "#server/billing/lead-visibility.ts";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("Conversations");

@@ -1,14 +1,14 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { effectivePlan, leadDetailsHidden } from "../../../server/billing/entitlements.ts";
-import { loadDashboard } from "../../../server/dashboard/dashboard.server.ts";
+import { effectivePlan, leadDetailsHidden } from "#shared/billing/entitlements.ts";
+import { loadDashboard } from "#server/dashboard/dashboard.server.ts";
 import { LiveChatPreview, RecentActivity, UpgradeBanner } from "~/components/dashboard/Panels";
 import { RecentLeads } from "~/components/dashboard/RecentLeads";
 import { StatCards } from "~/components/dashboard/StatCards";
 import { OnboardingChecklist } from "~/components/dashboard/OnboardingChecklist";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
-import { PLANS } from "../../../server/billing/plans.ts";
-import { loadOnboarding, setOnboardingDismissed } from "../../../server/onboarding/checklist.server.ts";
+import { PLANS } from "#shared/billing/plans.ts";
+import { loadOnboarding, setOnboardingDismissed } from "#server/onboarding/checklist.server.ts";
 import { useLiveDashboard } from "~/components/live/use-live-dashboard";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner, requireWorkspace } from "~/lib/session.server";

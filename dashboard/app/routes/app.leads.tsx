@@ -1,5 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { formatPhone } from "../../../server/format/phone.ts";
+import { formatPhone } from "#shared/format/phone.ts";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import {
@@ -14,16 +14,16 @@ import {
   SOURCE_LABELS,
   STATUS_LABELS,
   type LeadListQuery,
-} from "../../../server/leads/lead-filters.ts";
-import { listLeads } from "../../../server/leads/list-leads.server.ts";
+} from "#shared/leads/lead-filters.ts";
+import { listLeads } from "#server/leads/list-leads.server.ts";
 import { PriorityBadge, ScoreBadge, StatusBadge, TestBadge } from "~/components/leads/LeadBadges";
 import { cardClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { formatDateTime } from "~/components/leads/format";
 import { useLiveLeadList } from "~/components/live/use-live-lead-list";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
-import { leadsVisibleTo } from "../../../server/billing/lead-visibility.ts";
-import { leadDetailsHidden } from "../../../server/billing/entitlements.ts";
+import { leadsVisibleTo } from "#server/billing/lead-visibility.ts";
+import { leadDetailsHidden } from "#shared/billing/entitlements.ts";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
 export const meta = workspaceMeta("Leads");

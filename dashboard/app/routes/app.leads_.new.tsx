@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { createManualLead } from "../../../server/leads/create-lead.server.ts";
-import { failureStatus } from "../../../server/forms/action-result.ts";
-import { formFields, FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "../../../server/leads/lead-input.ts";
-import { publishLead } from "../../../server/leads/publish-lead.server.ts";
+import { createManualLead } from "#server/leads/create-lead.server.ts";
+import { failureStatus } from "#shared/forms/action-result.ts";
+import { formFields, FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "#shared/leads/lead-input.ts";
+import { publishLead } from "#server/leads/publish-lead.server.ts";
 import { FormError } from "~/components/auth/AuthCard";
 import { cardClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import type { LiveVisitor } from "../../../server/realtime/protocol.ts";
+import type { LiveVisitor } from "#server/realtime/protocol.ts";
 import { Button } from "~/components/ui/Button";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { emitWorkspace, useWorkspaceEvents } from "~/components/live/use-workspace-events";

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { relativeTime } from "../../../server/dashboard/periods.ts";
+import { relativeTime } from "#shared/dashboard/periods.ts";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { action as feedAction, loader as feedLoader } from "./app.notifications_.feed";

@@ -7,7 +7,7 @@ import {
   countUnread,
   listNotifications,
   markNotificationsRead,
-} from "../../../server/notifications/notifications.server.ts";
+} from "#server/notifications/notifications.server.ts";
 import { requireWorkspace } from "~/lib/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -15,14 +15,14 @@ import { Form, Link, useFetcher, useLoaderData, useNavigation, useSearchParams }
 import { useEffect, useMemo, useState } from "react";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
-import { hasFeature } from "../../../server/billing/entitlements.ts";
-import { billingConfigured } from "../../../server/billing/stripe-client.server.ts";
+import { hasFeature } from "#shared/billing/entitlements.ts";
+import { billingConfigured } from "#server/billing/stripe-client.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
 import { cardClass, cardTitleClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Dialog } from "~/components/ui/Dialog";
-import { CSV_MAX_BYTES, CSV_MESSAGES } from "../../../server/outreach/csv-limits.ts";
-import { FILTER_FIELDS, parseProspectFilter } from "../../../server/outreach/prospect-filter.ts";
+import { CSV_MAX_BYTES, CSV_MESSAGES } from "#server/outreach/csv-limits.ts";
+import { FILTER_FIELDS, parseProspectFilter } from "#server/outreach/prospect-filter.ts";
 import {
   DAILY_CONNECTION_OPTIONS,
   DAILY_EMAIL_OPTIONS,
@@ -38,8 +38,8 @@ import {
   PROSPECT_STATUS_LABELS,
   SEND_TIME_OPTIONS,
   sendTimeLabel,
-} from "../../../server/outreach/outreach-options.ts";
-import { outreachPageData, requireOutreach, runOutreachAction, type OutreachActionResult } from "../../../server/outreach/outreach-page.server.ts";
+} from "#server/outreach/outreach-options.ts";
+import { outreachPageData, requireOutreach, runOutreachAction, type OutreachActionResult } from "#server/outreach/outreach-page.server.ts";
 
 export const meta = workspaceMeta("Cold Outreach");
 

@@ -2,10 +2,10 @@
 // import reads. Pro only: 403 below Pro, whatever the page shows.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireWorkspace } from "~/lib/session.server";
-import { exportProspects } from "../../../server/outreach/prospects.server.ts";
-import { parseProspectFilter } from "../../../server/outreach/prospect-filter.ts";
-import { EXPORT_FILE_NAME } from "../../../server/outreach/prospect-csv.ts";
-import { requireOutreach } from "../../../server/outreach/outreach-page.server.ts";
+import { exportProspects } from "#server/outreach/prospects.server.ts";
+import { parseProspectFilter } from "#server/outreach/prospect-filter.ts";
+import { EXPORT_FILE_NAME } from "#server/outreach/prospect-csv.ts";
+import { requireOutreach } from "#server/outreach/outreach-page.server.ts";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);

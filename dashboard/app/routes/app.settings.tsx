@@ -10,18 +10,18 @@ import {
   type LoaderFunctionArgs,
 } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
-import { getBusinessSettings, updateBusinessSettings } from "../../../server/businesses/settings.server.ts";
-import { removeLogo, storeLogo } from "../../../server/businesses/logo-files.server.ts";
-import { LOGO_MAX_BYTES, LOGO_MESSAGES } from "../../../server/businesses/logo-type.ts";
-import { emailSettingsSchema, notificationPreferencesSchema } from "../../../server/businesses/preferences.ts";
-import { businessProfileSchema, SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from "../../../server/businesses/profile.ts";
-import { failure, failureStatus, parseFormData, success, type ActionResult, type DomainFailure } from "../../../server/forms/action-result.ts";
-import { loadOnboarding, setOnboardingDismissed } from "../../../server/onboarding/checklist.server.ts";
-import { createInvite, listPendingInvites, resendInvite, revokeInvite } from "../../../server/team/invites.server.ts";
-import { changeMemberRole, listMembers, removeMember } from "../../../server/team/members.server.ts";
-import { changeRoleSchema, inviteIdSchema, inviteSchema, memberIdSchema } from "../../../server/team/team-input.ts";
+import { getBusinessSettings, updateBusinessSettings } from "#server/businesses/settings.server.ts";
+import { removeLogo, storeLogo } from "#server/businesses/logo-files.server.ts";
+import { LOGO_MAX_BYTES, LOGO_MESSAGES } from "#shared/businesses/logo-type.ts";
+import { emailSettingsSchema, notificationPreferencesSchema } from "#shared/businesses/preferences.ts";
+import { businessProfileSchema, SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from "#shared/businesses/profile.ts";
+import { failure, failureStatus, parseFormData, success, type ActionResult, type DomainFailure } from "#shared/forms/action-result.ts";
+import { loadOnboarding, setOnboardingDismissed } from "#server/onboarding/checklist.server.ts";
+import { createInvite, listPendingInvites, resendInvite, revokeInvite } from "#server/team/invites.server.ts";
+import { changeMemberRole, listMembers, removeMember } from "#server/team/members.server.ts";
+import { changeRoleSchema, inviteIdSchema, inviteSchema, memberIdSchema } from "#shared/team/team-input.ts";
 import type { SettingsActionResult } from "~/components/settings/ui";
-import { listEmailDeliveries } from "../../../server/mail/deliveries.server.ts";
+import { listEmailDeliveries } from "#server/mail/deliveries.server.ts";
 import { EmailDeliveries } from "~/components/settings/EmailDeliveries";
 import { EmailSection } from "~/components/settings/EmailSection";
 import { NotificationsSection } from "~/components/settings/NotificationsSection";
@@ -32,11 +32,11 @@ import { ComingSoon } from "~/components/workspace/ComingSoon";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner } from "~/lib/session.server";
 import { BillingSection } from "~/components/billing/BillingSection";
-import { getBillingOverview } from "../../../server/billing/overview.server.ts";
+import { getBillingOverview } from "#server/billing/overview.server.ts";
 import { ApiKeysSection } from "~/components/settings/ApiKeysSection";
-import { loadApiKeysSection } from "../../../server/api/api-keys-section.server.ts";
+import { loadApiKeysSection } from "#server/api/api-keys-section.server.ts";
 import { IntegrationsSection } from "~/components/settings/IntegrationsSection";
-import { loadIntegrationsSection } from "../../../server/webhooks/integrations-section.server.ts";
+import { loadIntegrationsSection } from "#server/webhooks/integrations-section.server.ts";
 
 export const meta = workspaceMeta("Settings");
 

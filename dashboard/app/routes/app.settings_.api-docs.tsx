@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import apiDocs from "../../../docs/api.md?raw";
-import { renderMarkdown } from "../../../server/docs/markdown.server.ts";
+import { renderMarkdown } from "#server/docs/markdown.server.ts";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 

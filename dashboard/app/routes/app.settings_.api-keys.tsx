@@ -2,11 +2,11 @@
 // Owners only: support staff get 403 (requireOwner).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { API_KEY_MESSAGES, createApiKeySchema, revokeApiKeySchema } from "../../../server/api/api-key-input.ts";
-import { PLAN_REQUIRED_MESSAGE, type ApiKeyActionData } from "../../../server/api/api-keys-section.server.ts";
-import { createApiKey, revokeApiKey } from "../../../server/api/api-keys.server.ts";
-import { hasFeature } from "../../../server/billing/entitlements.ts";
-import { failure, failureStatus, parseFormData, success, type ActionResult } from "../../../server/forms/action-result.ts";
+import { API_KEY_MESSAGES, createApiKeySchema, revokeApiKeySchema } from "#shared/api/api-key-input.ts";
+import { PLAN_REQUIRED_MESSAGE, type ApiKeyActionData } from "#server/api/api-keys-section.server.ts";
+import { createApiKey, revokeApiKey } from "#server/api/api-keys.server.ts";
+import { hasFeature } from "#shared/billing/entitlements.ts";
+import { failure, failureStatus, parseFormData, success, type ActionResult } from "#shared/forms/action-result.ts";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import type { ApiKeyActionResult } from "~/components/settings/ApiKeysSection";
 import { focusRing, ResultMessage, SectionCard } from "~/components/settings/ui";

@@ -3,7 +3,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
-import { handleIntegrationsAction, type IntegrationsActionResult } from "../../../server/webhooks/integrations-section.server.ts";
+import { handleIntegrationsAction, type IntegrationsActionResult } from "#server/webhooks/integrations-section.server.ts";
 import { focusRing, ResultMessage, SectionCard } from "~/components/settings/ui";
 import { requireOwner } from "~/lib/session.server";
 

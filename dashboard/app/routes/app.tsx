@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { WorkspaceShell } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
-import { hasUnreadNotifications } from "../../../server/notifications/notifications.server.ts";
+import { hasUnreadNotifications } from "#server/notifications/notifications.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "LeadBroom workspace" }, { name: "robots", content: "noindex" }];
 

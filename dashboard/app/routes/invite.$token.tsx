@@ -5,15 +5,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { inviteAccountSchema, passwordMeetsRules } from "../../../server/auth/validation.ts";
-import { failure, parseFormData, type ActionResult } from "../../../server/forms/action-result.ts";
+import { inviteAccountSchema, passwordMeetsRules } from "#shared/auth/validation.ts";
+import { failure, parseFormData, type ActionResult } from "#shared/forms/action-result.ts";
 import {
   acceptInviteAsUser,
   acceptInviteWithNewAccount,
   findInvite,
   INVITE_PROBLEM_MESSAGES,
   type AcceptResult,
-} from "../../../server/team/invites.server.ts";
+} from "#server/team/invites.server.ts";
 import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
 import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";

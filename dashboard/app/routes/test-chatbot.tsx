@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { getBusinessChatbot } from "../../../server/chatbots/chatbots.server.ts";
+import { getBusinessChatbot } from "#server/chatbots/chatbots.server.ts";
 import { requireWorkspace } from "~/lib/session.server";
-import { signTestToken } from "../../../server/chat/test-token.ts";
+import { signTestToken } from "#server/chat/test-token.ts";
 
 export const meta: MetaFunction = () => [{ title: "Test your chatbot | LeadBroom" }, { name: "robots", content: "noindex" }];
 

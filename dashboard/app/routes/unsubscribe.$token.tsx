@@ -5,8 +5,8 @@
 // changes nothing. Outside the public layout: the person is a business's customer, not ours.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { findUnsubscribe, unsubscribe } from "../../../server/mail/unsubscribe.server.ts";
-import { UNSUBSCRIBE_PROBLEM_MESSAGES, type UnsubscribeView } from "../../../server/mail/unsubscribe-view.ts";
+import { findUnsubscribe, unsubscribe } from "#server/mail/unsubscribe.server.ts";
+import { UNSUBSCRIBE_PROBLEM_MESSAGES, type UnsubscribeView } from "#server/mail/unsubscribe-view.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { Button } from "~/components/ui/Button";
 

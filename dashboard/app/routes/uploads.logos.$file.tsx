@@ -2,7 +2,7 @@
 // logo is cached for a year; the type comes from the stored (magic-byte checked) extension. nosniff is set
 // for every response by server/http/security-headers.server.ts.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readLogo } from "../../../server/businesses/logo-files.server.ts";
+import { readLogo } from "#server/businesses/logo-files.server.ts";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const logo = await readLogo(context.services.env.DATA_DIR, params.file ?? "");

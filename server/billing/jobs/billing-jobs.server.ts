@@ -13,7 +13,7 @@ import type { AppServices } from "../../services.server.ts";
 import type { JobHandler, JobInfo } from "../../jobs/queue/job-queue.server.ts";
 import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE, queueSpec } from "../../jobs/queue/queues.ts";
 import type { BillingUpdate } from "../../realtime/protocol.ts";
-import { BILLING_ERRORS } from "../billing-display.ts";
+import { BILLING_ERRORS } from "../../shared/billing/billing-display.ts";
 import { refreshJob, type BillingRefreshJob } from "../mirror.server.ts";
 import { OPERATION_FALLBACK_ERRORS, storedSubscription, type BillingOperationJob, type OperationKind, type OperationRequest } from "../operations.server.ts";
 import { billingConfigured, classifyStripeError } from "../stripe-client.server.ts";

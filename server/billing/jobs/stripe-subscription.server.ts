@@ -13,7 +13,7 @@
 import type Stripe from "stripe";
 import type { Env } from "../../config/env.server.ts";
 import type { Db } from "../../db/client.server.ts";
-import { isUpgrade, type BillingPeriod, type PlanName } from "../plans.ts";
+import { isUpgrade, type BillingPeriod, type PlanName } from "../../shared/billing/plans.ts";
 import { overagePriceIdFor, planOfPrice, priceIdFor, isOveragePrice } from "../prices.server.ts";
 import { applySubscription } from "../subscription-state.server.ts";
 import { attachDefaultCard, ensureCustomer, operationKey, storeCard } from "./stripe-customer.server.ts";

@@ -6,7 +6,7 @@
 // Every "local midnight" (a day's start for the dashboard's periods, the daily summary, the lead
 // filters, the chatbot's daily series, the billing usage month) is `startOfLocalDay`.
 import { TZDate } from "@date-fns/tz";
-import { dateTimeFormat, isValidTimeZone } from "../../format/intl.ts";
+import { dateTimeFormat, isValidTimeZone } from "../format/intl.ts";
 
 const MS_PER_DAY = 86_400_000;
 

@@ -3,13 +3,13 @@
 // e-mail jobs in one transaction and exits; `run` starts the mail workers (SMTP to SMTP_URL) and runs
 // until killed or told to stop over IPC. Each job carries a real templated e-mail (HTML + text), rendered
 // once when it is written, as the product does; the delivery path does no rendering.
-import { openDatabase } from "../../../server/db/client.server.ts";
-import { loadMigrations, migrate } from "../../../server/db/migrate.server.ts";
-import { createJobQueue } from "../../../server/jobs/queue/job-queue.server.ts";
-import { enqueueMail, mailJobHandler } from "../../../server/mail/mail-jobs.server.ts";
-import { createMailer } from "../../../server/mail/mailer.server.ts";
-import { renderEmail } from "../../../server/mail/templates/render-email.tsx";
-import { leadAlertEmail } from "../../../server/mail/templates/templates.ts";
+import { openDatabase } from "#server/db/client.server.ts";
+import { loadMigrations, migrate } from "#server/db/migrate.server.ts";
+import { createJobQueue } from "#server/jobs/queue/job-queue.server.ts";
+import { enqueueMail, mailJobHandler } from "#server/mail/mail-jobs.server.ts";
+import { createMailer } from "#server/mail/mailer.server.ts";
+import { renderEmail } from "#server/mail/templates/render-email.tsx";
+import { leadAlertEmail } from "#server/mail/templates/templates.ts";
 
 const [mode, countArg, prefix = "bench"] = process.argv.slice(2);
 const dataDir = process.env.BENCH_DATA_DIR!;

@@ -13,7 +13,7 @@
 import "./production-mode.ts"; // first: before any library reads NODE_ENV
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Socket } from "socket.io";
-import { WIDGET_NAMESPACE, type Message } from "../../../server/realtime/protocol.ts";
+import { WIDGET_NAMESPACE, type Message } from "#server/realtime/protocol.ts";
 import { startTestServer } from "../../support/test-server.ts";
 
 export type ParentRequest =

@@ -3,8 +3,8 @@
 // and the page's tables (always rendered, also on the server) carry the same figures for screen
 // readers and for the first paint. The charts are therefore hidden from assistive technology.
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { AnalyticsReport } from "../../../../server/analytics/analytics.server.ts";
-import { formatHour } from "../../../../server/analytics/analytics-format.ts";
+import type { AnalyticsReport } from "#server/analytics/analytics.server.ts";
+import { formatHour } from "#shared/analytics/analytics-format.ts";
 
 export type ChartKind = "leads" | "funnel" | "quality" | "response" | "revenue";
 

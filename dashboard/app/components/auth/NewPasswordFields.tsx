@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { messages } from "../../../../server/auth/validation.ts";
+import { messages } from "#shared/auth/validation.ts";
 import { inputClass, labelClass } from "./AuthCard";
 import { PasswordChecklist } from "./PasswordChecklist";
 

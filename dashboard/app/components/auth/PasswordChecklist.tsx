@@ -1,4 +1,4 @@
-import { passwordRules } from "../../../../server/auth/validation.ts";
+import { passwordRules } from "#shared/auth/validation.ts";
 
 /** The live checklist of the password rules (spec §5). */
 export function PasswordChecklist({ password, id }: { password: string; id: string }) {

@@ -9,7 +9,7 @@ import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
 import { ResultMessage } from "~/components/settings/ui";
 import type { AutomationActionData } from "~/routes/app.automation";
-import type { AutomationSummary, AutomationView, RunView } from "../../../../server/automations/automations.server.ts";
+import type { AutomationSummary, AutomationView, RunView } from "#server/automations/automations.server.ts";
 import {
   ACTION_LABELS,
   ACTION_TYPES,
@@ -28,7 +28,7 @@ import {
   type Action,
   type Condition,
   type TriggerConfig,
-} from "../../../../server/automations/definition.ts";
+} from "#shared/automations/definition.ts";
 
 /** Spec §5: the delete confirmation. */
 const DELETE_CONFIRMATION = "Are you sure you want to delete this automation?";

@@ -2,7 +2,7 @@
 // are still pending, with each failure's or skip's reason.
 import { Card } from "~/components/leads/LeadDetailParts";
 import { formatDateTime } from "~/components/leads/format";
-import { ACTION_LABELS, RUN_STATUS_TEXT, type ActionType } from "../../../../server/automations/definition.ts";
+import { ACTION_LABELS, RUN_STATUS_TEXT, type ActionType } from "#shared/automations/definition.ts";
 
 export type LeadAutomationStep = {
   id: string;

@@ -1,7 +1,7 @@
 // The add-payment-method modal (spec §4, §7, §8): idle → processing → 'Added!', closing 2 seconds
 // later; POST /api/add-payment-method {paymentMethodId} (the user comes from the session).
 import { useCallback, useId, useState } from "react";
-import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
+import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
 import { postBilling } from "./api";
 import { CardField, type CardHandle } from "./CardField";
 import { Dialog } from "~/components/ui/Dialog";

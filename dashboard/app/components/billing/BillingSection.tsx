@@ -3,9 +3,9 @@
 import { SandboxNotice, sandboxNoticeId } from "../settings/SandboxNotice";
 import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import type { BillingOverview } from "../../../../server/billing/overview.server.ts";
-import { BILLING_ERRORS, formatLongDate } from "../../../../server/billing/billing-display.ts";
-import { formatUsd, parseBillingPeriod, parsePlanName, type BillingPeriod, type PlanName } from "../../../../server/billing/plans.ts";
+import type { BillingOverview } from "#server/billing/overview.server.ts";
+import { BILLING_ERRORS, formatLongDate } from "#shared/billing/billing-display.ts";
+import { formatUsd, parseBillingPeriod, parsePlanName, type BillingPeriod, type PlanName } from "#shared/billing/plans.ts";
 import { AddPaymentMethodModal } from "./AddPaymentMethodModal";
 import { postBilling } from "./api";
 import { SubscribeModal } from "./SubscribeModal";

@@ -2,8 +2,8 @@
 // button that opens the upgrade modal. The server refuses the feature itself (entitlements.server.ts).
 import { useCallback, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
-import type { Feature } from "../../../../server/billing/entitlements.ts";
-import { FEATURES } from "../../../../server/billing/entitlements.ts";
+import type { Feature } from "#shared/billing/entitlements.ts";
+import { FEATURES } from "#shared/billing/entitlements.ts";
 import { SubscribeModal } from "./SubscribeModal";
 import { cardClass } from "./ui";
 import { Button } from "~/components/ui/Button";

@@ -2,8 +2,8 @@
 // and closing 2 seconds later; buttons disabled while processing and after success; every error in
 // the red box above the buttons. The server decides prices and state; this only sends the choice.
 import { useCallback, useId, useState } from "react";
-import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
-import { BILLING_PERIODS, formatUsd, monthlyPriceCents, PLAN_NAMES, type BillingPeriod, type PlanName } from "../../../../server/billing/plans.ts";
+import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
+import { BILLING_PERIODS, formatUsd, monthlyPriceCents, PLAN_NAMES, type BillingPeriod, type PlanName } from "#shared/billing/plans.ts";
 import { postBilling } from "./api";
 import { CardField, type CardHandle } from "./CardField";
 import { Dialog } from "~/components/ui/Dialog";

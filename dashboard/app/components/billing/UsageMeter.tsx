@@ -1,6 +1,6 @@
 // Leads this billing period against the plan's limit (spec §6, §9): overage leads are still captured.
-import { formatLongDate } from "../../../../server/billing/billing-display.ts";
-import { formatUsd } from "../../../../server/billing/plans.ts";
+import { formatLongDate } from "#shared/billing/billing-display.ts";
+import { formatUsd } from "#shared/billing/plans.ts";
 
 export function UsageMeter({
   usage,

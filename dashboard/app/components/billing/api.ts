@@ -12,7 +12,7 @@
 // with Stripe.js between the requests (create the payment method, subscribe, confirm the card, check),
 // which a fetcher's one-submission state cannot carry.
 import { z } from "zod";
-import { BILLING_ERRORS } from "../../../../server/billing/billing-display.ts";
+import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
 import { listenWorkspace } from "../live/use-workspace-events";
 
 const answer = z.object({ success: z.boolean(), error: z.string().nullish() });

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Dialog } from "~/components/ui/Dialog";
-import type { FieldErrors } from "../../../../server/chatbots/settings.ts";
+import type { FieldErrors } from "#shared/chatbots/settings.ts";
 import { CopySnippet } from "./CopySnippet";
 import { SettingsFields, type SettingsValues } from "./SettingsFields";
 import { Button } from "~/components/ui/Button";

@@ -3,7 +3,7 @@
 // shown comes from the server; the verification ticks live (the "onboarding:updated" event).
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { INSTRUCTIONS_NOTE_MAX } from "../../../../server/onboarding/install-instructions.ts";
+import { INSTRUCTIONS_NOTE_MAX } from "#shared/onboarding/install-instructions.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { CopySnippet } from "./CopySnippet";

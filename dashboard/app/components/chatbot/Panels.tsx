@@ -1,5 +1,5 @@
-import type { ChatbotStats, DailyPoint } from "../../../../server/chatbots/stats.server.ts";
-import type { AssistantSummary, MonthlyAiUsage } from "../../../../server/ai/usage-view.server.ts";
+import type { ChatbotStats, DailyPoint } from "#server/chatbots/stats.server.ts";
+import type { AssistantSummary, MonthlyAiUsage } from "#server/ai/usage-view.server.ts";
 import { cardClass } from "./ui";
 
 function formatSeconds(seconds: number | null): string {

@@ -11,7 +11,7 @@ import {
   type ChatbotSettingsField,
   type ChatbotSettingsValues,
   type FieldErrors,
-} from "../../../../server/chatbots/settings.ts";
+} from "#shared/chatbots/settings.ts";
 import { inputClass, labelClass, selectClass } from "./ui";
 
 export type SettingsValues = ChatbotSettingsValues;

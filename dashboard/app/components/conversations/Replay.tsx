@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
-import { formatOffset, REPLAY_SPEEDS, replayDelays, type ReplaySpeed } from "../../../../server/chat/replay.ts";
-import type { Transcript } from "../../../../server/chat/transcripts.server.ts";
+import { formatOffset, REPLAY_SPEEDS, replayDelays, type ReplaySpeed } from "#shared/chat/replay.ts";
+import type { Transcript } from "#server/chat/transcripts.server.ts";
 
 import { formatDateTime, formatTime, PRIORITY_CLASS, PRIORITY_LABEL } from "./format";
 import { Button } from "~/components/ui/Button";

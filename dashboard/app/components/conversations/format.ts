@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "../../../../server/format/intl.ts";
+import { dateTimeFormat } from "#shared/format/intl.ts";
 
 /** "Jan 5, 2026, 3:04 PM" in the business's time zone. */
 export function formatDateTime(iso: string, timeZone: string): string {

@@ -3,7 +3,7 @@
 // the first lead arrives (the dashboard revalidates on those events). Dismissible; Settings shows it again.
 import { Link, useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import type { Onboarding } from "../../../../server/onboarding/checklist.ts";
+import type { Onboarding } from "#server/onboarding/checklist.ts";
 import { openTestWindow } from "~/components/chatbot/test-window";
 import { Icon } from "~/components/ui/Icon";
 import { Check } from "lucide-react";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import type { ActivityItem, LiveChat } from "../../../../server/dashboard/dashboard.server.ts";
-import { relativeTime } from "../../../../server/dashboard/periods.ts";
+import type { ActivityItem, LiveChat } from "#server/dashboard/dashboard.server.ts";
+import { relativeTime } from "#shared/dashboard/periods.ts";
 
 const linkFocus = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import type { LeadSummary } from "../../../../server/realtime/protocol.ts";
-import type { RecentLeads as RecentLeadsData } from "../../../../server/dashboard/dashboard.server.ts";
-import { relativeTime } from "../../../../server/dashboard/periods.ts";
-import { formatPhone } from "../../../../server/format/phone.ts";
+import type { LeadSummary } from "#server/realtime/protocol.ts";
+import type { RecentLeads as RecentLeadsData } from "#server/dashboard/dashboard.server.ts";
+import { relativeTime } from "#shared/dashboard/periods.ts";
+import { formatPhone } from "#shared/format/phone.ts";
 
 /** Lead list filter (spec §4): all, high (High priority), follow-up (open Medium-priority leads, server/leads/follow-up.ts). */
 const TABS = [

@@ -1,5 +1,5 @@
 import { Clock, DollarSign, TrendingUp, UserPlus } from "lucide-react";
-import type { StatCard } from "../../../../server/dashboard/dashboard.server.ts";
+import type { StatCard } from "#server/dashboard/dashboard.server.ts";
 import { Icon, type LucideIcon } from "~/components/ui/Icon";
 
 function changeText(card: StatCard): { text: string; tone: "good" | "bad" | "flat" } {

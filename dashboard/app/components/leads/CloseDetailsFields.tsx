@@ -3,7 +3,7 @@
 // whom to. The server validates all of it (server/leads/lead-input.ts); these are the data of
 // competitor analysis, kept on every plan.
 import { useState } from "react";
-import { COMPETITOR_NAME_MAX, LOST_REASON_LABELS, LOST_REASONS, type LostReason } from "../../../../server/leads/lost-reasons.ts";
+import { COMPETITOR_NAME_MAX, LOST_REASON_LABELS, LOST_REASONS, type LostReason } from "#shared/leads/lost-reasons.ts";
 import { smallInputClass } from "./classes";
 
 export function lostReasonText(reason: string | null | undefined, competitor?: string | null): string | null {

@@ -4,8 +4,8 @@
 // and kind, so a failed send, a closed dialog or a reload loses nothing typed; it is cleared once sent.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
-import { findPlaceholder } from "../../../../server/leads/lead-actions.ts";
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailKind } from "../../../../server/leads/lead-input.ts";
+import { findPlaceholder } from "#shared/leads/lead-actions.ts";
+import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type EmailKind } from "#shared/leads/lead-input.ts";
 import { FormError } from "~/components/auth/AuthCard";
 import { Dialog } from "~/components/ui/Dialog";
 import { smallInputClass } from "./classes";

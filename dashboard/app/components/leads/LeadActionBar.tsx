@@ -1,6 +1,6 @@
 // The lead page's action buttons for its priority (spec §2.14): call, schedule a visit, send a quote or info.
 import { Link } from "@remix-run/react";
-import { ACTION_LABELS, type actionsFor, telHref, type LeadAction } from "../../../../server/leads/lead-actions.ts";
+import { ACTION_LABELS, type actionsFor, telHref, type LeadAction } from "#shared/leads/lead-actions.ts";
 import { buttonClasses } from "~/components/ui/Button";
 
 export function ActionBar({ actions, phone, email }: { actions: ReturnType<typeof actionsFor>; phone: string | null; email: string | null }) {

@@ -1,4 +1,4 @@
-import { PRIORITY_LABELS, STATUS_LABELS, type LeadPriorityValue, type LeadStatusValue } from "../../../../server/leads/lead-filters.ts";
+import { PRIORITY_LABELS, STATUS_LABELS, type LeadPriorityValue, type LeadStatusValue } from "#shared/leads/lead-filters.ts";
 
 const PRIORITY_CLASSES: Record<LeadPriorityValue, string> = {
   high: "bg-red-50 text-red-800 ring-red-200",

@@ -1,8 +1,8 @@
 // The lead page's e-mail card: the Send Quote / Send Info editors and the e-mails sent.
 import { Link, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { ACTION_LABELS } from "../../../../server/leads/lead-actions.ts";
-import { type EmailKind } from "../../../../server/leads/lead-input.ts";
+import { ACTION_LABELS } from "#shared/leads/lead-actions.ts";
+import { type EmailKind } from "#shared/leads/lead-input.ts";
 import { FormNotice } from "~/components/auth/AuthCard";
 import { EmailComposer } from "./EmailComposer";
 import { buttonClasses } from "~/components/ui/Button";

@@ -1,6 +1,6 @@
 // The lead page's activity history and the chat transcript.
 import { Link } from "@remix-run/react";
-import { STATUS_LABELS } from "../../../../server/leads/lead-filters.ts";
+import { STATUS_LABELS } from "#shared/leads/lead-filters.ts";
 import { lostReasonText } from "./CloseDetailsFields";
 import { linkClass } from "./classes";
 import { formatCents, formatDateTime } from "./format";

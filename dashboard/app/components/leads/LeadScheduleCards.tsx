@@ -1,6 +1,6 @@
 // The lead page's reminders (create, snooze, complete) and the site-visit form.
 import { Form } from "@remix-run/react";
-import { SNOOZE_OPTIONS } from "../../../../server/leads/lead-input.ts";
+import { SNOOZE_OPTIONS } from "#shared/leads/lead-input.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { smallInputClass } from "./classes";
 import { formatDateTime } from "./format";

@@ -1,7 +1,7 @@
 // The lead page's status change (with close details) and note forms.
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { LEAD_STATUSES, STATUS_LABELS } from "../../../../server/leads/lead-filters.ts";
+import { LEAD_STATUSES, STATUS_LABELS } from "#shared/leads/lead-filters.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { CloseDetailsFields } from "./CloseDetailsFields";
 import { smallInputClass } from "./classes";

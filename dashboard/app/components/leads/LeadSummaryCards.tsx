@@ -1,8 +1,8 @@
 // The lead page's contact details and its score breakdown.
-import { telHref } from "../../../../server/leads/lead-actions.ts";
-import { formatPhone } from "../../../../server/format/phone.ts";
-import { SOURCE_LABELS } from "../../../../server/leads/lead-filters.ts";
-import { FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "../../../../server/leads/lead-input.ts";
+import { telHref } from "#shared/leads/lead-actions.ts";
+import { formatPhone } from "#shared/format/phone.ts";
+import { SOURCE_LABELS } from "#shared/leads/lead-filters.ts";
+import { FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "#shared/leads/lead-input.ts";
 import { lostReasonText } from "./CloseDetailsFields";
 import { ScoreBadge } from "./LeadBadges";
 import { linkClass } from "./classes";

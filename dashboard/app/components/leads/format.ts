@@ -1,5 +1,5 @@
 // Display helpers: times in the business's time zone (explicit, so server and browser render the same).
-import { dateTimeFormat, numberFormat } from "../../../../server/format/intl.ts";
+import { dateTimeFormat, numberFormat } from "#shared/format/intl.ts";
 
 export function formatDateTime(iso: string, timeZone: string): string {
   return dateTimeFormat("en-US", {

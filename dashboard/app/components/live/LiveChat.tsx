@@ -2,7 +2,7 @@
 // visitor and the bot write; Join / Leave (and Take over when another member has it); a composer while
 // joined; the visitor's typing. Each action shows its loading state and its error.
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { ConversationAgentEvent, Message, TakeoverErrorCode } from "../../../../server/realtime/protocol.ts";
+import type { ConversationAgentEvent, Message, TakeoverErrorCode } from "#server/realtime/protocol.ts";
 import { Button } from "~/components/ui/Button";
 import { emitWorkspace, useWorkspaceEvents } from "./use-workspace-events";
 

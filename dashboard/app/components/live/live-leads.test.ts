@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LeadSummary } from "../../../../server/realtime/protocol.ts";
+import type { LeadSummary } from "#server/realtime/protocol.ts";
 import { listReaction, patchRows } from "./live-leads.ts";
 import { newestDetail } from "./use-live-lead.ts";
 

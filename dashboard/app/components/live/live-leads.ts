@@ -1,5 +1,5 @@
 // Pure rules for the live leads pages (no React): how a pushed lead changes what a leads list shows.
-import type { LeadSummary } from "../../../../server/realtime/protocol.ts";
+import type { LeadSummary } from "#server/realtime/protocol.ts";
 
 type Row = Pick<LeadSummary, "id" | "name" | "email" | "phone" | "company" | "score" | "priority" | "status" | "isTest">;
 

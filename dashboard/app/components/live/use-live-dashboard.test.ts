@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { LeadSummary, Message } from "../../../../server/realtime/protocol.ts";
-import type { LiveChat } from "../../../../server/dashboard/dashboard.server.ts";
+import type { LeadSummary, Message } from "#server/realtime/protocol.ts";
+import type { LiveChat } from "#server/dashboard/dashboard.server.ts";
 import { applyMessage, mergeLeads } from "./use-live-dashboard.ts";
 
 function lead(id: string, priority: LeadSummary["priority"], minute: number, extra: Partial<LeadSummary> = {}): LeadSummary {

@@ -3,10 +3,10 @@
 // page converges on what the database says.
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { LeadSummary, Message } from "../../../../server/realtime/protocol.ts";
-import type { DashboardData, LiveChat, RecentLeads } from "../../../../server/dashboard/dashboard.server.ts";
+import type { LeadSummary, Message } from "#server/realtime/protocol.ts";
+import type { DashboardData, LiveChat, RecentLeads } from "#server/dashboard/dashboard.server.ts";
 import { useWorkspaceEvents } from "./use-workspace-events";
-import { needsFollowUp } from "../../../../server/leads/follow-up.ts";
+import { needsFollowUp } from "#shared/leads/follow-up.ts";
 
 const RECENT_LEADS = 5;
 const LIVE_CHATS = 4;

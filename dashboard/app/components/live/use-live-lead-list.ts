@@ -4,7 +4,7 @@
 // being typed are kept: revalidation reloads the same URL and the filter form is uncontrolled.
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { LeadSummary } from "../../../../server/realtime/protocol.ts";
+import type { LeadSummary } from "#server/realtime/protocol.ts";
 import { listReaction, patchRows } from "./live-leads";
 import { useDebouncedCall } from "./use-debounced-call";
 import { useWorkspaceEvents } from "./use-workspace-events";

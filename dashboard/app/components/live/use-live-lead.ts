@@ -3,7 +3,7 @@
 // its data replaces the page's. A fetcher (not a revalidation) leaves the action's notice and every form
 // as they are, so a note being typed is never wiped. Whichever data was loaded last wins.
 import { useFetcher, useLocation } from "@remix-run/react";
-import type { LeadSummary, Message } from "../../../../server/realtime/protocol.ts";
+import type { LeadSummary, Message } from "#server/realtime/protocol.ts";
 import { useDebouncedCall } from "./use-debounced-call";
 import { useWorkspaceEvents } from "./use-workspace-events";
 

@@ -3,7 +3,7 @@
 // authenticates it (same origin). socket.io-client is loaded on the client only, after hydration.
 import { useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
-import type { WorkspaceClientToServerEvents, WorkspaceServerToClientEvents } from "../../../../server/realtime/protocol.ts";
+import type { WorkspaceClientToServerEvents, WorkspaceServerToClientEvents } from "#server/realtime/protocol.ts";
 
 type WorkspaceSocket = Socket<WorkspaceServerToClientEvents, WorkspaceClientToServerEvents>;
 export type WorkspaceHandlers = Partial<WorkspaceServerToClientEvents> & {

@@ -5,10 +5,10 @@
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { API_KEY_NAME_MAX, createApiKeySchema } from "../../../../server/api/api-key-input.ts";
-import type { ApiKeyView } from "../../../../server/api/api-keys.server.ts";
+import { API_KEY_NAME_MAX, createApiKeySchema } from "#shared/api/api-key-input.ts";
+import type { ApiKeyView } from "#server/api/api-keys.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
-import type { ApiKeyActionData, ApiKeysSectionData } from "../../../../server/api/api-keys-section.server.ts";
+import type { ApiKeyActionData, ApiKeysSectionData } from "#server/api/api-keys-section.server.ts";
 import { ConfirmButtonForm, FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { formatDate, formatDateTime } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";

@@ -1,7 +1,7 @@
 // Settings > Email Settings: the business's recent e-mails and whether each went out (DESIGN §10), a
 // list of cards that reads the same at 360 px as on a desktop.
-import { HELD_EMAIL_NOTE } from "../../../../server/demo/sandbox-policy.ts";
-import { DELIVERY_KIND_LABELS, type DeliveryView } from "../../../../server/mail/delivery-view.ts";
+import { HELD_EMAIL_NOTE } from "#shared/demo/sandbox-policy.ts";
+import { DELIVERY_KIND_LABELS, type DeliveryView } from "#shared/mail/delivery-view.ts";
 import { formatDateTime } from "../leads/format";
 import { SectionCard } from "./ui";
 

@@ -2,7 +2,7 @@
 // leads on the business's behalf (Send Quote, Send Info).
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { emailSettingsSchema } from "../../../../server/businesses/preferences.ts";
+import { emailSettingsSchema } from "#shared/businesses/preferences.ts";
 import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { Button } from "~/components/ui/Button";
 

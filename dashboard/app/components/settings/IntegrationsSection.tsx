@@ -3,12 +3,12 @@
 // deliveries (time, event, response code, duration) with Redeliver, and a Send test event button.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { DeliveryView, EndpointView } from "../../../../server/webhooks/endpoints.server.ts";
-import { createEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from "../../../../server/webhooks/webhook-input.ts";
-import { parseForm, type FieldErrors } from "../../../../server/businesses/form-errors.ts";
+import type { DeliveryView, EndpointView } from "#server/webhooks/endpoints.server.ts";
+import { createEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from "#shared/webhooks/webhook-input.ts";
+import { parseForm, type FieldErrors } from "#shared/businesses/form-errors.ts";
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { formatDateTime } from "~/components/leads/format";
-import type { IntegrationsActionResult, IntegrationsSectionData } from "../../../../server/webhooks/integrations-section.server.ts";
+import type { IntegrationsActionResult, IntegrationsSectionData } from "#server/webhooks/integrations-section.server.ts";
 import { FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard } from "./ui";
 import { Button, type ButtonVariant } from "~/components/ui/Button";
 

@@ -1,7 +1,7 @@
 // Notifications (spec §2.14 Settings): e-mail alerts for new high-priority leads, due follow-ups and a daily summary.
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { notificationPreferencesSchema, type NotificationPreferences } from "../../../../server/businesses/preferences.ts";
+import { notificationPreferencesSchema, type NotificationPreferences } from "#shared/businesses/preferences.ts";
 import { ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { Button } from "~/components/ui/Button";
 

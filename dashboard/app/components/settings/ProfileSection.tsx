@@ -1,13 +1,13 @@
 // Business Profile (spec §2.14): the profile form and the logo. Owners only (the route checks).
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_MESSAGES } from "../../../../server/businesses/logo-type.ts";
+import { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_MESSAGES } from "#shared/businesses/logo-type.ts";
 import {
   type BUSINESS_PROFILE_FIELDS,
   BUSINESS_TYPES,
   businessProfileSchema,
   type BusinessProfileValues,
-} from "../../../../server/businesses/profile.ts";
+} from "#shared/businesses/profile.ts";
 import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
 import { Button } from "~/components/ui/Button";
 

@@ -1,7 +1,7 @@
 // Why an action is switched off in a demo sandbox (decision 0026): the same text the server answers
 // with when it refuses the action, next to the disabled controls it describes (aria-describedby).
 import type { ReactNode } from "react";
-import { SANDBOX_MESSAGES, type SandboxRestricted } from "../../../../server/demo/sandbox-policy.ts";
+import { SANDBOX_MESSAGES, type SandboxRestricted } from "#shared/demo/sandbox-policy.ts";
 
 export function sandboxNoticeId(action: SandboxRestricted): string {
   return `sandbox-notice-${action}`;

@@ -1,7 +1,7 @@
 // Settings → Business Profile: the first-run checklist's progress, and "Show on dashboard" to bring a
 // hidden checklist back (issue 14).
 import { Form, useNavigation } from "@remix-run/react";
-import type { Onboarding } from "../../../../server/onboarding/checklist.ts";
+import type { Onboarding } from "#server/onboarding/checklist.ts";
 import { SectionCard } from "./ui";
 import { Button } from "~/components/ui/Button";
 

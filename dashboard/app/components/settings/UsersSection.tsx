@@ -3,9 +3,9 @@
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import type { PendingInvite } from "../../../../server/team/invites.server.ts";
-import type { TeamMember } from "../../../../server/team/members.server.ts";
-import { INVITE_TTL_DAYS, MEMBER_ROLES, inviteSchema } from "../../../../server/team/team-input.ts";
+import type { PendingInvite } from "#server/team/invites.server.ts";
+import type { TeamMember } from "#server/team/members.server.ts";
+import { INVITE_TTL_DAYS, MEMBER_ROLES, inviteSchema } from "#shared/team/team-input.ts";
 import { ConfirmButtonForm, FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
 import { formatDate } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";

@@ -5,7 +5,7 @@ import { useForm } from "@conform-to/react";
 import { useActionData, type useFetcher } from "@remix-run/react";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
-import { toSubmission, validateWith, type ActionResult, type FieldErrors } from "../../../../server/forms/action-result.ts";
+import { toSubmission, validateWith, type ActionResult, type FieldErrors } from "#shared/forms/action-result.ts";
 import { cardClass } from "~/components/chatbot/ui";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import { Button } from "~/components/ui/Button";

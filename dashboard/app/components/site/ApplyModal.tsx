@@ -12,7 +12,7 @@ import {
   applicationFormSchema,
   applicationSummary,
   type JobPosition,
-} from "../../../../server/public-site/careers.ts";
+} from "#shared/public-site/careers.ts";
 import type { clientAction } from "~/routes/_site.careers";
 import { useFetcherForm, withoutKey } from "~/lib/forms";
 import { focusRing } from "./ui";

@@ -3,8 +3,8 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { CONTACT_REQUIRED, CONTACT_SENT, CONTACT_SUCCESS_MS, contactSchema, type ContactField } from "../../../../server/public-site/contact.ts";
-import { requiredFirst } from "../../../../server/forms/action-result.ts";
+import { CONTACT_REQUIRED, CONTACT_SENT, CONTACT_SUCCESS_MS, contactSchema, type ContactField } from "#shared/public-site/contact.ts";
+import { requiredFirst } from "#shared/forms/action-result.ts";
 import type { clientAction } from "~/routes/_site.contact";
 import { useFetcherForm, withoutKey } from "~/lib/forms";
 import { Button } from "~/components/ui/Button";

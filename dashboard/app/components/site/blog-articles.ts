@@ -1,7 +1,7 @@
 // The five blog articles (spec §2.1, §2.11, §3 Blog post): hard-coded content. Here only what the
 // lists show (title, excerpt, author, date…); the articles' text is in blog-bodies.server.ts and
 // reaches the browser only as the article page's loader data, so /blog and /resources do not ship it.
-import { dateTimeFormat } from "../../../../server/format/intl.ts";
+import { dateTimeFormat } from "#shared/format/intl.ts";
 
 export type ArticleBlock = { h2: string } | { p: string } | { ul: string[] };
 

@@ -3,9 +3,9 @@
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { Bell } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import type { WorkspaceNotification } from "../../../../server/realtime/protocol.ts";
-import type { ListedNotification } from "../../../../server/notifications/notifications.server.ts";
-import { relativeTime } from "../../../../server/dashboard/periods.ts";
+import type { WorkspaceNotification } from "#server/realtime/protocol.ts";
+import type { ListedNotification } from "#server/notifications/notifications.server.ts";
+import { relativeTime } from "#shared/dashboard/periods.ts";
 import type { action as notificationsAction, loader as notificationsLoader } from "~/routes/app.notifications_.feed";
 import { focusRing } from "~/components/chatbot/ui";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";

@@ -1,7 +1,7 @@
 // The top bar's account menu: who is signed in, their role, Settings (owners) and Sign out.
 import { Form, Link } from "@remix-run/react";
 import { ChevronDown, LogOut, Settings } from "lucide-react";
-import type { MemberRole } from "../../../../server/shared/enums.ts";
+import type { MemberRole } from "#shared/enums.ts";
 import { focusRing } from "~/components/chatbot/ui";
 import { Icon } from "~/components/ui/Icon";
 import { Menu } from "~/components/ui/Menu";

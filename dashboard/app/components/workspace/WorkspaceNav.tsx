@@ -3,7 +3,7 @@
 import { Link, NavLink } from "@remix-run/react";
 import { ChartColumn, LayoutDashboard, MessageCircleMore, MessagesSquare, Send, Settings, Users, X, Zap } from "lucide-react";
 import type { RefObject } from "react";
-import type { MemberRole } from "../../../../server/shared/enums.ts";
+import type { MemberRole } from "#shared/enums.ts";
 import { focusRing } from "~/components/chatbot/ui";
 import { Icon, type LucideIcon } from "~/components/ui/Icon";
 import { LogoMark } from "~/components/ui/LogoMark";

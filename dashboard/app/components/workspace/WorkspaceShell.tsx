@@ -4,7 +4,7 @@ import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { Menu } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { MemberRole } from "../../../../server/shared/enums.ts";
+import type { MemberRole } from "#shared/enums.ts";
 import { focusRing } from "~/components/chatbot/ui";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { Icon } from "~/components/ui/Icon";

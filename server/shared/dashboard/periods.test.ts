@@ -14,7 +14,7 @@ import {
   startOfWeek,
   weekToDate,
 } from "./periods.ts";
-import { safeTimeZone } from "../shared/time/calendar.ts";
+import { safeTimeZone } from "../time/calendar.ts";
 
 const iso = (s: string) => new Date(s);
 

@@ -1,7 +1,7 @@
 // The Analytics page's figures as shown (the page and the CSV export write the same text). Pure.
 import { formatCount, formatWholeDollars } from "../format/intl.ts";
 import { formatDuration } from "../dashboard/periods.ts";
-import type { AnalyticsReport, Figure, RateFigure } from "./analytics.server.ts";
+import type { AnalyticsReport, Figure, RateFigure } from "../../analytics/analytics.server.ts";
 
 const trim1 = (value: number) => (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");
 

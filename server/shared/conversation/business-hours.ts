@@ -1,7 +1,7 @@
 // A chatbot's business hours ({ start, end, days } in the business's time zone): open now?, a
 // human description, and when the office opens next. Intl only; DST-safe because every check is
 // made on the local wall clock.
-import { WEEKDAY_NAMES, localDateTime } from "../shared/time/calendar.ts";
+import { WEEKDAY_NAMES, localDateTime } from "../time/calendar.ts";
 
 export type BusinessHours = {
   /** "HH:MM", 24-hour, local time. */

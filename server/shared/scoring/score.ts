@@ -1,5 +1,5 @@
 // Lead scoring of DESIGN §4 (the lead-management guide's 30/25/25/20). Pure and deterministic.
-import type { LeadPriority } from "../shared/enums.ts";
+import type { LeadPriority } from "../enums.ts";
 
 export type FrequencyBand = "daily" | "two_three_weekly" | "weekly" | "biweekly_or_less";
 export type BudgetBand = "above_market" | "at_market" | "below_market";

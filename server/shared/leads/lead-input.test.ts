@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDollarsToCents, validateManualLead, validateReminder, validateStatus } from "./lead-input.ts";
 import { actionsFor, telHref } from "./lead-actions.ts";
-import { endOfZonedDay, startOfZonedDay, zonedTimeToUtc } from "../shared/time/calendar.ts";
+import { endOfZonedDay, startOfZonedDay, zonedTimeToUtc } from "../time/calendar.ts";
 
 describe("lead form validation", () => {
   it("parses dollar amounts to cents", () => {

@@ -5,10 +5,10 @@ import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
 import { afterHoursText } from "./after-hours.ts";
 import { answerFromDescription } from "./description-answers.ts";
 import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
-import { timeZoneLabel } from "../shared/time/calendar.ts";
+import { timeZoneLabel } from "../time/calendar.ts";
 import { formatWholeDollars } from "../format/intl.ts";
-import type { Intent } from "./parser.ts";
-import type { Answers, BotReply, BusinessProfile, StepId } from "./types.ts";
+import type { Intent } from "../../conversation/parser.ts";
+import type { Answers, BotReply, BusinessProfile, StepId } from "../../conversation/types.ts";
 
 export const SKIP_CHOICE = "Skip";
 export const SOMETHING_ELSE_CHOICE = "Something else";

@@ -3,7 +3,7 @@
 // opens "later today", so "first thing next business day" or "tomorrow" in the owner's text would
 // contradict it; after closing or at the weekend, "today" would.
 import { describeOpening, nextOpeningOf, type BusinessHours, type NextOpening } from "./business-hours.ts";
-import { timeZoneLabel } from "../shared/time/calendar.ts";
+import { timeZoneLabel } from "../time/calendar.ts";
 
 type Opening = Exclude<NextOpening, { when: "now" }>;
 

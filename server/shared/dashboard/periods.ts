@@ -4,7 +4,7 @@
 // time last week"), so a Tuesday morning is never compared with a whole previous week.
 // Rates (conversion, response time) use rolling 30-day windows. No server imports: unit-tested directly.
 import { formatCompactDollars } from "../format/intl.ts";
-import { dayNumberOf, localDateTime, startOfLocalDay } from "../shared/time/calendar.ts";
+import { dayNumberOf, localDateTime, startOfLocalDay } from "../time/calendar.ts";
 
 export type Period = { start: Date; end: Date };
 export type PeriodPair = { current: Period; previous: Period };
