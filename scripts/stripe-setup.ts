@@ -5,7 +5,7 @@
 import { pathToFileURL } from "node:url";
 import Stripe from "stripe";
 import { EnvError, parseEnv } from "../server/config/env.server.ts";
-import { BILLING_PERIODS, overageLookupKey, PLAN_NAMES, PLANS, priceLookupKey, type BillingPeriod } from "../server/billing/plans.ts";
+import { BILLING_PERIODS, overageLookupKey, PLAN_NAMES, PLANS, priceLookupKey, type BillingPeriod } from "../server/shared/billing/plans.ts";
 
 const interval = (period: BillingPeriod): "month" | "year" => (period === "annual" ? "year" : "month");
 
