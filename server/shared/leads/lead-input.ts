@@ -25,11 +25,11 @@ export function parseDollarsToCents(text: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+// The schemas run on plain strings (the domain functions, the REST API) and through Conform, which
+// turns an empty or blank field into undefined: a required string names its message for undefined
+// too, and trimming is `.trim()` rather than a `.transform().pipe()` (decision 0032's schema note).
 function text(max: number, required: string, tooLong: string) {
-  return z
-    .string({ error: required })
-    .transform((v) => v.trim())
-    .pipe(z.string().min(1, required).max(max, tooLong));
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 }
 
 function run<T>(schema: z.ZodType<T>, input: unknown): Checked<T> {
@@ -63,7 +63,7 @@ const competitorSchema = z
   .string()
   .optional()
   .transform((v) => normalizeCompetitorName(v))
-  .pipe(z.string().max(COMPETITOR_NAME_MAX, `Competitor names are limited to ${COMPETITOR_NAME_MAX} characters`).nullable());
+  .refine((v) => v === null || v.length <= COMPETITOR_NAME_MAX, `Competitor names are limited to ${COMPETITOR_NAME_MAX} characters`);
 
 const statusSchema = z
   .object({
@@ -114,8 +114,8 @@ const reminderSchema = z.object({
   dueTime: z
     .string()
     .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : "09:00"))
-    .pipe(z.string().regex(clock, "Please enter the time as HH:MM")),
+    .transform((v) => v?.trim() || "09:00")
+    .refine((v) => clock.test(v), "Please enter the time as HH:MM"),
   note: text(
     REMINDER_NOTE_MAX,
     "Please say what the reminder is for",
@@ -144,15 +144,13 @@ export function validateReminderId(input: unknown): Checked<{ reminderId: string
 export type VisitInput = { visitDate: string; visitTime: string; note: string };
 const visitSchema = z.object({
   visitDate: z.string({ error: "Please choose the visit date" }).regex(day, "Please choose the visit date"),
-  visitTime: z
-    .string({ error: "Please choose the visit time" })
-    .transform((v) => v.trim())
-    .pipe(z.string().regex(clock, "Please choose the visit time")),
+  visitTime: z.string({ error: "Please choose the visit time" }).trim().regex(clock, "Please choose the visit time"),
   note: z
     .string()
+    .trim()
+    .max(REMINDER_NOTE_MAX, `Visit notes are limited to ${REMINDER_NOTE_MAX} characters`)
     .optional()
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(REMINDER_NOTE_MAX, `Visit notes are limited to ${REMINDER_NOTE_MAX} characters`)),
+    .transform((v) => v ?? ""),
 });
 export function validateVisit(input: unknown): Checked<VisitInput> {
   return run(visitSchema, input);
@@ -193,10 +191,10 @@ export const TIMELINE_OPTIONS = [
 const optionalText = (max: number, tooLong: string) =>
   z
     .string()
+    .trim()
+    .max(max, tooLong)
     .optional()
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(max, tooLong))
-    .transform((v) => (v ? v : null));
+    .transform((v) => v || null);
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
