@@ -65,7 +65,8 @@ const competitorSchema = z
   .transform((v) => normalizeCompetitorName(v))
   .refine((v) => v === null || v.length <= COMPETITOR_NAME_MAX, `Competitor names are limited to ${COMPETITOR_NAME_MAX} characters`);
 
-const statusSchema = z
+/** The lead page's forms (Conform in the browser) and the domain functions check with the same schemas. */
+export const statusSchema = z
   .object({
     status: z.enum(LEAD_STATUSES, { error: "Please choose a status" }),
     value: z.string().optional(),
@@ -100,7 +101,7 @@ export function validateStatus(input: unknown): Checked<StatusInput> {
 }
 
 // ---- note --------------------------------------------------------------------------------------
-const noteSchema = z.object({
+export const noteSchema = z.object({
   note: text(NOTE_MAX, "Please write a note", `Notes are limited to ${NOTE_MAX.toLocaleString("en-US")} characters`),
 });
 export function validateNote(input: unknown): Checked<{ note: string }> {
@@ -109,7 +110,7 @@ export function validateNote(input: unknown): Checked<{ note: string }> {
 
 // ---- reminders ---------------------------------------------------------------------------------
 export type ReminderInput = { dueDate: string; dueTime: string; note: string };
-const reminderSchema = z.object({
+export const reminderSchema = z.object({
   dueDate: z.string({ error: "Please choose a due date" }).regex(day, "Please choose a due date"),
   dueTime: z
     .string()
@@ -142,7 +143,7 @@ export function validateReminderId(input: unknown): Checked<{ reminderId: string
 
 // ---- visit -------------------------------------------------------------------------------------
 export type VisitInput = { visitDate: string; visitTime: string; note: string };
-const visitSchema = z.object({
+export const visitSchema = z.object({
   visitDate: z.string({ error: "Please choose the visit date" }).regex(day, "Please choose the visit date"),
   visitTime: z.string({ error: "Please choose the visit time" }).trim().regex(clock, "Please choose the visit time"),
   note: z
