@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { manualLeadSchema, parseDollarsToCents, validateManualLead, validateReminder, validateStatus, validateVisit } from "./lead-input.ts";
+import type { z } from "zod";
+import { manualLeadSchema, noteSchema, parseDollarsToCents, reminderSchema, statusSchema, validateManualLead, validateReminder, validateStatus, validateVisit, visitSchema } from "./lead-input.ts";
 import { parseFormData } from "../forms/action-result.ts";
 import { actionsFor, telHref } from "./lead-actions.ts";
 import { endOfZonedDay, startOfZonedDay, zonedTimeToUtc } from "../time/calendar.ts";
@@ -107,6 +108,23 @@ describe("the manual lead form through Conform", () => {
       error: "Please enter the contact's name",
       fieldErrors: { name: "Please enter the contact's name" },
     });
+  });
+  it("checks the lead page's forms as the domain functions do", () => {
+    const cases: [z.ZodType, Record<string, string>][] = [
+      [statusSchema, { status: "won", value: "", competitor: "" }],
+      [statusSchema, { status: "lost", lostReason: "competitor", competitor: "  " }],
+      [noteSchema, { note: "  " }],
+      [reminderSchema, { dueDate: "2030-01-01", dueTime: "", note: "Call" }],
+      [reminderSchema, { dueDate: "", dueTime: "", note: "Call" }],
+      [visitSchema, { visitDate: "2030-01-01", visitTime: "", note: "" }],
+      [visitSchema, { visitDate: "2030-01-01", visitTime: "10:00", note: "" }],
+    ];
+    for (const [schema, fields] of cases) {
+      const plain = schema.safeParse(fields);
+      const conform = parseFormData(form(fields), schema);
+      if (plain.success) expect(conform).toEqual({ ok: true, value: plain.data });
+      else expect(conform).toMatchObject({ ok: false, error: plain.error.issues[0]?.message });
+    }
   });
   it("keeps the optional visit note and the default reminder time for blank fields", () => {
     expect(validateVisit({ visitDate: "2026-02-03", visitTime: " 10:30 ", note: "  " })).toEqual({ ok: true, value: { visitDate: "2026-02-03", visitTime: "10:30", note: "" } });
