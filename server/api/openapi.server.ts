@@ -99,6 +99,7 @@ const schemas: Record<string, Schema> = {
       note: { type: "string", maxLength: NOTE_MAX, description: "Added to the lead's history." },
     },
     required: ["name"],
+    anyOf: [{ required: ["email"] }, { required: ["phone"] }],
   },
   LeadUpdate: {
     type: "object",
@@ -112,6 +113,7 @@ const schemas: Record<string, Schema> = {
     },
     additionalProperties: false,
     minProperties: 1,
+    dependentRequired: { value: ["status"], lostReason: ["status"], competitor: ["status"] },
   },
   Message: objectOf({
     seq: { type: "integer" },
@@ -140,6 +142,7 @@ const schemas: Record<string, Schema> = {
       events: { type: "array", items: { type: "string", enum: [...WEBHOOK_EVENTS] }, minItems: 1 },
       event: { type: "string", enum: [...WEBHOOK_EVENTS] },
     },
+    allOf: [{ anyOf: [{ required: ["url"] }, { required: ["target_url"] }] }, { anyOf: [{ required: ["events"] }, { required: ["event"] }] }],
   },
 };
 
@@ -231,7 +234,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       version: "1.0.0",
       description:
         "Read your leads and add new ones, update their status and notes, read conversations with their transcripts and subscribe to events. " +
-        "Enterprise plan; 60 requests a minute per key. The guide with examples is docs/api.md (Settings → API Keys → API reference).",
+        "Enterprise plan; 60 requests a minute per key. The guide with examples is in the workspace: Settings → API Keys → API reference.",
     },
     servers: [{ url: "/", description: "Your LeadBroom host" }],
     security: [{ apiKey: [] }],
