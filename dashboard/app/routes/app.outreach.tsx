@@ -16,6 +16,7 @@ import { useEffect, useMemo, useState } from "react";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { hasFeature } from "#shared/billing/entitlements.ts";
+import { failure } from "#shared/forms/action-result.ts";
 import { billingConfigured } from "#server/billing/stripe-client.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
 import { cardClass, cardTitleClass, linkClass, smallInputClass } from "~/components/leads/classes";
@@ -75,9 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     } catch (error) {
       if (error instanceof MaxPartSizeExceededError) {
-        return data<OutreachActionResult>({ ok: false, intent: "import", error: CSV_MESSAGES.tooLarge }, { status: 413 });
+        return data<OutreachActionResult>({ intent: "import", ...failure(CSV_MESSAGES.tooLarge) }, { status: 413 });
       }
-      return data<OutreachActionResult>({ ok: false, intent: "import", error: CSV_MESSAGES.unreadable }, { status: 400 });
+      return data<OutreachActionResult>({ intent: "import", ...failure(CSV_MESSAGES.unreadable) }, { status: 400 });
     }
     const upload = form.get("file");
     if (upload instanceof Blob && upload.size > 0) {
