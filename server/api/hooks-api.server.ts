@@ -33,7 +33,7 @@ export async function subscribeHook(deps: { db: Db; webhooks: WebhookSettings },
   if (!created.ok) {
     return created.field
       ? { ok: false, status: 400, fields: { [created.field]: created.message } }
-      : { ok: false, status: created.status === 409 ? 409 : 400, message: created.message };
+      : { ok: false, status: created.reason === "conflict" ? 409 : 400, message: created.message };
   }
   return { ok: true, hook: { ...toApiHook(created.value.endpoint), secret: created.value.secret } };
 }

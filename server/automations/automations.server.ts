@@ -7,8 +7,8 @@ import { localIsoDate, startOfZonedDay } from "../shared/time/calendar.ts";
 import { getBusinessTimeZone } from "../leads/list-leads.server.ts";
 import {
   AUTOMATION_TEMPLATES,
-  automationInputSchema,
   automationType,
+  parseAutomationInput,
   TEMPLATE_KEYS,
   type Action,
   type AutomationInput,
@@ -19,11 +19,12 @@ import {
   type TriggerConfig,
 } from "../shared/automations/definition.ts";
 import { releaseHeldSteps } from "./runs.server.ts";
+import type { FieldErrors } from "../shared/forms/action-result.ts";
 
 export const AUTOMATION_NOT_FOUND = "Automation not found";
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this automation?";
 
-export type AutomationResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404; error: string; fieldErrors?: Record<string, string> };
+export type AutomationResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404; error: string; fieldErrors?: FieldErrors };
 
 export type AutomationView = {
   id: string;
@@ -168,16 +169,6 @@ export async function leadAutomationSteps(db: Db, businessId: string, leadId: st
   }));
 }
 
-function invalid(issues: { path: PropertyKey[]; message: string }[]): AutomationResult<never> {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of issues) fieldErrors[issue.path.map(String).join(".") || "form"] ??= issue.message;
-  return { ok: false, status: 400, error: issues[0]?.message ?? "Please check the form", fieldErrors };
-}
-
-export function parseAutomationInput(input: unknown): AutomationResult<AutomationInput> {
-  const parsed = automationInputSchema.safeParse(input);
-  return parsed.success ? { ok: true, value: parsed.data } : invalid(parsed.error.issues);
-}
 
 function dataOf(input: AutomationInput) {
   return {
@@ -217,7 +208,7 @@ export async function updateAutomation(
   const own = await findOwn(deps.db, args.businessId, args.id);
   if (!own) return { ok: false, status: 404, error: AUTOMATION_NOT_FOUND };
   const checked = parseAutomationInput(args.input);
-  if (!checked.ok) return checked;
+  if (!checked.ok) return { ...checked, status: 400 };
   await deps.db.automation.update({ where: { id: own.id }, data: dataOf(checked.value) });
   if (checked.value.status === "active" && own.status !== "active") await releaseHeldSteps(deps, args.businessId, own.id, args.now);
   return { ok: true, value: { id: own.id } };

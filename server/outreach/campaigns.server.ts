@@ -15,6 +15,7 @@ import { normalizeAddress, unsubscribeUrl, type UnsubscribeSigner } from "../mai
 import { dayNumberOfIsoDate, isoDateOf, safeTimeZone } from "../shared/time/calendar.ts";
 import { campaignSchema, fillPlaceholders, MAX_FOLLOW_UPS, type PlaceholderValues } from "./outreach-options.ts";
 import { STOP_REASONS, stopSequences, type OutreachResult } from "./prospects.server.ts";
+import { refuse } from "../shared/forms/action-result.ts";
 import { allocateDays, firstSendDay, sendInstant, todayOf } from "./send-days.ts";
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -67,12 +68,12 @@ export async function startCampaign(
   args: { businessId: string; actorUserId: string | null; input: unknown; now?: Date },
 ): Promise<OutreachResult<CampaignStart>> {
   const parsed = campaignSchema.safeParse(args.input);
-  if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]?.message ?? "Invalid campaign" };
+  if (!parsed.success) return refuse("invalid", parsed.error.issues[0]?.message ?? "Invalid campaign");
   const input = parsed.data;
   const now = args.now ?? new Date();
   const { db } = deps;
   const business = await db.business.findUnique({ where: { id: args.businessId }, select: { timeZone: true, street: true, city: true } });
-  if (!business) return { ok: false, status: 404, error: "Business not found" };
+  if (!business) return refuse("not_found", "Business not found");
   const timeZone = safeTimeZone(business.timeZone);
 
   return db.$transaction(
@@ -83,7 +84,7 @@ export async function startCampaign(
         select: { id: true, name: true, email: true, profileUrl: true, status: true, unsubscribed: true },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       });
-      if (!prospects.length) return { ok: false as const, status: 404 as const, error: "None of the selected prospects were found" };
+      if (!prospects.length) return refuse("not_found", "None of the selected prospects were found");
       const running = new Set(
         (
           await tx.outreachEnrollment.findMany({
@@ -119,8 +120,8 @@ export async function startCampaign(
         plan.push({ id: p.id, email: canEmail, linkedin });
       }
       const emailCount = plan.filter((p) => p.email).length;
-      if (emailCount > 0 && !business.street && !business.city) return { ok: false as const, status: 400 as const, error: NO_ADDRESS_MESSAGE };
-      if (!plan.length) return { ok: false as const, status: 400 as const, error: "None of the selected prospects can be contacted: " + skipped.map((s) => `${s.name} (${s.reason})`).join(", ") };
+      if (emailCount > 0 && !business.street && !business.city) return refuse("invalid", NO_ADDRESS_MESSAGE);
+      if (!plan.length) return refuse("invalid", "None of the selected prospects can be contacted: " + skipped.map((s) => `${s.name} (${s.reason})`).join(", "));
 
       const campaign = await tx.outreachCampaign.create({
         data: {
@@ -316,7 +317,7 @@ export async function markLinkedinSent(db: Db, args: { businessId: string; enrol
       where: { id: args.enrollmentId, businessId: args.businessId },
       select: { id: true, prospectId: true, linkedinOn: true, linkedinSentAt: true, _count: { select: { emails: true } } },
     });
-    if (!enrollment || !enrollment.linkedinOn) return { ok: false as const, status: 404 as const, error: "This LinkedIn message is not on your list" };
+    if (!enrollment || !enrollment.linkedinOn) return refuse("not_found", "This LinkedIn message is not on your list");
     if (enrollment.linkedinSentAt) return { ok: true as const, value: null };
     await tx.outreachEnrollment.update({
       where: { id: enrollment.id },

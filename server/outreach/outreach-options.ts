@@ -84,6 +84,9 @@ export const campaignSchema = z.object({
     .max(10_000, "A campaign can contact at most 10,000 prospects"),
 });
 
+/** The campaign modal's form: the same rules, with the prospects as the form posts them (one `prospectId` each). */
+export const campaignFormSchema = campaignSchema.omit({ prospectIds: true }).extend({ prospectId: campaignSchema.shape.prospectIds });
+
 export type CampaignInput = z.output<typeof campaignSchema>;
 
 export function sendTimeLabel(value: string): string {

@@ -6,6 +6,7 @@ import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { campaignSummaries, linkedinList, markLinkedinSent, startCampaign } from "./campaigns.server.ts";
 import { convertProspect, importProspects, listProspects, markResponded, type ImportReport, type OutreachResult } from "./prospects.server.ts";
 import type { ProspectFilter } from "./prospect-filter.ts";
+import { failure, failureStatus, success, type ActionResult } from "../shared/forms/action-result.ts";
 
 export const OUTREACH_LOCKED_MESSAGE = `${FEATURES.cold_outreach.label} needs the ${FEATURES.cold_outreach.plan} plan. Upgrade in Settings → Billing & Subscription.`;
 
@@ -25,16 +26,18 @@ export async function outreachPageData(db: Db, args: { businessId: string; filte
   return { ...list, linkedin, campaigns };
 }
 
-export type OutreachActionResult =
-  | { ok: true; intent: string; message: string; report?: ImportReport }
-  | { ok: false; intent: string; error: string };
+/**
+ * Every outreach action answers `{ intent } & ActionResult` (decision 0032). An import's per-row report
+ * rides beside it as `report` (the page's JSON contract, read by its tests), not in `data`.
+ */
+export type OutreachActionResult = { intent: string; report?: ImportReport } & ActionResult;
 
-const done = (intent: string, message: string): OutreachActionResult => ({ ok: true, intent, message });
-const failed = (intent: string, result: { error: string }): OutreachActionResult => ({ ok: false, intent, error: result.error });
+const done = (intent: string, message: string): OutreachActionResult => ({ intent, ...success(undefined, message) });
+const failed = (intent: string, error: string): OutreachActionResult => ({ intent, ...failure(error) });
 
-/** An outcome as the page shows it, with its HTTP status. */
+/** An outcome as the page shows it, with its HTTP status (failureStatus of the domain's reason). */
 function answer<T>(intent: string, result: OutreachResult<T>, message: (value: T) => string): { status: number; body: OutreachActionResult } {
-  return result.ok ? { status: 200, body: done(intent, message(result.value)) } : { status: result.status, body: failed(intent, result) };
+  return result.ok ? { status: 200, body: done(intent, message(result.value)) } : { status: failureStatus(result.reason), body: failed(intent, result.error) };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -48,14 +51,12 @@ export async function runOutreachAction(
   const text = (key: string) => String(args.form.get(key) ?? "");
   switch (intent) {
     case "import": {
-      if (!args.file || args.file.data.length === 0) return { status: 400, body: failed(intent, { error: "Please choose a .csv file" }) };
+      if (!args.file || args.file.data.length === 0) return { status: 400, body: failed(intent, "Please choose a .csv file") };
       const result = await importProspects(db, { businessId: args.businessId, fileName: args.file.name, data: args.file.data });
-      if (!result.ok) return { status: result.status, body: failed(intent, result) };
+      if (!result.ok) return { status: failureStatus(result.reason), body: failed(intent, result.error) };
       const r = result.value;
-      return {
-        status: 200,
-        body: { ok: true, intent, report: r, message: `Imported ${plural(r.imported, "new prospect")}, updated ${plural(r.updated, "prospect")}, skipped ${plural(r.skipped.length, "row")}.` },
-      };
+      const message = `Imported ${plural(r.imported, "new prospect")}, updated ${plural(r.updated, "prospect")}, skipped ${plural(r.skipped.length, "row")}.`;
+      return { status: 200, body: { ...done(intent, message), report: r } };
     }
     case "campaign": {
       const result = await startCampaign(deps, {
@@ -89,6 +90,6 @@ export async function runOutreachAction(
     case "convert":
       return answer(intent, await convertProspect(db, { businessId: args.businessId, prospectId: text("prospectId"), actorUserId: args.userId }), () => "Converted into a lead.");
     default:
-      return { status: 400, body: failed(intent, { error: "Unknown action" }) };
+      return { status: 400, body: failed(intent, "Unknown action") };
   }
 }

@@ -6,10 +6,11 @@ import type { Db } from "../db/client.server.ts";
 import { createManualLead } from "../leads/create-lead.server.ts";
 import { CSV_MESSAGES, isCsvFileName, parseProspectCsv, prospectsToCsv, type ProspectRow, type RowProblem } from "./prospect-csv.ts";
 import { prospectWhere, type ProspectFilter } from "./prospect-filter.ts";
+import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
 
-export type OutreachFailure = { ok: false; status: 400 | 404 | 409; error: string };
+/** A refusal says why (the page's action picks the HTTP status with failureStatus), decision 0032. */
+export type OutreachFailure = DomainFailure;
 export type OutreachResult<T> = { ok: true; value: T } | OutreachFailure;
-const fail = (status: OutreachFailure["status"], error: string): OutreachFailure => ({ ok: false, status, error });
 export const PROSPECT_NOT_FOUND = "Prospect not found";
 
 export type ImportReport = { imported: number; updated: number; skipped: RowProblem[] };
@@ -25,9 +26,9 @@ export async function importProspects(
   db: Db,
   args: { businessId: string; fileName: string; data: Buffer },
 ): Promise<OutreachResult<ImportReport>> {
-  if (!isCsvFileName(args.fileName)) return fail(400, CSV_MESSAGES.notCsv);
+  if (!isCsvFileName(args.fileName)) return refuse("invalid", CSV_MESSAGES.notCsv);
   const parsed = parseProspectCsv(args.data);
-  if (!parsed.ok) return fail(400, parsed.error);
+  if (!parsed.ok) return refuse("invalid", parsed.error);
   const skipped = [...parsed.skipped];
   const withEmail = parsed.rows.filter((r) => r.email !== null);
   let withoutEmail = parsed.rows.filter((r) => r.email === null);
@@ -159,8 +160,8 @@ export async function markResponded(db: Db, args: { businessId: string; prospect
   const now = args.now ?? new Date();
   return db.$transaction(async (tx) => {
     const prospect = await tx.prospect.findFirst({ where: { id: args.prospectId, businessId: args.businessId }, select: { id: true, status: true } });
-    if (!prospect) return fail(404, PROSPECT_NOT_FOUND);
-    if (prospect.status === "converted") return fail(409, "This prospect is already a lead");
+    if (!prospect) return refuse("not_found", PROSPECT_NOT_FOUND);
+    if (prospect.status === "converted") return refuse("conflict", "This prospect is already a lead");
     await tx.prospect.update({ where: { id: prospect.id }, data: { status: "responded" } });
     await stopSequences(tx, { businessId: args.businessId, prospectIds: [prospect.id], reason: STOP_REASONS.responded, now });
     return { ok: true as const, value: null };
@@ -174,11 +175,11 @@ export async function convertProspect(
 ): Promise<OutreachResult<{ leadId: string }>> {
   const now = args.now ?? new Date();
   const prospect = await db.prospect.findFirst({ where: { id: args.prospectId, businessId: args.businessId }, select: PROSPECT_SELECT });
-  if (!prospect) return fail(404, PROSPECT_NOT_FOUND);
-  if (prospect.leadId) return fail(409, "This prospect is already a lead");
+  if (!prospect) return refuse("not_found", PROSPECT_NOT_FOUND);
+  if (prospect.leadId) return refuse("conflict", "This prospect is already a lead");
   // Claimed first, so two clicks make one lead.
   const claimed = await db.prospect.updateMany({ where: { id: prospect.id, leadId: null, status: { not: "converted" } }, data: { status: "converted" } });
-  if (claimed.count !== 1) return fail(409, "This prospect is already a lead");
+  if (claimed.count !== 1) return refuse("conflict", "This prospect is already a lead");
   const note = [
     "Converted from Cold Outreach.",
     prospect.title ? `Title: ${prospect.title}.` : "",
@@ -197,7 +198,7 @@ export async function convertProspect(
   });
   if (!created.ok) {
     await db.prospect.update({ where: { id: prospect.id }, data: { status: prospect.status } });
-    return fail(400, created.error);
+    return refuse("invalid", created.error);
   }
   await db.$transaction(async (tx) => {
     await tx.prospect.update({ where: { id: prospect.id }, data: { leadId: created.value.leadId } });

@@ -176,8 +176,8 @@ export async function redeliver(
     where: { id: args.deliveryId, businessId: args.businessId },
     select: { id: true, endpointId: true, event: true, body: true, endpoint: { select: { enabled: true } } },
   });
-  if (!original) return { ok: false, status: 404, message: WEBHOOK_MESSAGES.deliveryNotFound };
-  if (!original.endpoint.enabled) return { ok: false, status: 409, message: WEBHOOK_MESSAGES.endpointDisabled };
+  if (!original) return { ok: false, reason: "not_found", message: WEBHOOK_MESSAGES.deliveryNotFound };
+  if (!original.endpoint.enabled) return { ok: false, reason: "conflict", message: WEBHOOK_MESSAGES.endpointDisabled };
   await deps.jobs.enqueue(deps.db, [
     {
       name: WEBHOOK_QUEUE,
@@ -197,8 +197,8 @@ export async function sendTestEvent(
     where: { id: args.endpointId, businessId: args.businessId },
     select: { id: true, enabled: true },
   });
-  if (!endpoint) return { ok: false, status: 404, message: WEBHOOK_MESSAGES.notFound };
-  if (!endpoint.enabled) return { ok: false, status: 409, message: WEBHOOK_MESSAGES.endpointDisabled };
+  if (!endpoint) return { ok: false, reason: "not_found", message: WEBHOOK_MESSAGES.notFound };
+  if (!endpoint.enabled) return { ok: false, reason: "conflict", message: WEBHOOK_MESSAGES.endpointDisabled };
   const id = randomUUID();
   const body = webhookBody(`evt_test_${id.replace(/-/g, "").slice(0, 20)}`, TEST_EVENT, args.now ?? new Date(), {
     message: "This is a test event from LeadBroom. Your endpoint received it and can check its signature.",

@@ -10,12 +10,15 @@ import { resolveAllowed, type Resolver } from "./safe-request.server.ts";
 import type { SecretBox } from "./secret-box.server.ts";
 import { generateWebhookSecret, SECRET_DISPLAY_LENGTH } from "./signature.ts";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES, type CreateEndpointInput } from "../shared/webhooks/webhook-input.ts";
+import type { FailureReason } from "../shared/forms/action-result.ts";
 
 /** What the webhook domain needs besides the database (AppServices.webhooks). */
 export type WebhookSettings = { box: SecretBox; policy: AddressPolicy; resolver: Resolver; timeoutMs: number };
 export type WebhookDeps = { db: Db; jobs: JobQueue; webhooks: WebhookSettings };
 
-export type WebhookResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string; field?: "url" | "events" };
+/** A refusal says why (the route picks the HTTP status with failureStatus) and, for a bad URL, which field. */
+export type WebhookFailure = { ok: false; reason: FailureReason; message: string; field?: "url" | "events" };
+export type WebhookResult<T> = { ok: true; value: T } | WebhookFailure;
 
 export type DeliveryView = {
   id: string;
@@ -110,9 +113,9 @@ export async function listEndpoints(db: Db, businessId: string): Promise<Endpoin
 /** The URL's shape and every address its host resolves to (SSRF), as at delivery. */
 export async function checkEndpointDestination(settings: WebhookSettings, url: string): Promise<WebhookResult<string>> {
   const shape = checkEndpointUrl(url, settings.policy);
-  if (!shape.ok) return { ok: false, status: 400, message: shape.message, field: "url" };
+  if (!shape.ok) return { ok: false, reason: "invalid", message: shape.message, field: "url" };
   const resolved = await resolveAllowed(shape.url.hostname, settings.policy, settings.resolver);
-  if (!resolved.ok) return { ok: false, status: 400, message: resolved.message, field: "url" };
+  if (!resolved.ok) return { ok: false, reason: "invalid", message: resolved.message, field: "url" };
   return { ok: true, value: shape.url.toString() };
 }
 
@@ -128,7 +131,7 @@ export async function createEndpoint(
 ): Promise<WebhookResult<{ endpoint: EndpointView; secret: string }>> {
   // A demo sandbox (anyone, no sign-up) must not make this server call arbitrary addresses.
   const refused = await sandboxRefusal(deps.db, args.businessId, "webhook");
-  if (refused) return { ok: false, status: 409, message: refused.message };
+  if (refused) return { ok: false, reason: "conflict", message: refused.message };
   const destination = await checkEndpointDestination(deps.webhooks, args.input.url);
   if (!destination.ok) return destination;
   const generated = newSecret(deps.webhooks.box);
@@ -136,7 +139,7 @@ export async function createEndpoint(
     // Serialised per business so two simultaneous additions cannot both pass the limit.
     await tx.$queryRaw`SELECT id FROM "Business" WHERE id = ${args.businessId} FOR UPDATE`;
     if ((await tx.webhookEndpoint.count({ where: { businessId: args.businessId } })) >= MAX_WEBHOOK_ENDPOINTS) {
-      return { ok: false as const, status: 409 as const, message: WEBHOOK_MESSAGES.tooMany };
+      return { ok: false as const, reason: "conflict" as const, message: WEBHOOK_MESSAGES.tooMany };
     }
     const row = await tx.webhookEndpoint.create({
       data: {
@@ -153,7 +156,7 @@ export async function createEndpoint(
   });
 }
 
-const notFound = { ok: false as const, status: 404 as const, message: WEBHOOK_MESSAGES.notFound };
+const notFound: WebhookFailure = { ok: false, reason: "not_found", message: WEBHOOK_MESSAGES.notFound };
 
 export async function deleteEndpoint(db: Db, args: { businessId: string; endpointId: string }): Promise<WebhookResult<{ id: string }>> {
   const deleted = await db.webhookEndpoint.deleteMany({ where: { id: args.endpointId, businessId: args.businessId } });

@@ -311,6 +311,9 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
         "app.automation.tsx": ["/app/automation"],
         "app.outreach.tsx": ["/app/outreach"],
         "app.outreach_.export.ts": [], // the prospects CSV download, no page
+        "app.analytics_.export.tsx": [], // the analytics CSV download, no page
+        "app.live.tsx": ["/app/live"],
+        "app.settings_.integrations.tsx": [], // the Integrations form's answer without JavaScript (after a post)
       };
       const routes = readdirSync(path.resolve("dashboard/app/routes")).filter((name) => name.startsWith("app.") || name === "app.tsx");
       expect(routes.filter((name) => !(name in byRoute))).toEqual([]);

@@ -36,7 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const INTENTS = ["create", "toggle", "update", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
-export type AutomationActionData = ActionResult<{ intent: Intent; id?: string }>;
+/** Every action of the page answers `{ intent } & ActionResult` (decision 0032); `data.id` is the automation's. */
+export type AutomationActionData = { intent: string } & ActionResult<{ id: string }>;
+const answer = (intent: string, result: ActionResult<{ id: string }>, status = 200) => data<AutomationActionData>({ intent, ...result }, { status });
 
 const MESSAGES: Record<Intent, string> = {
   create: "Automation created as a draft.",
@@ -49,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const workspace = await requireOwner(request, context, { requireSubscription: true });
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === form.get("intent"));
-  if (!intent) return data<AutomationActionData>(failure("Unknown action"), { status: 400 });
+  if (!intent) return answer(String(form.get("intent") ?? ""), failure("Unknown action"), 400);
   const { db, jobs } = context.services;
   const businessId = workspace.business.id;
   const id = String(form.get("id") ?? "");
@@ -69,15 +71,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       try {
         input = JSON.parse(String(form.get("payload") ?? ""));
       } catch {
-        return data<AutomationActionData>(failure("Please check the form"), { status: 400 });
+        return answer(intent, failure("Please check the form"), 400);
       }
       result = await updateAutomation({ db, jobs }, { businessId, id, input });
       break;
     }
   }
-  if (!result.ok) return data<AutomationActionData>(failure(result.error, result.fieldErrors), { status: result.status });
+  if (!result.ok) return answer(intent, failure(result.error, result.fieldErrors), result.status);
   const createdId = intent === "create" ? (result.value as { id: string }).id : id;
-  return data<AutomationActionData>(success({ intent, id: createdId }, MESSAGES[intent]));
+  return answer(intent, success({ id: createdId }, MESSAGES[intent]));
 }
 
 export default function AutomationRoute() {

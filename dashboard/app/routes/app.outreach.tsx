@@ -16,6 +16,9 @@ import { useEffect, useMemo, useState } from "react";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { hasFeature } from "#shared/billing/entitlements.ts";
+import { failure, validateWith } from "#shared/forms/action-result.ts";
+import { useForm } from "@conform-to/react";
+import { useFetcherResult } from "~/lib/forms";
 import { billingConfigured } from "#server/billing/stripe-client.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
 import { cardClass, cardTitleClass, linkClass, smallInputClass } from "~/components/leads/classes";
@@ -33,6 +36,7 @@ import {
   DEFAULT_FOLLOW_UP_DAYS,
   DEFAULT_LINKEDIN_MESSAGE,
   DEFAULT_SEND_TIME,
+  campaignFormSchema,
   fillPlaceholders,
   FOLLOW_UP_DAY_OPTIONS,
   PROSPECT_STATUS_LABELS,
@@ -75,9 +79,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     } catch (error) {
       if (error instanceof MaxPartSizeExceededError) {
-        return data<OutreachActionResult>({ ok: false, intent: "import", error: CSV_MESSAGES.tooLarge }, { status: 413 });
+        return data<OutreachActionResult>({ intent: "import", ...failure(CSV_MESSAGES.tooLarge) }, { status: 413 });
       }
-      return data<OutreachActionResult>({ ok: false, intent: "import", error: CSV_MESSAGES.unreadable }, { status: 400 });
+      return data<OutreachActionResult>({ intent: "import", ...failure(CSV_MESSAGES.unreadable) }, { status: 400 });
     }
     const upload = form.get("file");
     if (upload instanceof Blob && upload.size > 0) {
@@ -362,8 +366,10 @@ function OutreachModal({ prospects, timeZone, onClose, onStarted }: { prospects:
   const [subject, setSubject] = useState(DEFAULT_EMAIL_SUBJECT);
   const [body, setBody] = useState(DEFAULT_EMAIL_BODY);
   const sample = prospects[0];
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
+  // Conform with the campaign's schema: an invalid form is not sent; the server's answer is lastResult.
+  const { sending: busy, result, lastResult } = useFetcherResult(fetcher);
+  const [form] = useForm({ id: "outreach-campaign", lastResult, onValidate: validateWith(campaignFormSchema), shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  const error = busy ? undefined : form.errors?.[0];
   useEffect(() => {
     if (result?.ok && !busy) onStarted();
   }, [result, busy, onStarted]);
@@ -386,7 +392,7 @@ function OutreachModal({ prospects, timeZone, onClose, onStarted }: { prospects:
       <p className="mt-1 text-sm text-slate-700">
         {prospects.length === 1 ? `To ${prospects[0]!.name || prospects[0]!.email || "1 prospect"}` : `To ${prospects.length} prospects`}. Placeholders: {"{firstName}"}, {"{company}"}, {"{location}"}, {"{industry}"}.
       </p>
-      <fetcher.Form method="post" className="mt-4 space-y-4">
+      <fetcher.Form method="post" id={form.id} noValidate onSubmit={form.onSubmit} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="campaign" />
         {prospects.map((p) => (
           <input key={p.id} type="hidden" name="prospectId" value={p.id} />
@@ -421,12 +427,10 @@ function OutreachModal({ prospects, timeZone, onClose, onStarted }: { prospects:
           </section>
         ) : null}
         <div aria-live="polite">
-          {result && !busy ? (
-            result.ok ? (
-              <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="campaign-result">{result.message}</p>
-            ) : (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{result.error}</p>
-            )
+          {result?.ok ? (
+            <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="campaign-result">{result.message}</p>
+          ) : error ? (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{error}</p>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">

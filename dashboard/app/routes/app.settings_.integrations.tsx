@@ -25,7 +25,7 @@ export default function IntegrationsActionResult() {
       <SectionCard id="integrations-result-heading" title="Integrations">
         <div className="space-y-4">
           <ResultMessage result={result} />
-          {result?.ok && result.secret ? <CopySnippet snippet={result.secret} confirmation="Copied!" buttonLabel="Copy secret" /> : null}
+          {result?.ok && result.data?.secret ? <CopySnippet snippet={result.data.secret} confirmation="Copied!" buttonLabel="Copy secret" /> : null}
           <Link to="/app/settings?tab=integrations" className={`font-semibold text-brand-700 underline ${focusRing}`}>
             Back to Integrations
           </Link>

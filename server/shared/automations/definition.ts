@@ -2,6 +2,7 @@
 // four templates of the spec, the condition matching and the placeholder rendering. Pure: shared by
 // the domain module, the job handlers and the page's forms.
 import { z } from "zod";
+import type { Parsed } from "../forms/action-result.ts";
 
 export const TRIGGERS = ["lead_scored", "lead_keyword", "lead_status_changed", "no_response"] as const;
 export type Trigger = (typeof TRIGGERS)[number];
@@ -113,6 +114,19 @@ export const automationInputSchema = z
       ctx.addIssue({ code: "custom", message: "Enter after how many days", path: ["triggerConfig", "days"] });
   });
 export type AutomationInput = z.output<typeof automationInputSchema>;
+
+/**
+ * The edit modal's check, the same in the browser and on the server: the first message per field,
+ * keyed by its full path ("actions.0.delay": the editor shows it beside that step), and the first
+ * message as the form-level error.
+ */
+export function parseAutomationInput(input: unknown): Parsed<AutomationInput> {
+  const parsed = automationInputSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[issue.path.map(String).join(".") || "form"] ??= issue.message;
+  return { ok: false, error: parsed.error.issues[0]?.message ?? "Please check the form", fieldErrors };
+}
 
 /** The type shown for an automation: its first action's. */
 export function automationType(actions: Action[]): ActionType {

@@ -9,17 +9,18 @@ import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
 import { ResultMessage } from "~/components/settings/ui";
 import type { AutomationActionData } from "~/routes/app.automation";
+import type { FieldErrors } from "#shared/forms/action-result.ts";
 import type { AutomationSummary, AutomationView, RunView } from "#server/automations/automations.server.ts";
 import {
   ACTION_LABELS,
   ACTION_TYPES,
   AUTOMATION_TEMPLATES,
-  automationInputSchema,
   CONDITION_FIELD_LABELS,
   CONDITION_FIELDS,
   LEAD_STATUSES,
   OPERATOR_LABELS,
   OPERATORS,
+  parseAutomationInput,
   RUN_STATUS_TEXT,
   STATUSES,
   TEMPLATE_KEYS,
@@ -349,7 +350,7 @@ function EditAutomation({ automation, onClose }: { automation: AutomationView; o
     actions: automation.actions.map((a) => ({ type: a.type, subject: a.subject ?? "", template: a.template, delay: String(a.delay) })),
     status: automation.status,
   }));
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors = clientErrors ?? (result && !result.ok ? (result.fieldErrors ?? {}) : {});
@@ -382,11 +383,10 @@ function EditAutomation({ automation, onClose }: { automation: AutomationView; o
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = payload();
-    const parsed = automationInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.map(String).join(".")] ??= issue.message;
-      setClientErrors(found);
+    // The same check the server runs (parseAutomationInput), so its messages sit beside the same fields.
+    const parsed = parseAutomationInput(body);
+    if (!parsed.ok) {
+      setClientErrors(parsed.fieldErrors ?? {});
       return;
     }
     setClientErrors(null);

@@ -5,11 +5,10 @@ import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { DeliveryView, EndpointView } from "#server/webhooks/endpoints.server.ts";
 import { createEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from "#shared/webhooks/webhook-input.ts";
-import { parseForm, type FieldErrors } from "#shared/businesses/form-errors.ts";
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { formatDateTime } from "~/components/leads/format";
 import type { IntegrationsActionResult, IntegrationsSectionData } from "#server/webhooks/integrations-section.server.ts";
-import { FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard } from "./ui";
+import { FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm } from "./ui";
 import { Button, type ButtonVariant } from "~/components/ui/Button";
 
 const ACTION = "/app/settings/integrations";
@@ -47,14 +46,13 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
   const fetcher = useFetcher<IntegrationsActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const { result, errors, clientFailed, formProps } = useSectionForm({ id: "webhook-create", schema: createEndpointSchema, fetcher, intents: [], fetcherOnly: true });
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined);
   const url = fieldProps(prefix, "url", errors);
   const eventsErrorId = `${prefix}-events-error`;
   const busy = fetcher.state !== "idle";
-  const secret = result?.ok && result.secret && result.endpointId !== dismissed ? result.secret : null;
+  const created = result?.ok ? result.data : undefined;
+  const secret = created?.secret && created.endpointId !== dismissed ? created.secret : null;
 
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
@@ -66,20 +64,13 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
       title="Webhooks"
       description="Send new and updated leads, finished conversations and failed automations to your own systems as they happen. Each delivery is signed so your endpoint can check it came from LeadBroom."
     >
-      {secret ? <SecretNotice secret={secret} onDone={() => setDismissed(result?.endpointId ?? null)} /> : null}
+      {secret ? <SecretNotice secret={secret} onDone={() => setDismissed(created?.endpointId ?? null)} /> : null}
       {sandbox ? <SandboxNotice action="webhook" /> : null}
       <fetcher.Form
         ref={formRef}
         method="post"
         action={ACTION}
-        noValidate
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          const parsed = parseForm(createEndpointSchema, { url: String(form.get("url") ?? ""), events: form.getAll("events").map(String) });
-          if (parsed.ok) return setClientErrors(null);
-          event.preventDefault();
-          setClientErrors(parsed.errors);
-        }}
+        {...formProps}
       >
         <SandboxFieldset action="webhook" sandbox={sandbox} className="space-y-4">
           <input type="hidden" name="intent" value="webhook-create" />
@@ -110,7 +101,7 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
             {busy ? "Adding..." : "Add Endpoint"}
           </Button>
           {full ? <p className="text-sm text-slate-700">You have {maxEndpoints} endpoints, the most allowed. Delete one you no longer use to add another.</p> : null}
-          {clientErrors || secret ? null : <ResultMessage result={result && (result.ok || !result.fieldErrors) ? result : null} />}
+          {clientFailed || secret ? null : <ResultMessage result={result && (result.ok || !result.fieldErrors) ? result : null} />}
         </SandboxFieldset>
       </fetcher.Form>
     </SectionCard>
@@ -144,7 +135,8 @@ function EndpointItem({ endpoint, timeZone }: { endpoint: EndpointView; timeZone
   const [dismissed, setDismissed] = useState<string | null>(null);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
-  const secret = result?.ok && result.secret && result.secret !== dismissed ? result.secret : null;
+  const rotated = result?.ok ? result.data?.secret : undefined;
+  const secret = rotated && rotated !== dismissed ? rotated : null;
   const host = (() => {
     try {
       return new URL(endpoint.url).host;
@@ -195,7 +187,7 @@ function EndpointItem({ endpoint, timeZone }: { endpoint: EndpointView; timeZone
         {action("webhook-delete", "Delete", { variant: "danger", confirm: `Delete the endpoint ${endpoint.url}? Nothing more is sent to it.` })}
       </div>
       <div className="mt-3">
-        <ResultMessage result={result && !result.secret ? result : null} />
+        <ResultMessage result={result && !(result.ok && result.data?.secret) ? result : null} />
       </div>
       <DeliveryLog endpointId={endpoint.id} host={host} deliveries={endpoint.deliveries} timeZone={timeZone} />
     </li>
