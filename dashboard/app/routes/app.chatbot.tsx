@@ -11,12 +11,8 @@ import {
   updateChatbotSettings,
   widgetSnippet,
 } from "#server/chatbots/chatbots.server.ts";
-import {
-  SETTINGS_SAVE_FAILED,
-  SETTINGS_SAVED,
-  settingsFormToInput,
-  type FieldErrors,
-} from "#shared/chatbots/settings.ts";
+import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED, settingsFormToInput, settingsSaveFailed } from "#shared/chatbots/settings.ts";
+import { failure, success, type ActionResult } from "#shared/forms/action-result.ts";
 import { getChatbotDailySeries, getChatbotStats } from "#server/chatbots/stats.server.ts";
 import { getMonthlyAiUsage, summarizeAssistant } from "#server/ai/usage-view.server.ts";
 import { InstallationPanel, type InstallationView } from "~/components/chatbot/InstallationPanel";
@@ -26,6 +22,8 @@ import { emailInstallInstructions, recordSnippetShared } from "#server/onboardin
 import { CustomizeModal } from "~/components/chatbot/CustomizeModal";
 import { AnalyticsPanel, AssistantPanel, OverviewPanel } from "~/components/chatbot/Panels";
 import { SettingsFields } from "~/components/chatbot/SettingsFields";
+import { useSettingsSave } from "~/components/chatbot/use-settings-save";
+import type { SettingsActionResult } from "~/components/settings/ui";
 import { cardClass, focusRing } from "~/components/chatbot/ui";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner, requireWorkspace } from "~/lib/session.server";
@@ -84,6 +82,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** Every chatbot action answers the one result shape, tagged with the form's intent (decision 0032). */
+function answer(intent: string, result: ActionResult, status = 200) {
+  const body: SettingsActionResult = { intent, ...result };
+  return data(body, { status });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const workspace = await requireOwner(request, context);
   const { db, logger } = context.services;
@@ -92,27 +96,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "toggle") {
     const active = form.get("active");
     if (active !== "true" && active !== "false") {
-      return data({ ok: false as const, message: "Choose whether to activate or deactivate the chatbot." }, { status: 400 });
+      return answer(intent, failure("Choose whether to activate or deactivate the chatbot."), 400);
     }
     const isActive = await setChatbotActive(db, workspace.business.id, active === "true");
     if (isActive === null) throw new Response("Not found", { status: 404 });
     context.services.chatbotCache.forgetBusiness(workspace.business.id);
-    return { ok: true as const, message: isActive ? "Your chatbot is active." : "Your chatbot is inactive." };
+    return answer(intent, success(undefined, isActive ? "Your chatbot is active." : "Your chatbot is inactive."));
   }
   if (intent === "origins") {
     const result = await updateAllowedOrigins(db, workspace.business.id, form.get("allowedOrigins"));
     if ("notFound" in result) throw new Response("Not found", { status: 404 });
-    if (!result.ok) return data({ ok: false as const, intent, message: result.error }, { status: 400 });
+    if (!result.ok) return answer(intent, failure(result.error, { allowedOrigins: result.error }), 400);
     context.services.chatbotCache.forgetBusiness(workspace.business.id);
-    return {
-      ok: true as const,
-      intent,
-      message: result.allowedOrigins.length ? "Allowed origins saved." : "Allowed origins cleared: any website can show your chatbot.",
-    };
+    const message = result.allowedOrigins.length ? "Allowed origins saved." : "Allowed origins cleared: any website can show your chatbot.";
+    return answer(intent, success(undefined, message));
   }
   if (intent === "snippet-copied") {
     await recordSnippetShared(db, workspace.business.id);
-    return { ok: true as const, intent, message: "Snippet copied." };
+    return answer(intent, success(undefined, "Snippet copied."));
   }
   if (intent === "email-instructions") {
     const result = await emailInstallInstructions(
@@ -121,32 +122,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     if (!result.ok) {
       if (result.status === 404) throw new Response("Not found", { status: 404 });
-      return data({ ok: false as const, intent, message: result.error }, { status: 400 });
+      return answer(intent, failure(result.error, result.fields), 400);
     }
-    return { ok: true as const, intent, message: `Instructions sent to ${result.to}.` };
+    return answer(intent, success(undefined, `Instructions sent to ${result.to}.`));
   }
   if (intent === "save") {
     try {
       const result = await updateChatbotSettings(db, workspace.business.id, settingsFormToInput(form));
       if (result.ok) {
         context.services.chatbotCache.forgetBusiness(workspace.business.id);
-        return { ok: true as const, message: SETTINGS_SAVED };
+        return answer(intent, success(undefined, SETTINGS_SAVED));
       }
       if ("notFound" in result) throw new Response("Not found", { status: 404 });
-      return data(
-        { ok: false as const, message: `${SETTINGS_SAVE_FAILED} ${Object.values(result.errors)[0] ?? ""}`.trim(), errors: result.errors },
-        { status: 400 },
-      );
+      return answer(intent, failure(settingsSaveFailed(result.errors), result.errors), 400);
     } catch (error) {
       if (error instanceof Response) throw error;
       logger.error("[chatbot] saving settings failed", error);
-      return data({ ok: false as const, message: SETTINGS_SAVE_FAILED }, { status: 500 });
+      return answer(intent, failure(SETTINGS_SAVE_FAILED), 500);
     }
   }
-  return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+  return answer(typeof intent === "string" ? intent : "", failure("Unknown action."), 400);
 }
-
-type ActionResult = { ok: boolean; message: string; errors?: FieldErrors };
 
 /** A status message that clears itself after a few seconds. */
 function useFlash(): [string | null, (message: string) => void] {
@@ -165,16 +161,16 @@ function useFlash(): [string | null, (message: string) => void] {
 
 export default function ChatbotPage() {
   const { tab, canEdit, settings, snippet, stats, series, assistant, aiUsage, installation } = useLoaderData<typeof loader>();
-  const toggle = useFetcher<ActionResult>({ key: "chatbot-toggle" });
-  const save = useFetcher<ActionResult>({ key: "chatbot-settings" });
+  const toggle = useFetcher<typeof action>({ key: "chatbot-toggle" });
+  const save = useFetcher<typeof action>({ key: "chatbot-settings" });
+  const { result: saveResult, errors: saveErrors, formError: saveError, formProps: saveFormProps } = useSettingsSave({ id: "chatbot-settings", fetcher: save });
   const [customizing, setCustomizing] = useState(false);
   const [flash, setFlash] = useFlash();
 
   // Optimistic status while the toggle is in flight.
   const pendingActive = toggle.formData?.get("active");
   const isActive = pendingActive ? pendingActive === "true" : settings.isActive;
-  const saveResult = save.state === "idle" ? save.data : undefined;
-  const toggleError = toggle.state === "idle" && toggle.data && !toggle.data.ok ? toggle.data.message : null;
+  const toggleError = toggle.state === "idle" && toggle.data && !toggle.data.ok ? toggle.data.error : null;
 
   const closeModal = useCallback(() => setCustomizing(false), []);
   const onModalSaved = useCallback(
@@ -186,7 +182,7 @@ export default function ChatbotPage() {
   );
 
   useEffect(() => {
-    if (saveResult?.ok) setFlash(saveResult.message);
+    if (saveResult?.ok && saveResult.message) setFlash(saveResult.message);
   }, [saveResult, setFlash]);
 
   return (
@@ -274,14 +270,14 @@ export default function ChatbotPage() {
           <h2 id="settings-heading" className="text-lg font-semibold text-slate-900">
             Settings
           </h2>
-          <save.Form method="post" className="mt-4 space-y-5">
+          <save.Form method="post" className="mt-4 space-y-5" {...saveFormProps}>
             <input type="hidden" name="intent" value="save" />
             <fieldset disabled={!canEdit} className="space-y-5">
-              <SettingsFields values={settings} errors={saveResult && !saveResult.ok ? (saveResult.errors ?? {}) : {}} variant="full" />
+              <SettingsFields values={settings} errors={saveErrors ?? {}} variant="full" />
             </fieldset>
-            {saveResult && !saveResult.ok ? (
+            {saveError ? (
               <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {saveResult.message}
+                {saveError}
               </div>
             ) : null}
             {canEdit ? (

@@ -1,12 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { createManualLead } from "#server/leads/create-lead.server.ts";
-import { failureStatus } from "#shared/forms/action-result.ts";
-import { formFields, FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "#shared/leads/lead-input.ts";
+import { failure, failureStatus, parseFormData } from "#shared/forms/action-result.ts";
+import { formFields, FREQUENCY_OPTIONS, manualLeadSchema, TIMELINE_OPTIONS } from "#shared/leads/lead-input.ts";
 import { publishLead } from "#server/leads/publish-lead.server.ts";
 import { FormError } from "~/components/auth/AuthCard";
 import { cardClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
+import { useSchemaForm } from "~/lib/forms";
 import { requireOwner } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
 
@@ -19,14 +20,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const workspace = await requireOwner(request, context);
-  const fields = formFields(await request.formData());
+  const form = await request.formData();
+  // The schema the browser ran (Conform): the first message for the form, one per field.
+  const checked = parseFormData(form, manualLeadSchema);
+  if (!checked.ok) return data(checked, { status: 400 });
   const result = await createManualLead(context.services.db, {
     businessId: workspace.business.id,
     actorUserId: workspace.userId,
-    input: fields,
+    input: formFields(form),
     jobs: context.services.jobs,
   });
-  if (!result.ok) return data({ error: result.error, values: fields }, { status: failureStatus(result.reason) });
+  if (!result.ok) return data(failure(result.error), { status: failureStatus(result.reason) });
   const { db, logger } = context.services;
   await publishLead({ db, sink: context.realtime, logger }, { businessId: workspace.business.id, leadId: result.value.leadId, kind: "created" });
   return redirect(`/app/leads/${result.value.leadId}`);
@@ -36,7 +40,9 @@ export default function NewLeadPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const v = actionData?.values ?? {};
+  // Checked in the browser before it is sent; a refused form keeps what was typed (nothing remounts).
+  const { fields, formProps, formError, errorId } = useSchemaForm("new-lead", manualLeadSchema, actionData);
+  const invalid = (name: string) => (fields[name as keyof typeof fields]?.errors ? true : undefined);
   const text = (name: string, label: string, props: { type?: string; autoComplete?: string; inputMode?: "numeric" | "decimal"; placeholder?: string; hint?: string } = {}) => (
     <div>
       <label htmlFor={`lead-${name}`} className="block text-sm font-medium text-slate-800">
@@ -49,8 +55,8 @@ export default function NewLeadPage() {
         autoComplete={props.autoComplete ?? "off"}
         inputMode={props.inputMode}
         placeholder={props.placeholder}
-        defaultValue={v[name] ?? ""}
-        aria-describedby={props.hint ? `lead-${name}-hint` : undefined}
+        aria-invalid={invalid(name)}
+        aria-describedby={[props.hint ? `lead-${name}-hint` : null, invalid(name) ? errorId : null].filter(Boolean).join(" ") || undefined}
         className={smallInputClass}
       />
       {props.hint ? (
@@ -71,8 +77,8 @@ export default function NewLeadPage() {
           A lead from a phone call or a referral. It is scored like the chatbot's leads; unanswered factors count as 4 points.
         </p>
       </header>
-      <Form method="post" className={`${cardClass} space-y-6`} noValidate>
-        <FormError message={actionData?.error} />
+      <Form method="post" className={`${cardClass} space-y-6`} {...formProps}>
+        <FormError id={errorId} message={formError} />
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold text-slate-900">Contact</legend>
           {text("name", "Name (required)", { autoComplete: "off" })}
@@ -88,7 +94,7 @@ export default function NewLeadPage() {
             <label htmlFor="lead-frequency" className="block text-sm font-medium text-slate-800">
               Cleaning frequency
             </label>
-            <select id="lead-frequency" name="frequency" defaultValue={v.frequency ?? ""} className={smallInputClass}>
+            <select id="lead-frequency" name="frequency" defaultValue="" aria-invalid={invalid("frequency")} className={smallInputClass}>
               <option value="">Not known</option>
               {FREQUENCY_OPTIONS.map(([value, label]) => (
                 <option key={value} value={value}>
@@ -102,7 +108,7 @@ export default function NewLeadPage() {
             <label htmlFor="lead-timeline" className="block text-sm font-medium text-slate-800">
               Timeline
             </label>
-            <select id="lead-timeline" name="timeline" defaultValue={v.timeline ?? ""} className={smallInputClass}>
+            <select id="lead-timeline" name="timeline" defaultValue="" aria-invalid={invalid("timeline")} className={smallInputClass}>
               <option value="">Not known</option>
               {TIMELINE_OPTIONS.map(([value, label]) => (
                 <option key={value} value={value}>
@@ -116,7 +122,7 @@ export default function NewLeadPage() {
           <label htmlFor="lead-note" className="block text-sm font-medium text-slate-800">
             Note
           </label>
-          <textarea id="lead-note" name="note" rows={3} maxLength={2000} defaultValue={v.note ?? ""} className={smallInputClass} />
+          <textarea id="lead-note" name="note" rows={3} maxLength={2000} aria-invalid={invalid("note")} className={smallInputClass} />
         </div>
         <div className="flex gap-3">
           <Button type="submit" loading={submitting}>

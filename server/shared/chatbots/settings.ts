@@ -53,6 +53,11 @@ export const SERVICE_TYPE_OPTIONS = DEFAULT_SERVICE_TYPES;
 export const SETTINGS_SAVED = "Settings saved successfully!";
 export const SETTINGS_SAVE_FAILED = "Error saving settings. Please try again.";
 
+/** A refused save's form-level message: the failure and the first field's message. */
+export function settingsSaveFailed(errors: Partial<Record<string, string>>): string {
+  return `${SETTINGS_SAVE_FAILED} ${Object.values(errors)[0] ?? ""}`.trim();
+}
+
 const MAX_ORIGINS = 20;
 
 /** Spec §5: split on commas and trimmed; empty entries dropped. */
@@ -107,31 +112,39 @@ const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(val
  * The websites allowed to embed the chatbot (DESIGN §3): origins separated by spaces, commas or new
  * lines; an empty text allows any website. Edited on the chatbot's Installation tab.
  */
-export const allowedOriginsSchema = z
-  .string()
-  .transform((value, ctx) => {
-    const entries = value
-      .split(/[\s,]+/)
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const origins: string[] = [];
-    for (const entry of entries) {
-      const origin = parseOrigin(entry);
-      if (!origin) {
-        ctx.addIssue({
-          code: "custom",
-          message: `"${entry.slice(0, 100)}" is not a valid website origin. Use the form https://www.example.com (no path).`,
-        });
-        return z.NEVER;
-      }
-      if (!origins.includes(origin)) origins.push(origin);
-    }
-    if (origins.length > MAX_ORIGINS) {
-      ctx.addIssue({ code: "custom", message: `At most ${MAX_ORIGINS} allowed origins.` });
+export const allowedOriginsSchema = z.string().transform(toOrigins);
+
+/** The Installation tab's form: an empty field (undefined through Conform) clears the list. */
+export const allowedOriginsFormSchema = z.object({
+  allowedOrigins: z
+    .string()
+    .optional()
+    .transform((value, ctx) => toOrigins(value ?? "", ctx)),
+});
+
+function toOrigins(value: string, ctx: z.RefinementCtx): string[] {
+  const entries = value
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of entries) {
+    const origin = parseOrigin(entry);
+    if (!origin) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${entry.slice(0, 100)}" is not a valid website origin. Use the form https://www.example.com (no path).`,
+      });
       return z.NEVER;
     }
-    return origins;
-  });
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  if (origins.length > MAX_ORIGINS) {
+    ctx.addIssue({ code: "custom", message: `At most ${MAX_ORIGINS} allowed origins.` });
+    return z.NEVER;
+  }
+  return origins;
+}
 
 /** The form as posted: strings, with repeated fields (days, service types) as arrays. */
 export const chatbotSettingsSchema = z.object({
@@ -160,7 +173,7 @@ export const chatbotSettingsSchema = z.object({
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
   ),
   timeZone: z
-    .string()
+    .string({ error: "Choose a valid time zone." })
     .trim()
     .refine((zone) => zone.length > 0 && isValidTimeZone(zone), "Choose a valid time zone."),
   afterHoursMessage: text("After-hours response", 500),

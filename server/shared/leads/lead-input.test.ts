@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseDollarsToCents, validateManualLead, validateReminder, validateStatus } from "./lead-input.ts";
+import type { z } from "zod";
+import { manualLeadSchema, noteSchema, parseDollarsToCents, reminderSchema, statusSchema, validateManualLead, validateReminder, validateStatus, validateVisit, visitSchema } from "./lead-input.ts";
+import { parseFormData } from "../forms/action-result.ts";
 import { actionsFor, telHref } from "./lead-actions.ts";
 import { endOfZonedDay, startOfZonedDay, zonedTimeToUtc } from "../time/calendar.ts";
 
@@ -75,6 +77,58 @@ describe("lead actions", () => {
     expect(telHref("(555) 201-4410")).toBe("tel:5552014410");
     expect(telHref("+1 555 201 4410")).toBe("tel:+15552014410");
     expect(telHref("n/a")).toBeNull();
+  });
+});
+
+describe("the manual lead form through Conform", () => {
+  // Conform hands an empty or blank field to the schema as undefined; the messages and values must be
+  // those of the plain strings the domain function and the REST API check.
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    return data;
+  };
+  const blank = { name: "", email: "", phone: "", company: " ", serviceType: "", buildingSize: "", frequency: "", budget: "", timeline: "", note: "  " };
+  it("gives the same values and first messages as the plain parse", () => {
+    const cases = [
+      { ...blank, name: " Ann ", email: "ANN@X.EXAMPLE", buildingSize: "12,000", frequency: "weekly", budget: "$500" },
+      { ...blank, name: "  ", phone: "555 123 4567" },
+      { ...blank, name: "Ann" },
+      { ...blank, name: "Ann", phone: "call the desk" },
+      { ...blank, name: "Ann", email: "x", timeline: "soon" },
+    ];
+    for (const fields of cases) {
+      const plain = validateManualLead(fields);
+      const conform = parseFormData(form(fields), manualLeadSchema);
+      if (plain.ok) expect(conform).toEqual(plain);
+      else expect(conform).toMatchObject({ ok: false, error: plain.error });
+    }
+    expect(parseFormData(form({ ...blank, name: "  ", phone: "555 123 4567" }), manualLeadSchema)).toEqual({
+      ok: false,
+      error: "Please enter the contact's name",
+      fieldErrors: { name: "Please enter the contact's name" },
+    });
+  });
+  it("checks the lead page's forms as the domain functions do", () => {
+    const cases: [z.ZodType, Record<string, string>][] = [
+      [statusSchema, { status: "won", value: "", competitor: "" }],
+      [statusSchema, { status: "lost", lostReason: "competitor", competitor: "  " }],
+      [noteSchema, { note: "  " }],
+      [reminderSchema, { dueDate: "2030-01-01", dueTime: "", note: "Call" }],
+      [reminderSchema, { dueDate: "", dueTime: "", note: "Call" }],
+      [visitSchema, { visitDate: "2030-01-01", visitTime: "", note: "" }],
+      [visitSchema, { visitDate: "2030-01-01", visitTime: "10:00", note: "" }],
+    ];
+    for (const [schema, fields] of cases) {
+      const plain = schema.safeParse(fields);
+      const conform = parseFormData(form(fields), schema);
+      if (plain.success) expect(conform).toEqual({ ok: true, value: plain.data });
+      else expect(conform).toMatchObject({ ok: false, error: plain.error.issues[0]?.message });
+    }
+  });
+  it("keeps the optional visit note and the default reminder time for blank fields", () => {
+    expect(validateVisit({ visitDate: "2026-02-03", visitTime: " 10:30 ", note: "  " })).toEqual({ ok: true, value: { visitDate: "2026-02-03", visitTime: "10:30", note: "" } });
+    expect(validateReminder({ dueDate: "2026-02-03", dueTime: "  ", note: "Call" })).toEqual({ ok: true, value: { dueDate: "2026-02-03", dueTime: "09:00", note: "Call" } });
   });
 });
 

@@ -25,11 +25,11 @@ export function parseDollarsToCents(text: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+// The schemas run on plain strings (the domain functions, the REST API) and through Conform, which
+// turns an empty or blank field into undefined: a required string names its message for undefined
+// too, and trimming is `.trim()` rather than a `.transform().pipe()` (decision 0032's schema note).
 function text(max: number, required: string, tooLong: string) {
-  return z
-    .string({ error: required })
-    .transform((v) => v.trim())
-    .pipe(z.string().min(1, required).max(max, tooLong));
+  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 }
 
 function run<T>(schema: z.ZodType<T>, input: unknown): Checked<T> {
@@ -63,9 +63,10 @@ const competitorSchema = z
   .string()
   .optional()
   .transform((v) => normalizeCompetitorName(v))
-  .pipe(z.string().max(COMPETITOR_NAME_MAX, `Competitor names are limited to ${COMPETITOR_NAME_MAX} characters`).nullable());
+  .refine((v) => v === null || v.length <= COMPETITOR_NAME_MAX, `Competitor names are limited to ${COMPETITOR_NAME_MAX} characters`);
 
-const statusSchema = z
+/** The lead page's forms (Conform in the browser) and the domain functions check with the same schemas. */
+export const statusSchema = z
   .object({
     status: z.enum(LEAD_STATUSES, { error: "Please choose a status" }),
     value: z.string().optional(),
@@ -100,7 +101,7 @@ export function validateStatus(input: unknown): Checked<StatusInput> {
 }
 
 // ---- note --------------------------------------------------------------------------------------
-const noteSchema = z.object({
+export const noteSchema = z.object({
   note: text(NOTE_MAX, "Please write a note", `Notes are limited to ${NOTE_MAX.toLocaleString("en-US")} characters`),
 });
 export function validateNote(input: unknown): Checked<{ note: string }> {
@@ -109,13 +110,13 @@ export function validateNote(input: unknown): Checked<{ note: string }> {
 
 // ---- reminders ---------------------------------------------------------------------------------
 export type ReminderInput = { dueDate: string; dueTime: string; note: string };
-const reminderSchema = z.object({
+export const reminderSchema = z.object({
   dueDate: z.string({ error: "Please choose a due date" }).regex(day, "Please choose a due date"),
   dueTime: z
     .string()
     .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : "09:00"))
-    .pipe(z.string().regex(clock, "Please enter the time as HH:MM")),
+    .transform((v) => v?.trim() || "09:00")
+    .refine((v) => clock.test(v), "Please enter the time as HH:MM"),
   note: text(
     REMINDER_NOTE_MAX,
     "Please say what the reminder is for",
@@ -142,17 +143,15 @@ export function validateReminderId(input: unknown): Checked<{ reminderId: string
 
 // ---- visit -------------------------------------------------------------------------------------
 export type VisitInput = { visitDate: string; visitTime: string; note: string };
-const visitSchema = z.object({
+export const visitSchema = z.object({
   visitDate: z.string({ error: "Please choose the visit date" }).regex(day, "Please choose the visit date"),
-  visitTime: z
-    .string({ error: "Please choose the visit time" })
-    .transform((v) => v.trim())
-    .pipe(z.string().regex(clock, "Please choose the visit time")),
+  visitTime: z.string({ error: "Please choose the visit time" }).trim().regex(clock, "Please choose the visit time"),
   note: z
     .string()
+    .trim()
+    .max(REMINDER_NOTE_MAX, `Visit notes are limited to ${REMINDER_NOTE_MAX} characters`)
     .optional()
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(REMINDER_NOTE_MAX, `Visit notes are limited to ${REMINDER_NOTE_MAX} characters`)),
+    .transform((v) => v ?? ""),
 });
 export function validateVisit(input: unknown): Checked<VisitInput> {
   return run(visitSchema, input);
@@ -193,10 +192,10 @@ export const TIMELINE_OPTIONS = [
 const optionalText = (max: number, tooLong: string) =>
   z
     .string()
+    .trim()
+    .max(max, tooLong)
     .optional()
-    .transform((v) => (v ?? "").trim())
-    .pipe(z.string().max(max, tooLong))
-    .transform((v) => (v ? v : null));
+    .transform((v) => v || null);
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,12 +1,11 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Dialog } from "~/components/ui/Dialog";
-import type { FieldErrors } from "#shared/chatbots/settings.ts";
+import type { action } from "~/routes/app.chatbot";
 import { CopySnippet } from "./CopySnippet";
 import { SettingsFields, type SettingsValues } from "./SettingsFields";
+import { useSettingsSave } from "./use-settings-save";
 import { Button } from "~/components/ui/Button";
-
-export type SaveResult = { ok: true; message: string } | { ok: false; message: string; errors?: FieldErrors };
 
 /** The chatbot customisation modal (spec §2.14): same settings as the Settings tab; closes on backdrop click. */
 export function CustomizeModal({
@@ -20,14 +19,14 @@ export function CustomizeModal({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const fetcher = useFetcher<SaveResult>({ key: "chatbot-customize" });
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fetcher = useFetcher<typeof action>({ key: "chatbot-customize" });
+  const { result, errors, formError, formProps } = useSettingsSave({ id: "chatbot-customize", fetcher, fetcherOnly: true });
   const submitted = useRef(false);
 
   useEffect(() => {
     if (submitted.current && result?.ok) {
       submitted.current = false;
-      onSaved(result.message);
+      onSaved(result.message ?? "");
     }
   }, [result, onSaved]);
 
@@ -37,12 +36,14 @@ export function CustomizeModal({
         method="post"
         action="/app/chatbot"
         className="mt-5 space-y-5"
-        onSubmit={() => {
-          submitted.current = true;
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          submitted.current = !event.defaultPrevented;
         }}
       >
         <input type="hidden" name="intent" value="save" />
-        <SettingsFields values={values} errors={result && !result.ok ? (result.errors ?? {}) : {}} variant="modal" />
+        <SettingsFields values={values} errors={errors ?? {}} variant="modal" />
         {snippet ? (
           <div>
             <p className="text-sm font-medium text-slate-800">Installation code</p>
@@ -51,9 +52,9 @@ export function CustomizeModal({
             </div>
           </div>
         ) : null}
-        {result && !result.ok ? (
+        {formError ? (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {result.message}
+            {formError}
           </div>
         ) : null}
         <div className="flex justify-end gap-3">

@@ -3,8 +3,11 @@
 // shown comes from the server; the verification ticks live (the "onboarding:updated" event).
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { INSTRUCTIONS_NOTE_MAX } from "#shared/onboarding/install-instructions.ts";
+import { allowedOriginsFormSchema } from "#shared/chatbots/settings.ts";
+import { INSTRUCTIONS_NOTE_MAX, installInstructionsSchema } from "#shared/onboarding/install-instructions.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
+import { useSectionForm } from "~/components/settings/ui";
+import type { action } from "~/routes/app.chatbot";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { CopySnippet } from "./CopySnippet";
 import { cardClass, inputClass, labelClass } from "./ui";
@@ -17,8 +20,6 @@ export type InstallationView = {
   installedOrigin: string | null;
   isActive: boolean;
 };
-
-type Result = { ok: boolean; message: string; intent?: string; field?: "to" | "note" };
 
 export function InstallationPanel({
   view,
@@ -59,8 +60,9 @@ export function InstallationPanel({
 }
 
 function OriginsCard({ origins, canEdit }: { origins: string[]; canEdit: boolean }) {
-  const fetcher = useFetcher<Result>({ key: "chatbot-origins" });
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fetcher = useFetcher<typeof action>({ key: "chatbot-origins" });
+  const { result, errors, formProps } = useSectionForm({ id: "chatbot-origins", schema: allowedOriginsFormSchema, fetcher, intents: ["origins"] });
+  const error = errors?.allowedOrigins;
   const busy = fetcher.state !== "idle";
   return (
     <section id="allowed-origins" aria-labelledby="origins-heading" className={cardClass}>
@@ -79,7 +81,7 @@ function OriginsCard({ origins, canEdit }: { origins: string[]; canEdit: boolean
         <p className="mt-3 text-sm text-slate-700">Allowed on: {origins.join(", ")}</p>
       )}
       {canEdit ? (
-        <fetcher.Form method="post" className="mt-3 space-y-3" noValidate>
+        <fetcher.Form method="post" className="mt-3 space-y-3" {...formProps}>
           <input type="hidden" name="intent" value="origins" />
           <div>
             <label htmlFor="allowed-origins-input" className={labelClass}>
@@ -91,13 +93,13 @@ function OriginsCard({ origins, canEdit }: { origins: string[]; canEdit: boolean
               rows={3}
               defaultValue={origins.join("\n")}
               placeholder="https://www.example.com"
-              aria-invalid={result && !result.ok ? true : undefined}
-              aria-describedby={result && !result.ok ? "allowed-origins-error" : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "allowed-origins-error" : undefined}
               className={inputClass}
             />
-            {result && !result.ok ? (
+            {error ? (
               <p id="allowed-origins-error" className="mt-1 text-sm text-red-700">
-                {result.message}
+                {error}
               </p>
             ) : null}
           </div>
@@ -114,11 +116,16 @@ function OriginsCard({ origins, canEdit }: { origins: string[]; canEdit: boolean
 }
 
 function SnippetCard({ snippet, canEdit, shared }: { snippet: string; canEdit: boolean; shared: boolean }) {
-  const copied = useFetcher<Result>({ key: "snippet-copied" });
-  const mail = useFetcher<Result>({ key: "install-instructions" });
+  const copied = useFetcher<typeof action>({ key: "snippet-copied" });
+  const mail = useFetcher<typeof action>({ key: "install-instructions" });
   const formRef = useRef<HTMLFormElement>(null);
   const [emailOpen, setEmailOpen] = useState(false);
-  const mailResult = mail.state === "idle" ? mail.data : undefined;
+  const {
+    result: mailResult,
+    errors: mailErrors,
+    formError: mailError,
+    formProps: mailFormProps,
+  } = useSectionForm({ id: "install-instructions", schema: installInstructionsSchema, fetcher: mail, intents: ["email-instructions"], summary: (errors) => Object.values(errors)[0] ?? "" });
   const sending = mail.state !== "idle";
   // Sent: the form clears (the address and note went out). A refusal keeps what was typed.
   useEffect(() => {
@@ -143,10 +150,10 @@ function SnippetCard({ snippet, canEdit, shared }: { snippet: string; canEdit: b
               Email instructions to your web person
             </Button>
           ) : (
-            <mail.Form method="post" ref={formRef} className="space-y-3" noValidate>
+            <mail.Form method="post" ref={formRef} className="space-y-3" {...mailFormProps}>
               <input type="hidden" name="intent" value="email-instructions" />
               <h3 className="text-sm font-semibold text-slate-900">Email the instructions to your web person</h3>
-              <FormError message={mailResult && !mailResult.ok ? mailResult.message : null} />
+              <FormError id="instructions-error" message={mailError} />
               <div role="status" aria-live="polite">
                 {mailResult?.ok ? <FormNotice message={mailResult.message} /> : null}
               </div>
@@ -154,13 +161,30 @@ function SnippetCard({ snippet, canEdit, shared }: { snippet: string; canEdit: b
                 <label htmlFor="instructions-to" className={labelClass}>
                   Their email address
                 </label>
-                <input id="instructions-to" name="to" type="email" autoComplete="off" maxLength={254} className={inputClass} />
+                <input
+                  id="instructions-to"
+                  name="to"
+                  type="email"
+                  autoComplete="off"
+                  maxLength={254}
+                  aria-invalid={mailErrors?.to ? true : undefined}
+                  aria-describedby={mailErrors?.to ? "instructions-error" : undefined}
+                  className={inputClass}
+                />
               </div>
               <div>
                 <label htmlFor="instructions-note" className={labelClass}>
                   A note for them (optional)
                 </label>
-                <textarea id="instructions-note" name="note" rows={2} maxLength={INSTRUCTIONS_NOTE_MAX} className={inputClass} />
+                <textarea
+                  id="instructions-note"
+                  name="note"
+                  rows={2}
+                  maxLength={INSTRUCTIONS_NOTE_MAX}
+                  aria-invalid={mailErrors?.note ? true : undefined}
+                  aria-describedby={mailErrors?.note ? "instructions-error" : undefined}
+                  className={inputClass}
+                />
               </div>
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" loading={sending}>

@@ -1,26 +1,35 @@
 // Shared pieces of the lead page's cards: the card frame, a label/value row and one form intent's feedback.
 import { useActionData, type useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { z } from "zod";
+import { useSchemaForm } from "~/lib/forms";
 import { cardClass, cardTitleClass } from "./classes";
 import type { action, Intent, loader } from "~/routes/app.leads_.$leadId";
 
 /** The lead page's loader data, as the browser receives it. */
 export type LeadDetailData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** Feedback and reset for one intent's form. */
-export function useIntentResult(intent: Intent) {
+const unchecked = z.unknown();
+
+/**
+ * Feedback and reset for one intent's form. With the intent's schema the form is checked in the browser
+ * (Conform) before it is sent: spread `formProps` on it; `error` is then the browser's or the server's.
+ */
+export function useIntentResult(intent: Intent, schema?: z.ZodType) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const mine = actionData?.intent === intent ? actionData : undefined;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const conform = useSchemaForm(`lead-${intent}`, schema ?? unchecked, mine);
   useEffect(() => {
     if (mine?.ok) formRef.current?.reset();
   }, [mine]);
   return {
     formRef,
     busy,
-    error: mine && !mine.ok ? mine.error : null,
+    formProps: conform.formProps,
+    error: schema ? conform.formError : mine && !mine.ok ? mine.error : null,
     notice: mine?.ok ? (mine.message ?? null) : null,
   };
 }

@@ -1,6 +1,6 @@
 // The lead page's reminders (create, snooze, complete) and the site-visit form.
 import { Form } from "@remix-run/react";
-import { SNOOZE_OPTIONS } from "#shared/leads/lead-input.ts";
+import { reminderSchema, SNOOZE_OPTIONS, visitSchema } from "#shared/leads/lead-input.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { smallInputClass } from "./classes";
 import { formatDateTime } from "./format";
@@ -9,7 +9,7 @@ import { useIntentResult, Card } from "./LeadDetailParts";
 import type { LeadDetailData } from "./LeadDetailParts";
 
 export function RemindersCard({ detail }: { detail: LeadDetailData }) {
-  const { formRef, busy, error, notice } = useIntentResult("reminder-create");
+  const { formRef, busy, error, notice, formProps } = useIntentResult("reminder-create", reminderSchema);
   const snooze = useIntentResult("reminder-snooze");
   const complete = useIntentResult("reminder-complete");
   const open = detail.reminders.filter((r) => !r.completedAt);
@@ -62,7 +62,7 @@ export function RemindersCard({ detail }: { detail: LeadDetailData }) {
           </ul>
         </details>
       ) : null}
-      <Form method="post" ref={formRef} className="mt-5 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-3" noValidate>
+      <Form method="post" ref={formRef} className="mt-5 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-3" {...formProps}>
         <input type="hidden" name="intent" value="reminder-create" />
         <h3 className="text-sm font-semibold text-slate-900 sm:col-span-3">New reminder</h3>
         <div className="sm:col-span-3">
@@ -90,10 +90,10 @@ export function RemindersCard({ detail }: { detail: LeadDetailData }) {
 }
 
 export function VisitCard({ detail }: { detail: LeadDetailData }) {
-  const { formRef, busy, error, notice } = useIntentResult("visit");
+  const { formRef, busy, error, notice, formProps } = useIntentResult("visit", visitSchema);
   return (
     <Card id="schedule-visit" title="Schedule Visit">
-      <Form method="post" ref={formRef} className="space-y-3" noValidate>
+      <Form method="post" ref={formRef} className="space-y-3" {...formProps}>
         <input type="hidden" name="intent" value="visit" />
         <FormError message={error} />
         <FormNotice message={notice} />

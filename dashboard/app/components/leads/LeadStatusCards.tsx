@@ -2,6 +2,7 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LEAD_STATUSES, STATUS_LABELS } from "#shared/leads/lead-filters.ts";
+import { noteSchema, statusSchema } from "#shared/leads/lead-input.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { CloseDetailsFields } from "./CloseDetailsFields";
 import { smallInputClass } from "./classes";
@@ -10,7 +11,7 @@ import { useIntentResult, Card } from "./LeadDetailParts";
 import type { LeadDetailData } from "./LeadDetailParts";
 
 export function StatusCard({ detail }: { detail: LeadDetailData }) {
-  const { formRef, busy, error, notice } = useIntentResult("status");
+  const { formRef, busy, error, notice, formProps } = useIntentResult("status", statusSchema);
   const [status, setStatus] = useState<string>(detail.lead.status);
   // When the status changes elsewhere, the select follows unless the user has picked another one.
   const shownStatus = useRef(detail.lead.status);
@@ -34,7 +35,7 @@ export function StatusCard({ detail }: { detail: LeadDetailData }) {
           </li>
         ))}
       </ol>
-      <Form method="post" ref={formRef} className="space-y-3" noValidate>
+      <Form method="post" ref={formRef} className="space-y-3" {...formProps}>
         <input type="hidden" name="intent" value="status" />
         <FormError message={error} />
         <FormNotice message={notice} />
@@ -54,10 +55,10 @@ export function StatusCard({ detail }: { detail: LeadDetailData }) {
 }
 
 export function NoteCard() {
-  const { formRef, busy, error, notice } = useIntentResult("note");
+  const { formRef, busy, error, notice, formProps } = useIntentResult("note", noteSchema);
   return (
     <Card id="notes" title="Add a note">
-      <Form method="post" ref={formRef} className="space-y-3" noValidate>
+      <Form method="post" ref={formRef} className="space-y-3" {...formProps}>
         <input type="hidden" name="intent" value="note" />
         <FormError message={error} />
         <FormNotice message={notice} />

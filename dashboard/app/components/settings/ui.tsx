@@ -108,12 +108,14 @@ export function useSectionForm<R extends SettingsActionResult<unknown>>(options:
   intents: readonly string[];
   /** The last result without a plain form post's action data (a fetcher posting to another route). */
   fetcherOnly?: boolean;
+  /** A form-level message the browser shows when its check fails (default: none, the fields say it). */
+  summary?: (errors: FieldErrors) => string;
 }) {
   const sectionResult = useSectionResult(options.fetcher, options.intents);
   const result = options.fetcherOnly ? (options.fetcher.state === "idle" ? options.fetcher.data : undefined) : sectionResult;
   const lastResult = useMemo(() => toSubmission(result), [result]);
-  // No form-level summary in the browser: the fields say what is wrong.
-  const [form] = useForm({ id: options.id, lastResult, onValidate: validateWith(options.schema, () => ""), shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
+  // No form-level summary in the browser unless asked for: the fields say what is wrong.
+  const [form] = useForm({ id: options.id, lastResult, onValidate: validateWith(options.schema, options.summary ?? (() => "")), shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" });
   const [clientFailed, setClientFailed] = useState(false);
   const clientErrors: FieldErrors = {};
   for (const [name, messages] of Object.entries(form.allErrors)) if (name && messages[0]) clientErrors[name] = messages[0];
@@ -125,6 +127,8 @@ export function useSectionForm<R extends SettingsActionResult<unknown>>(options:
   return {
     result,
     errors,
+    /** The browser's summary while its last check failed, else the server's refusal. */
+    formError: clientFailed ? form.errors?.[0] : result && !result.ok ? result.error : undefined,
     clientFailed,
     formProps: { id: form.id, noValidate: true, onSubmit },
     /** After the native form reset: forget the browser's errors. */
