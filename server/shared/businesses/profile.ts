@@ -2,7 +2,7 @@
 // Pure: no server imports. The spec shows no validation, so the rules and messages here are ours.
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../auth/validation.ts";
-import { splitServiceAreas } from "../chatbots/settings.ts";
+import { serviceAreasSchema } from "../chatbots/settings.ts";
 
 /** Spec §2.14: the three business types. */
 export const BUSINESS_TYPES = ["Commercial Cleaning", "Janitorial Service", "Facility Management"] as const;
@@ -52,15 +52,7 @@ export const businessProfileSchema = z.object({
     .default("")
     .refine((value) => value === "" || /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(value), "Enter a valid ZIP code, e.g. 62701.")
     .transform((value) => (value === "" ? null : value)),
-  serviceAreas: z
-    .string()
-    .default("")
-    .transform(splitServiceAreas)
-    .pipe(
-      z
-        .array(z.string().max(80, "Each service area must be at most 80 characters."))
-        .max(50, "At most 50 service areas."),
-    ),
+  serviceAreas: serviceAreasSchema,
   description: optionalText("Business description", 2000),
   /** The business's own scheduling page, sent by the Appointment scheduler automation as {bookingLink}. */
   bookingUrl: z

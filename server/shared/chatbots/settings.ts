@@ -68,6 +68,17 @@ export function splitServiceAreas(value: string): string[] {
     .filter(Boolean);
 }
 
+/** Service areas typed as one comma- or line-separated text (chatbot settings and business profile). */
+export const serviceAreasSchema = z
+  .string()
+  .default("")
+  .transform(splitServiceAreas)
+  .pipe(
+    z
+      .array(z.string().max(80, "Each service area must be at most 80 characters."))
+      .max(50, "At most 50 service areas."),
+  );
+
 /**
  * A bare http(s) origin ("https://Example.com:443/" → "https://example.com"), or null: no path,
  * query, fragment or credentials.
@@ -150,15 +161,7 @@ function toOrigins(value: string, ctx: z.RefinementCtx): string[] {
 export const chatbotSettingsSchema = z.object({
   businessName: text("Business name", 100),
   welcomeMessage: text("Welcome message", 500),
-  serviceAreas: z
-    .string()
-    .default("")
-    .transform(splitServiceAreas)
-    .pipe(
-      z
-        .array(z.string().max(80, "Each service area must be at most 80 characters."))
-        .max(50, "At most 50 service areas."),
-    ),
+  serviceAreas: serviceAreasSchema,
   hoursStart: z.enum(["06:00", "07:00", "08:00", "09:00"], {
     error: "Choose a start time between 6:00 AM and 9:00 AM.",
   }),
