@@ -23,7 +23,9 @@ import {
   updateAutomation,
 } from "#server/automations/automations.server.ts";
 import { AUTOMATION_TEMPLATES, type TemplateKey } from "#shared/automations/definition.ts";
-import { CLOSED_ERROR, SMS_NOT_CONFIGURED } from "#server/automations/runs.server.ts";
+import { CLOSED_ERROR, SMS_NOT_CONFIGURED, TEAM_REPLIED_ERROR } from "#server/automations/runs.server.ts";
+import { sendLeadEmail } from "#server/leads/lead-email.server.ts";
+import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
@@ -185,6 +187,30 @@ describe("automations", () => {
     await until(() => server.services.jobs.counts(AUTOMATION_QUEUE), (c) => (c.created ?? 0) + (c.retry ?? 0) + (c.active ?? 0) === 0);
     await settled();
     expect(sink.messages.filter((m) => m.to.includes("will@example.test"))).toHaveLength(1);
+  });
+
+  it("a reply from the team (the owner e-mails the lead) cancels the lead's later steps, which are never sent", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Reply Cleaning" } });
+    const id = await activeFromTemplate(business.id, "medium-follow-up");
+    const lead = await scoredLead(business.id, "Rita Reply", 6.5);
+    await until(() => runsOf(id, lead.id), (r) => r.length === 3 && r[0]!.status === "sent");
+    const owner = await db.user.create({ data: { email: "owner@reply.example", passwordHash: "x", displayName: "Owner" } });
+    const unsubscribe = unsubscribeSigner(server.services);
+    const sent = await sendLeadEmail(
+      { db, jobs: server.services.jobs, unsubscribe },
+      { businessId: business.id, leadId: lead.id, actorUserId: owner.id, input: { kind: "info", subject: "Your walkthrough", body: "When suits you?" } },
+    );
+    expect(sent).toEqual({ ok: true, value: { to: "rita@example.test" } });
+    const cancelled = await until(() => runsOf(id, lead.id), (r) => r.slice(1).every((s) => s.status === "cancelled"));
+    expect(cancelled.slice(1).map((r) => r.error)).toEqual([TEAM_REPLIED_ERROR, TEAM_REPLIED_ERROR]);
+    await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+    await until(() => server.services.jobs.counts(AUTOMATION_QUEUE), (c) => (c.created ?? 0) + (c.retry ?? 0) + (c.active ?? 0) === 0);
+    await settled();
+    expect(sink.messages.filter((m) => m.to.includes("rita@example.test")).map((m) => m.subject).sort()).toEqual([
+      "Thanks for contacting Reply Cleaning",
+      "Your walkthrough",
+    ]);
   });
 
   it("pausing holds the steps that fall due; resuming sends them", async () => {
