@@ -26,6 +26,7 @@ import { AUTOMATION_TEMPLATES, type TemplateKey } from "#shared/automations/defi
 import { CLOSED_ERROR, SMS_NOT_CONFIGURED, TEAM_REPLIED_ERROR } from "#server/automations/runs.server.ts";
 import { sendLeadEmail } from "#server/leads/lead-email.server.ts";
 import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
+import { NO_TESTABLE_STEP, SAMPLE_LEAD, sendAutomationTest } from "#server/automations/send-test.server.ts";
 import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
@@ -211,6 +212,33 @@ describe("automations", () => {
       "Thanks for contacting Reply Cleaning",
       "Your walkthrough",
     ]);
+  });
+
+  it("Send test e-mails the owner the rendered steps for the sample lead, and nothing goes to any lead", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Test Send Cleaning" } });
+    const owner = await db.user.create({ data: { email: "owner@testsend.example", passwordHash: "x", displayName: "Owner" } });
+    const lead = await scoredLead(business.id, "Lena Lead", 9.2);
+    const created = await createFromTemplate(db, business.id, "high-priority");
+    if (!created.ok) throw new Error(created.error);
+    const before = sink.messages.length;
+    const testDeps = { db, jobs: server.services.jobs, unsubscribe: unsubscribeSigner(server.services) };
+    const sent = await sendAutomationTest(testDeps, { businessId: business.id, id: created.value.id, userId: owner.id });
+    expect(sent).toEqual({ ok: true, value: { to: "owner@testsend.example", emails: 1, notifications: 0 } });
+    await sink.waitFor(before + 1);
+    await settled();
+    const mails = sink.messages.slice(before);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[["owner@testsend.example"], "[Test] Your cleaning quote request with Test Send Cleaning"]]);
+    expect(mails[0]!.decoded).toContain(`Hi ${SAMPLE_LEAD.name.split(" ")[0]}`);
+    expect(mails[0]!.decoded).toContain(`${SAMPLE_LEAD.company}'s cleaning needs`);
+    expect(mails[0]!.decoded).not.toContain("{firstName}");
+    expect(sink.messages.some((m) => m.to.includes(lead.email!) || m.to.includes(SAMPLE_LEAD.email))).toBe(false);
+    expect(await db.automationRun.count({ where: { automationId: created.value.id } })).toBe(0);
+
+    // An automation without e-mail or notification steps says so; another business's automation is not found.
+    await db.automation.update({ where: { id: created.value.id }, data: { actions: [{ type: "sms", subject: "", template: "Hi {firstName}", delay: 0 }] } });
+    expect(await sendAutomationTest(testDeps, { businessId: business.id, id: created.value.id, userId: owner.id })).toMatchObject({ ok: false, error: NO_TESTABLE_STEP });
+    expect(await sendAutomationTest(testDeps, { businessId: demoBusinessId, id: created.value.id, userId: demoUserId })).toMatchObject({ ok: false, status: 404 });
   });
 
   it("pausing holds the steps that fall due; resuming sends them", async () => {
