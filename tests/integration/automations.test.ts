@@ -4,7 +4,8 @@
 // layer); Won cancels the rest; pausing holds, resuming sends; deleting cancels and keeps the history;
 // the 'urgent' keyword sends the booking link; a draft does nothing; another business's automation
 // never fires on this lead; an unconfigured SMS is skipped; a refused e-mail fails the step and emits
-// `automation.run.failed`.
+// `automation.run.failed`; a reply from the team (lead e-mail, takeover message) cancels the pending
+// steps; Send test e-mails only the owner, for the sample lead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
@@ -26,6 +27,7 @@ import { AUTOMATION_TEMPLATES, type TemplateKey } from "#shared/automations/defi
 import { CLOSED_ERROR, SMS_NOT_CONFIGURED, TEAM_REPLIED_ERROR } from "#server/automations/runs.server.ts";
 import { sendLeadEmail } from "#server/leads/lead-email.server.ts";
 import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
+import { storeAgentMessage } from "#server/chat/takeover-store.server.ts";
 import { NO_TESTABLE_STEP, SAMPLE_LEAD, sendAutomationTest } from "#server/automations/send-test.server.ts";
 import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
 
@@ -212,6 +214,31 @@ describe("automations", () => {
       "Thanks for contacting Reply Cleaning",
       "Your walkthrough",
     ]);
+  });
+
+  it("an agent's message in a live takeover of the lead's chat cancels the lead's later steps", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Takeover Cleaning" } });
+    const chatbot = await db.chatbot.create({ data: { businessId: business.id, siteKey: `sk-takeover-${Date.now()}`, businessName: business.name, welcomeMessage: "Hi" } });
+    const agent = await db.user.create({ data: { email: "agent@takeover.example", passwordHash: "x", displayName: "Alex Agent" } });
+    const conversation = await db.conversation.create({
+      data: { businessId: business.id, chatbotId: chatbot.id, visitorId: "v-takeover", agentUserId: agent.id, agentName: "Alex Agent", agentActiveAt: new Date() },
+    });
+    const id = await activeFromTemplate(business.id, "medium-follow-up");
+    const lead = await scoredLead(business.id, "Tom Takeover", 6.5);
+    await db.lead.update({ where: { id: lead.id }, data: { conversationId: conversation.id } });
+    await until(() => runsOf(id, lead.id), (r) => r.length === 3 && r[0]!.status === "sent");
+    const stored = await storeAgentMessage(deps(), {
+      businessId: business.id,
+      conversationId: conversation.id,
+      agent: { userId: agent.id, name: "Alex Agent" },
+      clientMessageId: "c-1",
+      text: "Hi Tom, I can help right now.",
+      now: new Date(),
+    });
+    expect(stored.kind).toBe("stored");
+    const cancelled = await until(() => runsOf(id, lead.id), (r) => r.slice(1).every((s) => s.status === "cancelled"));
+    expect(cancelled.slice(1).map((r) => r.error)).toEqual([TEAM_REPLIED_ERROR, TEAM_REPLIED_ERROR]);
   });
 
   it("Send test e-mails the owner the rendered steps for the sample lead, and nothing goes to any lead", async () => {
