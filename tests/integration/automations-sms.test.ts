@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { until } from "../support/until.ts";
 import { createTwilioMock } from "../mocks/twilio.ts";
 import { emitEvents } from "#server/events/emit-events.server.ts";
 import { AUTOMATION_QUEUE, EVENT_QUEUE, queueSpec } from "#server/jobs/queue/queues.ts";
@@ -30,15 +31,6 @@ describe("automation SMS through Twilio", () => {
     msw.close();
   });
 
-  async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (ok(value)) return value;
-      if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   /** An active automation whose only step is an SMS, and a high lead with a phone announced as scored. */
   async function smsRun(businessName: string, leadName: string, phone: string) {

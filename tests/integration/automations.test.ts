@@ -8,6 +8,7 @@
 // steps; Send test e-mails only the owner, for the sample lead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { until } from "../support/until.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { Visitor } from "../support/widget-client.ts";
 import { DEMO } from "#server/demo/demo-credentials.ts";
@@ -52,17 +53,6 @@ describe("automations", () => {
   });
 
   const deps = () => ({ db: server.services.db, jobs: server.services.jobs });
-
-  /** Polls the database until `ok` holds (events, not sleeps, decide when the test goes on). */
-  async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (ok(value)) return value;
-      if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   const runsOf = (automationId: string, leadId: string) =>
     server.services.db.automationRun.findMany({ where: { automationId, leadId }, orderBy: { step: "asc" } });
