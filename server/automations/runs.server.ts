@@ -41,6 +41,7 @@ const CLOSED = ["won", "lost"];
 export const SMS_NOT_CONFIGURED = "SMS is not configured";
 export const CLOSED_ERROR = "Cancelled: the lead was marked Won or Lost";
 export const UNSUBSCRIBED_ERROR = "Cancelled: the lead unsubscribed";
+export const TEAM_REPLIED_ERROR = "Cancelled: the team replied to the lead";
 
 /** Sends one SMS (Twilio when TWILIO_* is set); absent when SMS is not configured. */
 export type SmsSender = { send(args: { to: string; body: string; idempotencyKey: string }): Promise<void> };
@@ -134,6 +135,8 @@ export async function automationJobsFor(db: Db, event: DomainEvent, now = new Da
     case "lead.unsubscribed":
       if (event.leadIds.length === 0) return [];
       return [job({ kind: "cancel", businessId: event.businessId, leadIds: event.leadIds, reason: UNSUBSCRIBED_ERROR }, `automation-cancel:${event.businessId}:${event.email}`)];
+    case "lead.team_replied":
+      return [job({ kind: "cancel", businessId: event.businessId, leadIds: [event.leadId], reason: TEAM_REPLIED_ERROR }, `automation-cancel:reply:${event.replyId}`)];
     default:
       return [];
   }

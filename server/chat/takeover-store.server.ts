@@ -7,6 +7,7 @@ import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { TAKEOVER_IDLE_QUEUE } from "../jobs/queue/queues.ts";
+import { emitEvents } from "../events/emit-events.server.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
 import { messageSelect, toMessage } from "./conversations.server.ts";
 import { newMessageId } from "./ids.ts";
@@ -195,6 +196,9 @@ export async function storeAgentMessage(
         agentActive: true,
       });
       await deps.jobs.enqueue(tx, [idleJob(conversation.id, input.now)]);
+      // A reply from the team: the lead's pending automation steps stop.
+      const lead = await tx.lead.findFirst({ where: { conversationId: conversation.id, businessId: conversation.businessId }, select: { id: true } });
+      if (lead) await emitEvents(deps.jobs, tx, [{ type: "lead.team_replied", businessId: conversation.businessId, leadId: lead.id, replyId: message.id }]);
       return { kind: "stored", message };
     });
   } catch (error) {

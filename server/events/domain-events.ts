@@ -18,7 +18,9 @@ export type DomainEvent =
   /** An automation step failed for good (emitted by the automations, DESIGN §11). */
   | { type: "automation.run.failed"; businessId: string; automationId: string; runId: string; leadId: string | null; error: string }
   /** A visitor asked to talk to a person (live takeover): the team is e-mailed. */
-  | { type: "conversation.person_requested"; businessId: string; conversationId: string; messageId: string };
+  | { type: "conversation.person_requested"; businessId: string; conversationId: string; messageId: string }
+  /** A member of the business replied to the lead (a lead e-mail, an agent message in a takeover); `replyId` names the reply. */
+  | { type: "lead.team_replied"; businessId: string; leadId: string; replyId: string };
 
 export type DomainEventType = DomainEvent["type"];
 
@@ -45,5 +47,7 @@ export function eventKey(event: DomainEvent): string {
       return `automation.run.failed:${event.runId}`;
     case "conversation.person_requested":
       return `conversation.person_requested:${event.messageId}`;
+    case "lead.team_replied":
+      return `lead.team_replied:${event.replyId}`;
   }
 }

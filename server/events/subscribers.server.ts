@@ -38,6 +38,8 @@ export const subscribers: Subscribers = {
     async (services, event) =>
       (await personRequestedMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
   ],
+  // A reply from the team stops the lead's pending automation steps (DESIGN §11).
+  "lead.team_replied": [(services, event) => automationJobsFor(services.db, event)],
 };
 
 // Every event an endpoint may subscribe to also goes to the business's webhooks.

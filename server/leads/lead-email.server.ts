@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
+import { emitEvents } from "../events/emit-events.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, leadMessageEmail } from "../mail/templates/templates.ts";
 import { unsubscribedAt, unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
@@ -73,6 +74,8 @@ export async function sendLeadEmail(
         },
       },
     ]);
+    // A reply from the team: the lead's pending automation steps stop.
+    await emitEvents(deps.jobs, tx, [{ type: "lead.team_replied", businessId: args.businessId, leadId: lead.id, replyId: event.id }]);
   });
   return { ok: true, value: { to: lead.email } };
 }

@@ -56,6 +56,11 @@ describe.skipIf(!hasChromium)("the Automation page in Chromium", () => {
     await expect.poll(() => item.getByTestId("automation-status").textContent()).toBe("Active");
     await expect.poll(() => page.getByTestId("card-Active Automations").textContent()).toBe("1");
 
+    // Send test: the owner's own address gets the e-mail (a mail job); the page says so.
+    await item.getByRole("button", { name: "Send test of High-priority lead response to your email" }).click();
+    await item.getByText(`1 test email sent to ${email}.`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
     // A lead scored high: the job layer runs the automation.
     const db = server.services.db;
     const lead = await db.lead.create({

@@ -4,9 +4,11 @@
 // layer); Won cancels the rest; pausing holds, resuming sends; deleting cancels and keeps the history;
 // the 'urgent' keyword sends the booking link; a draft does nothing; another business's automation
 // never fires on this lead; an unconfigured SMS is skipped; a refused e-mail fails the step and emits
-// `automation.run.failed`.
+// `automation.run.failed`; a reply from the team (lead e-mail, takeover message) cancels the pending
+// steps; Send test e-mails only the owner, for the sample lead.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { until } from "../support/until.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { Visitor } from "../support/widget-client.ts";
 import { DEMO } from "#server/demo/demo-credentials.ts";
@@ -23,7 +25,11 @@ import {
   updateAutomation,
 } from "#server/automations/automations.server.ts";
 import { AUTOMATION_TEMPLATES, type TemplateKey } from "#shared/automations/definition.ts";
-import { CLOSED_ERROR, SMS_NOT_CONFIGURED } from "#server/automations/runs.server.ts";
+import { CLOSED_ERROR, SMS_NOT_CONFIGURED, TEAM_REPLIED_ERROR } from "#server/automations/runs.server.ts";
+import { sendLeadEmail } from "#server/leads/lead-email.server.ts";
+import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
+import { storeAgentMessage } from "#server/chat/takeover-store.server.ts";
+import { NO_TESTABLE_STEP, SAMPLE_LEAD, sendAutomationTest } from "#server/automations/send-test.server.ts";
 import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
@@ -47,17 +53,6 @@ describe("automations", () => {
   });
 
   const deps = () => ({ db: server.services.db, jobs: server.services.jobs });
-
-  /** Polls the database until `ok` holds (events, not sleeps, decide when the test goes on). */
-  async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await read();
-      if (ok(value)) return value;
-      if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   const runsOf = (automationId: string, leadId: string) =>
     server.services.db.automationRun.findMany({ where: { automationId, leadId }, orderBy: { step: "asc" } });
@@ -185,6 +180,82 @@ describe("automations", () => {
     await until(() => server.services.jobs.counts(AUTOMATION_QUEUE), (c) => (c.created ?? 0) + (c.retry ?? 0) + (c.active ?? 0) === 0);
     await settled();
     expect(sink.messages.filter((m) => m.to.includes("will@example.test"))).toHaveLength(1);
+  });
+
+  it("a reply from the team (the owner e-mails the lead) cancels the lead's later steps, which are never sent", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Reply Cleaning" } });
+    const id = await activeFromTemplate(business.id, "medium-follow-up");
+    const lead = await scoredLead(business.id, "Rita Reply", 6.5);
+    await until(() => runsOf(id, lead.id), (r) => r.length === 3 && r[0]!.status === "sent");
+    const owner = await db.user.create({ data: { email: "owner@reply.example", passwordHash: "x", displayName: "Owner" } });
+    const unsubscribe = unsubscribeSigner(server.services);
+    const sent = await sendLeadEmail(
+      { db, jobs: server.services.jobs, unsubscribe },
+      { businessId: business.id, leadId: lead.id, actorUserId: owner.id, input: { kind: "info", subject: "Your walkthrough", body: "When suits you?" } },
+    );
+    expect(sent).toEqual({ ok: true, value: { to: "rita@example.test" } });
+    const cancelled = await until(() => runsOf(id, lead.id), (r) => r.slice(1).every((s) => s.status === "cancelled"));
+    expect(cancelled.slice(1).map((r) => r.error)).toEqual([TEAM_REPLIED_ERROR, TEAM_REPLIED_ERROR]);
+    await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+    await until(() => server.services.jobs.counts(AUTOMATION_QUEUE), (c) => (c.created ?? 0) + (c.retry ?? 0) + (c.active ?? 0) === 0);
+    await settled();
+    expect(sink.messages.filter((m) => m.to.includes("rita@example.test")).map((m) => m.subject).sort()).toEqual([
+      "Thanks for contacting Reply Cleaning",
+      "Your walkthrough",
+    ]);
+  });
+
+  it("an agent's message in a live takeover of the lead's chat cancels the lead's later steps", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Takeover Cleaning" } });
+    const chatbot = await db.chatbot.create({ data: { businessId: business.id, siteKey: `sk-takeover-${Date.now()}`, businessName: business.name, welcomeMessage: "Hi" } });
+    const agent = await db.user.create({ data: { email: "agent@takeover.example", passwordHash: "x", displayName: "Alex Agent" } });
+    const conversation = await db.conversation.create({
+      data: { businessId: business.id, chatbotId: chatbot.id, visitorId: "v-takeover", agentUserId: agent.id, agentName: "Alex Agent", agentActiveAt: new Date() },
+    });
+    const id = await activeFromTemplate(business.id, "medium-follow-up");
+    const lead = await scoredLead(business.id, "Tom Takeover", 6.5);
+    await db.lead.update({ where: { id: lead.id }, data: { conversationId: conversation.id } });
+    await until(() => runsOf(id, lead.id), (r) => r.length === 3 && r[0]!.status === "sent");
+    const stored = await storeAgentMessage(deps(), {
+      businessId: business.id,
+      conversationId: conversation.id,
+      agent: { userId: agent.id, name: "Alex Agent" },
+      clientMessageId: "c-1",
+      text: "Hi Tom, I can help right now.",
+      now: new Date(),
+    });
+    expect(stored.kind).toBe("stored");
+    const cancelled = await until(() => runsOf(id, lead.id), (r) => r.slice(1).every((s) => s.status === "cancelled"));
+    expect(cancelled.slice(1).map((r) => r.error)).toEqual([TEAM_REPLIED_ERROR, TEAM_REPLIED_ERROR]);
+  });
+
+  it("Send test e-mails the owner the rendered steps for the sample lead, and nothing goes to any lead", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Test Send Cleaning" } });
+    const owner = await db.user.create({ data: { email: "owner@testsend.example", passwordHash: "x", displayName: "Owner" } });
+    const lead = await scoredLead(business.id, "Lena Lead", 9.2);
+    const created = await createFromTemplate(db, business.id, "high-priority");
+    if (!created.ok) throw new Error(created.error);
+    const before = sink.messages.length;
+    const testDeps = { db, jobs: server.services.jobs, unsubscribe: unsubscribeSigner(server.services) };
+    const sent = await sendAutomationTest(testDeps, { businessId: business.id, id: created.value.id, userId: owner.id });
+    expect(sent).toEqual({ ok: true, value: { to: "owner@testsend.example", emails: 1, notifications: 0 } });
+    await sink.waitFor(before + 1);
+    await settled();
+    const mails = sink.messages.slice(before);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[["owner@testsend.example"], "[Test] Your cleaning quote request with Test Send Cleaning"]]);
+    expect(mails[0]!.decoded).toContain(`Hi ${SAMPLE_LEAD.name.split(" ")[0]}`);
+    expect(mails[0]!.decoded).toContain(`${SAMPLE_LEAD.company}'s cleaning needs`);
+    expect(mails[0]!.decoded).not.toContain("{firstName}");
+    expect(sink.messages.some((m) => m.to.includes(lead.email!) || m.to.includes(SAMPLE_LEAD.email))).toBe(false);
+    expect(await db.automationRun.count({ where: { automationId: created.value.id } })).toBe(0);
+
+    // An automation without e-mail or notification steps says so; another business's automation is not found.
+    await db.automation.update({ where: { id: created.value.id }, data: { actions: [{ type: "sms", subject: "", template: "Hi {firstName}", delay: 0 }] } });
+    expect(await sendAutomationTest(testDeps, { businessId: business.id, id: created.value.id, userId: owner.id })).toMatchObject({ ok: false, error: NO_TESTABLE_STEP });
+    expect(await sendAutomationTest(testDeps, { businessId: demoBusinessId, id: created.value.id, userId: demoUserId })).toMatchObject({ ok: false, status: 404 });
   });
 
   it("pausing holds the steps that fall due; resuming sends them", async () => {

@@ -17,6 +17,8 @@ import {
   type AutomationResult,
 } from "#server/automations/automations.server.ts";
 import { getBusinessTimeZone } from "#server/leads/list-leads.server.ts";
+import { sendAutomationTest, testSentMessage } from "#server/automations/send-test.server.ts";
+import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { failure, success, type ActionResult } from "#shared/forms/action-result.ts";
 
 export const meta = workspaceMeta("Automation");
@@ -34,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { summary, automations, runs, timeZone, canEdit: workspace.role === "owner" };
 }
 
-const INTENTS = ["create", "toggle", "update", "delete"] as const;
+const INTENTS = ["create", "toggle", "update", "delete", "test"] as const;
 type Intent = (typeof INTENTS)[number];
 /** Every action of the page answers `{ intent } & ActionResult` (decision 0032); `data.id` is the automation's. */
 export type AutomationActionData = { intent: string } & ActionResult<{ id: string }>;
@@ -45,6 +47,7 @@ const MESSAGES: Record<Intent, string> = {
   toggle: "Automation updated.",
   update: "Automation saved.",
   delete: "Automation deleted.",
+  test: "Test sent.",
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,6 +58,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { db, jobs } = context.services;
   const businessId = workspace.business.id;
   const id = String(form.get("id") ?? "");
+  if (intent === "test") {
+    // Send test: e-mails to the signed-in owner only, written as mail jobs (never sent from here).
+    const sent = await sendAutomationTest({ db, jobs, unsubscribe: unsubscribeSigner(context.services) }, { businessId, id, userId: workspace.userId });
+    if (!sent.ok) return answer(intent, failure(sent.error), sent.status);
+    return answer(intent, success({ id }, testSentMessage(sent.value)));
+  }
   let result: AutomationResult<unknown>;
   switch (intent) {
     case "create":

@@ -3,7 +3,7 @@
 // fetcher and shows its loading, success and error state.
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { Activity, CheckCircle2, Pause, Pencil, Play, Plus, Trash2, Zap } from "lucide-react";
+import { Activity, CheckCircle2, Pause, Pencil, Play, Plus, Send, Trash2, Zap } from "lucide-react";
 import { Button } from "~/components/ui/Button";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
@@ -168,6 +168,7 @@ function AutomationItem({
   onEdit: () => void;
 }) {
   const toggle = useFetcher<AutomationActionData>({ key: `automation-toggle-${automation.id}` });
+  const sendTest = useFetcher<AutomationActionData>({ key: `automation-test-${automation.id}` });
   const [confirming, setConfirming] = useState(false);
   const toggleLabel = automation.status === "active" ? "Pause" : automation.status === "paused" ? "Resume" : "Activate";
   const headingId = useId();
@@ -217,6 +218,14 @@ function AutomationItem({
                 {toggle.state !== "idle" ? "Saving..." : toggleLabel}
               </Button>
             </toggle.Form>
+            <sendTest.Form method="post" action="/app/automation">
+              <input type="hidden" name="intent" value="test" />
+              <input type="hidden" name="id" value={automation.id} />
+              <Button type="submit" variant="secondary" size="sm" loading={sendTest.state !== "idle"} aria-label={`Send test of ${automation.name} to your email`}>
+                <Icon icon={Send} className="h-4 w-4" />
+                {sendTest.state !== "idle" ? "Sending..." : "Send test"}
+              </Button>
+            </sendTest.Form>
             <Button type="button" variant="secondary" size="sm" onClick={onEdit}>
               <Icon icon={Pencil} className="h-4 w-4" />
               Edit
@@ -230,6 +239,7 @@ function AutomationItem({
       </div>
       <div className="mt-2">
         <ResultLine result={toggle.state === "idle" ? toggle.data : undefined} />
+        <ResultLine result={sendTest.state === "idle" ? sendTest.data : undefined} />
       </div>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-semibold text-brand-700">Recent runs ({runs.length})</summary>
