@@ -136,7 +136,9 @@ describe("the job handler", () => {
     const attaches = mine.filter((r) => r.path === "/v1/payment_methods/pm_card_visa/attach");
     expect(attaches.map((r) => r.replayed ?? false)).toEqual([false, true]);
 
-    // Finished: a third delivery of the job does nothing at all.
+    // Finished: a third delivery of the job does nothing at all. (The card and invoice refreshes that
+    // successful operations enqueue call Stripe in the background: wait for them first.)
+    await server.services.jobs.idle([BILLING_REFRESH_QUEUE], { timeoutMs: 60_000 });
     const calls = mock.requests.length;
     await handler.run({ operationId }, { id: "j1", name: BILLING_OPERATION_QUEUE, key: operationId, attempt: 3 });
     expect(mock.requests).toHaveLength(calls);
