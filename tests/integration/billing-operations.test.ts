@@ -207,6 +207,7 @@ describe("the copy of cards and invoices", () => {
     const before = await server.services.db.billingMirror.findUniqueOrThrow({ where: { businessId: owner.businessId } });
     expect(before.cards).toEqual([expect.objectContaining({ last4: "4242", isDefault: true })]);
 
+    await server.services.jobs.idle([BILLING_REFRESH_QUEUE], { timeoutMs: 60_000 });
     mock.reset();
     const page = await owner.client.get("/app/settings?tab=billing");
     expect(page.text.replace(/<!-- -->/g, "")).toMatch(/visa<\/span> ending in 4242/);
