@@ -15,7 +15,7 @@ import {
 } from "#shared/public-site/careers.ts";
 import type { clientAction } from "~/routes/_site.careers";
 import { useFetcherForm, withoutKey } from "~/lib/forms";
-import { focusRing } from "./ui";
+import { focusRing, FormAlert } from "./ui";
 import { Button } from "~/components/ui/Button";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
@@ -131,11 +131,7 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
           <textarea {...withoutKey(getTextareaProps(fields.coverLetter))} key={fields.coverLetter.key} rows={5} required className={inputClass} />
           <FieldError field={fields.coverLetter} />
         </div>
-        {formError ? (
-          <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId} message={formError} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button type="button" onClick={clearAndClose} variant="secondary" size="lg">
             Cancel

@@ -8,6 +8,7 @@ import { requiredFirst } from "#shared/forms/action-result.ts";
 import type { clientAction } from "~/routes/_site.contact";
 import { useFetcherForm, withoutKey } from "~/lib/forms";
 import { Button } from "~/components/ui/Button";
+import { FormAlert } from "./ui";
 
 /** The page route whose clientAction hands the form to POST /api/contact. */
 const CONTACT_ACTION = "/contact";
@@ -91,11 +92,7 @@ export function ContactForm() {
             </p>
           ) : null}
         </div>
-        {formError ? (
-          <p id={form.errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId} message={formError} />
         <Button type="submit" loading={sending} size="lg" className="w-full sm:w-auto">
           {sending ? "Sending..." : "Send Message"}
         </Button>

@@ -6,6 +6,15 @@ import { Icon } from "~/components/ui/Icon";
 import { Check } from "lucide-react";
 
 export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+/** A public form's error for the whole form (the contact form, the apply modal); nothing when there is none. */
+export function FormAlert({ id, message }: { id: string; message: string | null | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      {message}
+    </p>
+  ) : null;
+}
+
 export const textLink = `rounded-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900 ${focusRing}`;
 
 export function CheckIcon({ className = "mt-0.5 h-5 w-5 shrink-0 text-brand-600" }: { className?: string }) {
