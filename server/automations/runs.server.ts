@@ -54,6 +54,8 @@ export type AutomationDeps = {
   sms?: SmsSender;
   /** Pushes a stored notification to the business's open workspaces. */
   notify?: (businessId: string, notification: WorkspaceNotification) => void;
+  /** Tells the business's open Automation pages that this automation's runs changed (live list). */
+  runsChanged?: (businessId: string, automationId: string) => void;
   clock?: () => Date;
 };
 
@@ -196,20 +198,23 @@ const leadSelect = {
   incomplete: true,
 } as const;
 
-/** Starts the automation's run for the lead if it still applies; a second start finds step 0 and stops. */
-async function startRun(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "start" }>): Promise<void> {
+/**
+ * Starts the automation's run for the lead if it still applies; a second start finds step 0 and stops.
+ * True when this call started the run.
+ */
+async function startRun(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "start" }>): Promise<boolean> {
   const { db } = deps;
   const now = deps.clock?.() ?? new Date();
   const [automation, lead] = await Promise.all([
     db.automation.findFirst({ where: { id: data.automationId, businessId: data.businessId, deletedAt: null, status: "active" } }),
     db.lead.findFirst({ where: { id: data.leadId, businessId: data.businessId }, select: leadSelect }),
   ]);
-  if (!automation || !lead || CLOSED.includes(lead.status)) return;
+  if (!automation || !lead || CLOSED.includes(lead.status)) return false;
   // A chat lead is scored as it answers: only its complete score starts a score-based automation.
-  if (automation.trigger === "lead_scored" && lead.incomplete) return;
-  if (!conditionsHold(leadFacts(lead), (automation.conditions ?? []) as Condition[])) return;
+  if (automation.trigger === "lead_scored" && lead.incomplete) return false;
+  if (!conditionsHold(leadFacts(lead), (automation.conditions ?? []) as Condition[])) return false;
   const actions = (automation.actions ?? []) as Action[];
-  if (actions.length === 0) return;
+  if (actions.length === 0) return false;
   const steps = actions.map((action, step) => ({
     id: randomUUID(),
     businessId: data.businessId,
@@ -220,14 +225,15 @@ async function startRun(deps: AutomationDeps, data: Extract<AutomationJob, { kin
     scheduledFor: new Date(now.getTime() + action.delay * DAY_MS),
     createdAt: now,
   }));
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const first = await tx.automationRun.createMany({ data: [steps[0]!], skipDuplicates: true });
-    if (first.count !== 1) return; // one run per automation and lead
+    if (first.count !== 1) return false; // one run per automation and lead
     if (steps.length > 1) await tx.automationRun.createMany({ data: steps.slice(1) });
     await deps.jobs.enqueue(
       tx,
       steps.map((s) => job({ kind: "step", businessId: s.businessId, runId: s.id }, `automation-step:${s.id}`, s.scheduledFor > now ? s.scheduledFor : undefined)),
     );
+    return true;
   });
 }
 
@@ -237,12 +243,27 @@ type StepOutcome = { status: "sent" | "skipped" | "failed"; error?: string };
 async function runStep(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "step" }>, info: JobInfo): Promise<void> {
   const { db } = deps;
   const now = deps.clock?.() ?? new Date();
-  const run = await db.automationRun.findFirst({
+  const run = await loadRun(db, data);
+  if (!run || run.status !== "scheduled") return;
+  if (run.automation.deletedAt) return;
+  try {
+    await performStep(deps, run, info, now);
+  } finally {
+    deps.runsChanged?.(run.businessId, run.automationId);
+  }
+}
+
+type LoadedRun = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
+
+function loadRun(db: Db, data: Extract<AutomationJob, { kind: "step" }>) {
+  return db.automationRun.findFirst({
     where: { id: data.runId, businessId: data.businessId },
     include: { automation: true, lead: { select: leadSelect } },
   });
-  if (!run || run.status !== "scheduled") return;
-  if (run.automation.deletedAt) return;
+}
+
+async function performStep(deps: AutomationDeps, run: LoadedRun, info: JobInfo, now: Date): Promise<void> {
+  const { db } = deps;
   if (CLOSED.includes(run.lead.status)) {
     await finish(db, run.id, { status: "skipped", error: CLOSED_ERROR }, now);
     return;
@@ -395,7 +416,8 @@ async function checkNoResponse(deps: AutomationDeps, data: Extract<AutomationJob
     select: { id: true },
   });
   if (changed) return;
-  await startRun(deps, { kind: "start", businessId: data.businessId, automationId: data.automationId, leadId: data.leadId });
+  if (await startRun(deps, { kind: "start", businessId: data.businessId, automationId: data.automationId, leadId: data.leadId }))
+    deps.runsChanged?.(data.businessId, data.automationId);
 }
 
 export function automationJobHandler(deps: AutomationDeps): JobHandler<AutomationJob> {
@@ -404,7 +426,8 @@ export function automationJobHandler(deps: AutomationDeps): JobHandler<Automatio
     async run(data, info) {
       switch (data.kind) {
         case "start":
-          return startRun(deps, data);
+          if (await startRun(deps, data)) deps.runsChanged?.(data.businessId, data.automationId);
+          return;
         case "step":
           return runStep(deps, data, info);
         case "check":

@@ -20,7 +20,7 @@ import { automationJobHandler } from "../automations/runs.server.ts";
 import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 
 /** What the handlers push to open workspaces (socket.io), from the application. */
-export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated"> & Partial<Pick<WorkspaceEvents, "takeoverIdle">>;
+export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated"> & Partial<Pick<WorkspaceEvents, "takeoverIdle" | "automationRuns">>;
 
 export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
   const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
@@ -43,6 +43,7 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
       unsubscribe: unsubscribeSigner(services),
       ...(services.sms ? { sms: services.sms } : {}),
       notify: (businessId, notification) => realtime.notification(businessId, notification),
+      runsChanged: (businessId, automationId) => realtime.automationRuns?.(businessId, automationId),
     }) as JobHandler<never>,
     {
       name: TAKEOVER_IDLE_QUEUE,

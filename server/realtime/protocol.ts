@@ -198,6 +198,8 @@ export interface WorkspaceServerToClientEvents {
    * only), or the copy of the cards and invoices changed (decision 0038).
    */
   "billing:updated": (payload: BillingUpdate) => void;
+  /** An automation's runs changed (a run started or a step finished, server/automations/): the Automation page reloads them. */
+  "automation:runs": (payload: { automationId: string }) => void;
 }
 
 export type BillingUpdate =

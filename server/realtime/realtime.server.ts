@@ -31,6 +31,8 @@ export type WorkspaceEvents = {
   takeoverIdle(job: TakeoverJob): Promise<void>;
   /** A billing job finished an operation or refreshed the cards and invoices (server/billing/jobs/). */
   billingUpdated(businessId: string, update: BillingUpdate): void;
+  /** An automation job started a run or finished a step: open Automation pages reload their runs. */
+  automationRuns(businessId: string, automationId: string): void;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -113,6 +115,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     onboardingUpdated: onboarding,
     takeoverIdle: (job) => takeover.releaseIdle(job),
     billingUpdated: (businessId, update) => workspace.to(businessRoom(businessId)).emit("billing:updated", update),
+    automationRuns: (businessId, automationId) => workspace.to(businessRoom(businessId)).emit("automation:runs", { automationId }),
   };
   return { chat, workspaceEvents };
 }

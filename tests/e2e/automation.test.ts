@@ -1,41 +1,30 @@
-// The Automation page in real Chromium at 360 px: create from a template (a draft), activate it, see
-// its run after a high lead is scored (the job layer sends the e-mail to the outbox), delete it with
-// the spec's confirmation; axe-clean with the template picker and the delete dialog open.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerAccount } from "#server/auth/accounts.server.ts";
-import { emitEvents } from "#server/events/emit-events.server.ts";
-import { hasChromium, launchChromium } from "../support/browser.ts";
+// The Automation page in real Chromium at 360 px, over the real embed-demo customer site: the owner
+// creates the High-priority template (a draft), activates it and sends a test; a visitor on the
+// customer's site (another origin, the real snippet) qualifies high with an e-mail address; the run
+// appears on the owner's open page without a reload (the workspace socket), the e-mail reaches the
+// outbox exactly once; the owner deletes the automation with the spec's confirmation and the history
+// stays. Axe-clean with the template picker and the delete dialog open.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO } from "#server/demo/demo-credentials.ts";
+import { readOutbox } from "#server/mail/mailer.server.ts";
+import { hasChromium, watchPageErrors } from "../support/browser.ts";
 import { axeViolations } from "../support/axe.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { openCustomerChat, qualifyHighLead, withCustomerSite } from "../support/customer-site.ts";
 
 describe.skipIf(!hasChromium)("the Automation page in Chromium", () => {
-  let server: TestServer;
-  let browser: Browser;
+  const setup = withCustomerSite();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer({ seedDemo: false }), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  it("creates from a template, activates, shows the run and deletes with confirmation", async () => {
-    const email = `automation-e2e-${Date.now()}@example.com`;
-    const password = "Evergreen2026";
-    const account = await registerAccount(server.services.db, { businessName: "Evergreen Facility Care", email, password });
-    if (!account.ok) throw new Error(account.code);
-    const businessId = account.value.businessId;
-
+  it("creates from a template, activates, shows the run of a visitor qualified on the customer's site live, and deletes with confirmation", async () => {
+    const { server, browser, site } = setup;
+    const db = server.services.db;
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const page: Page = await context.newPage();
-    page.on("pageerror", (error) => {
-      throw error;
-    });
+    const errors: string[] = [];
+    watchPageErrors(page, (text) => errors.push(text));
     await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/app/automation")}`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password").fill(DEMO.password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.waitForURL(`${server.url}/app/automation`);
     await page.getByRole("heading", { level: 1, name: "Automation" }).waitFor();
@@ -58,22 +47,35 @@ describe.skipIf(!hasChromium)("the Automation page in Chromium", () => {
 
     // Send test: the owner's own address gets the e-mail (a mail job); the page says so.
     await item.getByRole("button", { name: "Send test of High-priority lead response to your email" }).click();
-    await item.getByText(`1 test email sent to ${email}.`).waitFor();
+    await item.getByText(`1 test email sent to ${DEMO.email}.`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    await item.getByText("Recent runs (0)").click();
+    // The page's workspace socket is connected before the visitor comes.
+    await expect.poll(() => server.app.io.of("/workspace").sockets.size, { timeout: 10_000 }).toBe(1);
 
-    // A lead scored high: the job layer runs the automation.
-    const db = server.services.db;
-    const lead = await db.lead.create({
-      data: { businessId, name: "Priya Prospect", email: "priya@northwind.example", company: "Northwind Offices", score: 9.2, priority: "high", source: "manual" },
-    });
-    await emitEvents(server.services.jobs, db, [{ type: "lead.scored", businessId, leadId: lead.id, score: 9.2 }]);
-    await expect.poll(async () => (await db.automationRun.findFirst({ where: { leadId: lead.id } }))?.status, { timeout: 30_000 }).toBe("sent");
-    await page.reload();
-    await item.getByText("Recent runs (1)").click();
-    await item.getByTestId("runs").getByText("Priya Prospect").waitFor();
-    await item.getByTestId("runs").getByText("Sent").waitFor();
-    expect(await page.getByTestId("card-Total Executions").textContent()).toBe("1");
+    // A visitor on the customer's site qualifies high and leaves an e-mail address.
+    const visitorEmail = `olive-${Date.now()}@oakfieldoffices.example`;
+    const chat = await openCustomerChat(browser, site);
+    await qualifyHighLead(chat, { name: "Olive Oakfield", company: "Oakfield Offices", contact: visitorEmail });
+
+    // The owner's open page shows the run, sent, without a reload; the cards follow.
+    const runs = item.getByTestId("runs");
+    await item.getByText("Recent runs (1)").waitFor({ timeout: 30_000 });
+    await runs.getByText("Olive Oakfield").waitFor();
+    await runs.getByText("Sent", { exact: true }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("card-Total Executions").textContent()).toBe("1");
     expect(await page.getByTestId("card-Success Rate").textContent()).toBe("100%");
+    expect(await page.getByTestId("card-Total Runs Today").textContent()).toBe("1");
+    const lead = await db.lead.findFirstOrThrow({ where: { email: visitorEmail } });
+    expect(lead.score).toBeGreaterThanOrEqual(8);
+    // Exactly one e-mail to the visitor, in the outbox (the job layer's mailer), and it stays one.
+    const toVisitor = async () => (await readOutbox(server.services.outboxDir)).filter((m) => m.to === visitorEmail);
+    await expect.poll(async () => (await toVisitor()).length, { timeout: 15_000 }).toBe(1);
+    expect((await toVisitor())[0]!.subject).toBe("Your cleaning quote request with Sparkle Commercial Cleaning");
+    await server.app.chat.idle();
+    expect(await db.automationRun.count({ where: { leadId: lead.id } })).toBe(1);
+    expect(await toVisitor()).toHaveLength(1);
+    await chat.context.close();
 
     // The lead's page lists the automation's step for it.
     await page.goto(`${server.url}/app/leads/${lead.id}`);
@@ -92,6 +94,7 @@ describe.skipIf(!hasChromium)("the Automation page in Chromium", () => {
     // The history stays.
     expect(await db.automationRun.count({ where: { leadId: lead.id } })).toBe(1);
     expect(await page.getByTestId("card-Total Executions").textContent()).toBe("1");
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,31 +1,16 @@
 // The owner's dashboard is open while a visitor qualifies on a customer's website (the embed demo, on
 // another origin): the new lead appears in Recent Leads without a reload and the unread dot appears;
 // the notifications panel lists it and marks it read.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbedDemo } from "../../embed-demo/serve.ts";
-import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
-import { startCustomerSite, visitorChooses, visitorSays } from "../support/customer-site.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { describe, expect, it } from "vitest";
+import { hasChromium, watchPageErrors } from "../support/browser.ts";
+import { openCustomerChat, qualifyHighLead, withCustomerSite } from "../support/customer-site.ts";
 import { DEMO } from "#server/demo/demo-credentials.ts";
 
 describe.skipIf(!hasChromium)("the live dashboard", () => {
-  let server: TestServer;
-  let demo: EmbedDemo;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-    demo = await startCustomerSite(server.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
-    await server?.close();
-  });
+  const setup = withCustomerSite();
 
   it("shows a lead qualified on the customer's site in Recent Leads, with the unread dot, without a reload", async () => {
+    const { server, browser, site } = setup;
     const ownerContext = await browser.newContext();
     const owner = await ownerContext.newPage();
     const ownerErrors: string[] = [];
@@ -48,23 +33,8 @@ describe.skipIf(!hasChromium)("the live dashboard", () => {
     });
 
     // A visitor on the customer's site qualifies through the quick replies and free text.
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    await visitor.goto(demo.url);
-    await visitor.getByRole("button", { name: "Open chat" }).click();
-    await visitor.getByRole("dialog", { name: "Chat with Sparkle Commercial Cleaning" }).waitFor();
-    await visitorChooses(visitor, "Regular Commercial Cleaning");
-    await visitorChooses(visitor, "20,000–50,000 sq ft");
-    await visitorChooses(visitor, "Daily");
-    await visitorChooses(visitor, "$5,000–$10,000");
-    await visitorChooses(visitor, "Immediately");
-    const log = visitor.getByRole("log", { name: "Messages" });
-    await expect.poll(() => log.getByText(/your name/i).count()).toBeGreaterThan(0);
-    await visitorSays(visitor, "Nora Quinn");
-    await expect.poll(() => log.getByText(/company/i).count()).toBeGreaterThan(0);
-    await visitorSays(visitor, "Quinn Hospital Group");
-    await expect.poll(() => log.getByText(/email or phone/i).count()).toBeGreaterThan(0);
-    await visitorSays(visitor, "nora@quinnhospital.example");
+    const chat = await openCustomerChat(browser, site);
+    await qualifyHighLead(chat, { name: "Nora Quinn", company: "Quinn Hospital Group", contact: "nora@quinnhospital.example" });
 
     // The owner's dashboard: the lead arrives live, first in All and in High Priority, and the dot shows.
     await recentLeads.getByText("Nora Quinn").waitFor({ timeout: 15_000 });
@@ -106,7 +76,7 @@ describe.skipIf(!hasChromium)("the live dashboard", () => {
     await listed.waitFor();
     expect(await listed.getAttribute("data-read")).toBe("true");
     expect(ownerErrors).toEqual([]);
-    await visitorContext.close();
+    await chat.context.close();
     await ownerContext.close();
   });
 });

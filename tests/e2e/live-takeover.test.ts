@@ -3,39 +3,19 @@
 // sees the join line and the owner's message with name and initials; the owner sees the visitor typing
 // and writing; after Leave the chatbot asks its question again. The inbox and the live chat are axe clean
 // at 360 px.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbedDemo } from "../../embed-demo/serve.ts";
+import { describe, expect, it } from "vitest";
 import { axeViolations } from "../support/axe.ts";
-import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
-import { startCustomerSite, visitorChooses, visitorSays } from "../support/customer-site.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { hasChromium, watchPageErrors } from "../support/browser.ts";
+import { openCustomerChat, visitorChooses, visitorSays, withCustomerSite } from "../support/customer-site.ts";
 import { DEMO } from "#server/demo/demo-credentials.ts";
 
 describe.skipIf(!hasChromium)("live takeover", () => {
-  let server: TestServer;
-  let demo: EmbedDemo;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-    demo = await startCustomerSite(server.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
-    await server?.close();
-  });
+  const setup = withCustomerSite();
 
   it("lets the owner join a visitor's chat on the customer's site and talk live", async () => {
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    await visitor.goto(demo.url);
-    await visitor.getByRole("button", { name: "Open chat" }).click();
-    await visitor.getByRole("dialog", { name: "Chat with Sparkle Commercial Cleaning" }).waitFor();
+    const { server, browser, site } = setup;
+    const { page: visitor, log } = await openCustomerChat(browser, site);
     await visitorChooses(visitor, "Regular Commercial Cleaning");
-    const log = visitor.getByRole("log", { name: "Messages" });
     await expect.poll(() => log.getByText(/how large/i).count()).toBeGreaterThan(0);
 
     const ownerContext = await browser.newContext({ viewport: { width: 360, height: 800 } });

@@ -1,29 +1,14 @@
 // The widget on a customer's site (another origin than the app), driven in Chromium as a visitor would.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbedDemo } from "../../embed-demo/serve.ts";
+import { describe, expect, it } from "vitest";
 import { registerAccount } from "#server/auth/accounts.server.ts";
-import { hasChromium, launchChromium } from "../support/browser.ts";
-import { startCustomerSite, visitorChooses as choose, visitorSays as send } from "../support/customer-site.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { hasChromium } from "../support/browser.ts";
+import { startCustomerSite, visitorChooses as choose, visitorSays as send, withCustomerSite } from "../support/customer-site.ts";
 
 describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
-  let server: TestServer;
-  let demo: EmbedDemo;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
-    demo = await startCustomerSite(server.url);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
-    await server?.close();
-  });
+  const setup = withCustomerSite();
 
   it("qualifies a visitor through quick replies and free text, survives a reload, and stores the scored lead", async () => {
+    const { server, browser, site: demo } = setup;
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
@@ -111,6 +96,7 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
   });
 
   it("draws no launcher for an unknown site key, an inactive chatbot or a refused origin, and draws it for an active one", async () => {
+    const { server, browser } = setup;
     const db = server.services.db;
     const chatbotOf = async (name: string, data: { isActive?: boolean; allowedOrigins?: string[] }) => {
       const account = await registerAccount(db, { businessName: name, email: `${name.replace(/\W/g, "")}-${Date.now()}@example.com`, password: "LauncherPass123" });

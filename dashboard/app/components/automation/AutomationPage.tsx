@@ -1,13 +1,14 @@
 // The Automation page's view (spec §2.14): summary cards, the list (toggle, edit, delete, recent
 // runs), the template picker and the edit modal. Every action posts to the route's action through a
 // fetcher and shows its loading, success and error state.
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Activity, CheckCircle2, Pause, Pencil, Play, Plus, Send, Trash2, Zap } from "lucide-react";
 import { Button } from "~/components/ui/Button";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
 import { ResultMessage } from "~/components/settings/ui";
+import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import type { AutomationActionData } from "~/routes/app.automation";
 import type { FieldErrors } from "#shared/forms/action-result.ts";
 import type { AutomationSummary, AutomationView, RunView } from "#server/automations/automations.server.ts";
@@ -72,6 +73,9 @@ export function AutomationPage({ summary, automations, runs, timeZone, canEdit }
   const [picking, setPicking] = useState(false);
   const [editing, setEditing] = useState<AutomationView | null>(null);
   const format = useFormatter(timeZone);
+  // Runs appear live: a job that starts a run or finishes a step tells the business's open pages.
+  const revalidator = useRevalidator();
+  useWorkspaceEvents({ "automation:runs": () => revalidator.revalidate(), reconnect: () => revalidator.revalidate() });
   const cards = [
     { label: "Active Automations", value: String(summary.active), icon: Zap },
     { label: "Total Runs Today", value: String(summary.runsToday), icon: Play },

@@ -44,6 +44,7 @@ function connect(): Promise<WorkspaceSocket> {
     s.on("conversation:typing", (payload) => dispatch("conversation:typing", payload));
     s.on("conversation:agent", (payload) => dispatch("conversation:agent", payload));
     s.on("billing:updated", (payload) => dispatch("billing:updated", payload));
+    s.on("automation:runs", (payload) => dispatch("automation:runs", payload));
     // The server closed the connection: the session ended (signed out elsewhere, password reset,
     // removed from the team). The page is no longer live; the guard decides where to go next.
     s.on("disconnect", (reason) => {
