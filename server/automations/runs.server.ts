@@ -29,12 +29,16 @@ import {
 } from "../shared/automations/definition.ts";
 
 export type AutomationJob =
-  | { kind: "start"; businessId: string; automationId: string; leadId: string }
+  | { kind: "start"; businessId: string; automationId: string; leadId: string; settled?: boolean }
   | { kind: "step"; businessId: string; runId: string }
   | { kind: "check"; businessId: string; automationId: string; leadId: string; since: string }
+  /** A chat lead still qualifying: once its conversation has been quiet for QUALIFICATION_IDLE_MS, its score is final. */
+  | { kind: "settle"; businessId: string; leadId: string; lastMessageAt: string }
   | { kind: "cancel"; businessId: string; leadIds: string[]; reason: string };
 
 const DAY_MS = 86_400_000;
+/** A visitor quiet this long has left the chat: a partly qualified lead's score is final (decision 0033). */
+export const QUALIFICATION_IDLE_MS = 30 * 60_000;
 const RETRY_LIMIT = queueSpec(AUTOMATION_QUEUE).retryLimit;
 const CLOSED = ["won", "lost"];
 
@@ -74,6 +78,13 @@ async function activeAutomations(db: Db, businessId: string, triggers: Trigger[]
 const startJob = (businessId: string, automationId: string, leadId: string, cause: string) =>
   job({ kind: "start", businessId, automationId, leadId }, `automation-start:${automationId}:${leadId}:${cause}`);
 
+const settleJob = (businessId: string, leadId: string, lastMessageAt: Date) =>
+  job(
+    { kind: "settle", businessId, leadId, lastMessageAt: lastMessageAt.toISOString() },
+    `automation-settle:${leadId}:${lastMessageAt.getTime()}`,
+    new Date(lastMessageAt.getTime() + QUALIFICATION_IDLE_MS),
+  );
+
 function noResponseChecks(automations: Awaited<ReturnType<typeof activeAutomations>>, businessId: string, leadId: string, since: Date, cause: string) {
   return automations
     .filter((a) => a.trigger === "no_response" && a.config.days)
@@ -94,9 +105,15 @@ export async function automationJobsFor(db: Db, event: DomainEvent, now = new Da
       if (automations.length === 0) return [];
       const lead = await db.lead.findFirst({
         where: { id: event.leadId, businessId: event.businessId },
-        select: { conversationId: true, createdAt: true },
+        select: { conversationId: true, createdAt: true, incomplete: true, conversation: { select: { lastMessageAt: true } } },
       });
       if (!lead) return [];
+      // A chat lead still qualifying (contact given, factors to go): if the visitor leaves half way,
+      // the score-based automations still answer it once the chat has been quiet a while.
+      const settle =
+        lead.incomplete && lead.conversation && automations.some((a) => a.trigger === "lead_scored")
+          ? [settleJob(event.businessId, event.leadId, lead.conversation.lastMessageAt)]
+          : [];
       const keywords = automations.filter((a) => a.trigger === "lead_keyword" && a.config.keyword);
       // Words written before the lead existed (its first messages) count too.
       const texts = keywords.length && lead.conversationId
@@ -108,6 +125,7 @@ export async function automationJobsFor(db: Db, event: DomainEvent, now = new Da
           .filter((a) => texts.some((t) => containsKeyword(t, a.config.keyword!)))
           .map((a) => startJob(event.businessId, a.id, event.leadId, "created")),
         ...noResponseChecks(automations, event.businessId, event.leadId, lead.createdAt, "created"),
+        ...settle,
       ];
     }
     case "lead.scored": {
@@ -196,7 +214,44 @@ const leadSelect = {
   status: true,
   source: true,
   incomplete: true,
+  conversationId: true,
 } as const;
+
+/**
+ * An incomplete lead's score is final when no chat will add to it: no conversation (entered by the
+ * team or the API), or its conversation finished (the visitor skipped a question) or was closed.
+ */
+async function qualificationOver(db: Db, conversationId: string | null): Promise<boolean> {
+  if (!conversationId) return true;
+  const conversation = await db.conversation.findUnique({ where: { id: conversationId }, select: { status: true, state: true } });
+  if (!conversation || conversation.status === "closed") return true;
+  const engine = (conversation.state as { engine?: { completed?: unknown } } | null)?.engine;
+  return engine?.completed === true;
+}
+
+/**
+ * A partly qualified chat lead: if its conversation has had nothing new since the job was planned (the
+ * visitor left), the business's active score-based automations start on the score it has now; if
+ * the chat went on, it is looked at again once quiet. A lead completed meanwhile was handled by its
+ * `lead.scored` event (one run per automation and lead either way).
+ */
+async function settleLead(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "settle" }>): Promise<void> {
+  const { db } = deps;
+  const lead = await db.lead.findFirst({
+    where: { id: data.leadId, businessId: data.businessId },
+    select: { incomplete: true, conversation: { select: { lastMessageAt: true, status: true } } },
+  });
+  if (!lead?.incomplete) return;
+  const last = lead.conversation?.lastMessageAt;
+  if (last && lead.conversation?.status === "open" && last.getTime() !== new Date(data.lastMessageAt).getTime()) {
+    await deps.jobs.enqueue(db, [settleJob(data.businessId, data.leadId, last)]);
+    return;
+  }
+  for (const automation of await activeAutomations(db, data.businessId, ["lead_scored"])) {
+    if (await startRun(deps, { kind: "start", businessId: data.businessId, automationId: automation.id, leadId: data.leadId, settled: true }))
+      deps.runsChanged?.(data.businessId, automation.id);
+  }
+}
 
 /**
  * Starts the automation's run for the lead if it still applies; a second start finds step 0 and stops.
@@ -210,8 +265,9 @@ async function startRun(deps: AutomationDeps, data: Extract<AutomationJob, { kin
     db.lead.findFirst({ where: { id: data.leadId, businessId: data.businessId }, select: leadSelect }),
   ]);
   if (!automation || !lead || CLOSED.includes(lead.status)) return false;
-  // A chat lead is scored as it answers: only its complete score starts a score-based automation.
-  if (automation.trigger === "lead_scored" && lead.incomplete) return false;
+  // A chat lead is scored as it answers: a score-based automation starts on its final score only
+  // (every factor answered, the chat finished with skips, or the visitor gone: qualificationOver).
+  if (automation.trigger === "lead_scored" && lead.incomplete && !data.settled && !(await qualificationOver(db, lead.conversationId))) return false;
   if (!conditionsHold(leadFacts(lead), (automation.conditions ?? []) as Condition[])) return false;
   const actions = (automation.actions ?? []) as Action[];
   if (actions.length === 0) return false;
@@ -432,6 +488,8 @@ export function automationJobHandler(deps: AutomationDeps): JobHandler<Automatio
           return runStep(deps, data, info);
         case "check":
           return checkNoResponse(deps, data);
+        case "settle":
+          return settleLead(deps, data);
         case "cancel":
           await cancelLeadRuns(deps.db, { businessId: data.businessId, leadIds: data.leadIds, reason: data.reason, now: deps.clock?.() });
           return;

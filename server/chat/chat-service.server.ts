@@ -370,14 +370,15 @@ export function createChatService(deps: {
 
   /**
    * After a turn of a conversation whose lead existed already: the visitor's message and, once every
-   * factor is answered, the lead's score, as domain events (a created lead's own event covers both).
+   * factor is answered or the chat is finished (a skipped question stays unanswered), the lead's
+   * score, as domain events (a created lead's own event covers both).
    */
-  async function emitTurnEvents(turn: PendingTurn, captured: CaptureResult, message: { seq: number; text: string }) {
+  async function emitTurnEvents(turn: PendingTurn, captured: CaptureResult, message: { seq: number; text: string }, completed = false) {
     if (!deps.jobs || captured.kind !== "updated") return;
     const events: DomainEvent[] = [
       { type: "message.received", businessId: turn.businessId, leadId: captured.lead.id, messageId: `${turn.id}:${message.seq}`, text: message.text },
     ];
-    if (captured.incomplete === false) events.push({ type: "lead.scored", businessId: turn.businessId, leadId: captured.lead.id, score: captured.lead.score });
+    if (captured.incomplete === false || completed) events.push({ type: "lead.scored", businessId: turn.businessId, leadId: captured.lead.id, score: captured.lead.score });
     try {
       await emitEvents(deps.jobs, db, events);
     } catch (error) {
@@ -438,7 +439,7 @@ export function createChatService(deps: {
         }
         if (capture) {
           const captured = await captureFor(turn, chatbot, stored);
-          await emitTurnEvents(turn, captured, visitorMessage);
+          await emitTurnEvents(turn, captured, visitorMessage, result.completed);
           stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id };
         }
       }

@@ -31,6 +31,7 @@ import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { storeAgentMessage } from "#server/chat/takeover-store.server.ts";
 import { NO_TESTABLE_STEP, SAMPLE_LEAD, sendAutomationTest } from "#server/automations/send-test.server.ts";
 import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
 
@@ -359,5 +360,92 @@ describe("automations", () => {
     const result = await updateAutomation(deps(), { businessId: business.id, id: created.value.id, input: { name: "", trigger: "lead_scored", actions: [] } });
     expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { name: "Enter a name", actions: "Add at least one action" } });
     void demoUserId;
+  });
+
+  /** A new business with its own chatbot and the three score-based templates active (one matches any score). */
+  async function scoreBusiness(name: string) {
+    const db = server.services.db;
+    const account = await registerAccount(db, { businessName: name, email: `${name.replace(/\W/g, "").toLowerCase()}-${Date.now()}@example.com`, password: "PartialPass2026" });
+    if (!account.ok) throw new Error(account.code);
+    const businessId = account.value.businessId;
+    const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId } });
+    const ids = await Promise.all((["high-priority", "medium-follow-up", "lead-nurturing"] as const).map((key) => activeFromTemplate(businessId, key)));
+    const runsOfLead = (leadId: string) => db.automationRun.findMany({ where: { leadId, step: 0 }, include: { automation: { select: { name: true } } } });
+    return { businessId, siteKey: chatbot.siteKey, ids, runsOfLead };
+  }
+
+  async function chat(siteKey: string, answers: string[]) {
+    const visitor = new Visitor(server.url, { siteKey });
+    await visitor.connect();
+    try {
+      const opened = await visitor.open();
+      if (!opened.ok) throw new Error(opened.error);
+      for (const answer of answers) await visitor.say(answer);
+      await server.app.chat.idle();
+    } finally {
+      visitor.disconnect();
+    }
+  }
+
+  /** No automation job is due or running (delayed ones may wait). */
+  const automationJobsQuiet = () =>
+    until(
+      () =>
+        server.services.db.$queryRawUnsafe<{ n: number }[]>(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+          AUTOMATION_QUEUE,
+        ),
+      (r) => r[0]!.n === 0,
+    );
+  const expectedTemplate = (score: number) => (score >= 8 ? "High-priority lead response" : score >= 5 ? "Medium follow-up" : "Lead nurturing");
+
+  it("a visitor who leaves half way with an e-mail address gets one follow-up on the partial score once the chat has been quiet", async () => {
+    const db = server.services.db;
+    const { siteKey, runsOfLead } = await scoreBusiness("Halfway Cleaning");
+    // The e-mail address comes with the first answer; the visitor answers one more question and leaves.
+    await chat(siteKey, ["office cleaning for about 30,000 sq ft, reach me at pam@halfway.example", "Daily"]);
+    const lead = await db.lead.findFirstOrThrow({ where: { email: "pam@halfway.example" } });
+    expect(lead.incomplete).toBe(true);
+    await settled();
+    await automationJobsQuiet();
+    expect(await runsOfLead(lead.id)).toEqual([]); // still qualifying: nothing yet
+
+    // Half an hour of silence (the job layer's clock): the score it has now is final.
+    const runs = await until(
+      async () => {
+        await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+        return runsOfLead(lead.id);
+      },
+      (r) => r.length > 0 && r[0]!.status !== "scheduled",
+    );
+    expect(runs.map((r) => [r.automation.name, r.status])).toEqual([[expectedTemplate(lead.score), "sent"]]);
+    // One e-mail per step sent (releasing delayed jobs also brings a sequence's later steps due).
+    const sentSteps = () => db.automationRun.count({ where: { leadId: lead.id, status: "sent", actionType: "email" } });
+    await settled();
+    expect(sink.messages.filter((m) => m.to.includes("pam@halfway.example"))).toHaveLength(await sentSteps());
+
+    // The visitor comes back later and the events come again: no second run of that automation.
+    await emitEvents(server.services.jobs, db, [
+      { type: "lead.created", businessId: lead.businessId, leadId: lead.id },
+      { type: "lead.scored", businessId: lead.businessId, leadId: lead.id, score: lead.score },
+    ]);
+    await settled();
+    await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+    await automationJobsQuiet();
+    await settled();
+    expect((await runsOfLead(lead.id)).map((r) => r.automation.name)).toEqual([expectedTemplate(lead.score)]);
+    expect(await db.automationRun.count({ where: { leadId: lead.id, automationId: { not: runs[0]!.automationId } } })).toBe(0);
+    expect(sink.messages.filter((m) => m.to.includes("pam@halfway.example"))).toHaveLength(await sentSteps());
+  });
+
+  it("a chat finished with a skipped question starts the score-based automation at once, on its score", async () => {
+    const db = server.services.db;
+    const { siteKey, runsOfLead } = await scoreBusiness("Skipper Cleaning");
+    await chat(siteKey, ["office cleaning", "30,000 sq ft", "daily", "prefer not to say", "immediately", "Sid Skipper", "Skipper Labs", "sid@skipper.example"]);
+    const lead = await db.lead.findFirstOrThrow({ where: { email: "sid@skipper.example" } });
+    expect(lead).toMatchObject({ incomplete: true, budgetMonthlyCents: null });
+    // No time moved: the qualification is over, so the run starts now.
+    const runs = await until(() => runsOfLead(lead.id), (r) => r.length > 0 && r[0]!.status !== "scheduled");
+    expect(runs.map((r) => [r.automation.name, r.status])).toEqual([[expectedTemplate(lead.score), "sent"]]);
   });
 });
