@@ -10,6 +10,7 @@ import { businessBrand, leadMessageEmail } from "../mail/templates/templates.ts"
 import { unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { firstNameOf, renderPlaceholders, type Action } from "../shared/automations/definition.ts";
 import { AUTOMATION_NOT_FOUND, type AutomationResult } from "./automations.server.ts";
+import type { WorkspaceNotification } from "../realtime/protocol.ts";
 
 /** The sample lead a test runs against: fixed data, not a lead of the business. */
 export const SAMPLE_LEAD = { name: "Jordan Sample", email: "jordan.sample@example.com", company: "Sample Office Park" } as const;
@@ -20,7 +21,13 @@ export const TEST_SUBJECT_PREFIX = "[Test] ";
 export type TestSent = { to: string; emails: number; notifications: number };
 
 export async function sendAutomationTest(
-  deps: { db: Db; jobs: JobQueue; unsubscribe: UnsubscribeSigner },
+  deps: {
+    db: Db;
+    jobs: JobQueue;
+    unsubscribe: UnsubscribeSigner;
+    /** Pushes the test's stored notifications to the business's open workspaces, as real steps' are. */
+    notify?: (businessId: string, notification: WorkspaceNotification) => void;
+  },
   args: { businessId: string; id: string; userId: string; now?: Date },
 ): Promise<AutomationResult<TestSent>> {
   const { db } = deps;
@@ -71,14 +78,17 @@ export async function sendAutomationTest(
       }),
   );
   const notes = steps.filter((a) => a.type === "notification").map((a) => `Test of ${automation.name}: ${renderPlaceholders(a.template, values)}`.slice(0, 500));
-  await db.$transaction(async (tx) => {
+  const stored = await db.$transaction(async (tx) => {
     if (mails.length) await enqueueMail(deps.jobs, tx, mails);
-    if (notes.length) {
-      await tx.notification.createMany({
-        data: notes.map((text) => ({ businessId: args.businessId, type: "follow-up", text, createdAt: args.now ?? new Date() })),
-      });
+    const createdAt = args.now ?? new Date();
+    const rows = [];
+    for (const text of notes) {
+      rows.push(await tx.notification.create({ data: { businessId: args.businessId, type: "follow-up", text, createdAt }, select: { id: true, text: true, createdAt: true } }));
     }
+    return rows;
   });
+  // After the commit: the owner's open workspace shows the test notification live ("Test of …").
+  for (const n of stored) deps.notify?.(args.businessId, { id: n.id, type: "follow-up", text: n.text, createdAt: n.createdAt.toISOString() });
   return { ok: true, value: { to, emails: mails.length, notifications: notes.length } };
 }
 

@@ -32,6 +32,10 @@ import { storeAgentMessage } from "#server/chat/takeover-store.server.ts";
 import { NO_TESTABLE_STEP, SAMPLE_LEAD, sendAutomationTest } from "#server/automations/send-test.server.ts";
 import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
 import { registerAccount } from "#server/auth/accounts.server.ts";
+import type { Socket } from "socket.io-client";
+import type { WorkspaceNotification } from "#server/realtime/protocol.ts";
+import { HttpClient } from "../support/http-client.ts";
+import { openWorkspaceSocket } from "../support/workspace-client.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
 
@@ -257,6 +261,39 @@ describe("automations", () => {
     await db.automation.update({ where: { id: created.value.id }, data: { actions: [{ type: "sms", subject: "", template: "Hi {firstName}", delay: 0 }] } });
     expect(await sendAutomationTest(testDeps, { businessId: business.id, id: created.value.id, userId: owner.id })).toMatchObject({ ok: false, error: NO_TESTABLE_STEP });
     expect(await sendAutomationTest(testDeps, { businessId: demoBusinessId, id: created.value.id, userId: demoUserId })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("Send test's notification reaches the owner's open workspace live, marked as a test", async () => {
+    const db = server.services.db;
+    const http = new HttpClient(server.url);
+    const email = `owner-live-test-${Date.now()}@example.com`;
+    const registered = await http.post("/register", { businessName: "Live Test Cleaning", email, password: "LiveTest2026", confirmPassword: "LiveTest2026", acceptTerms: "on" });
+    expect(registered.status).toBe(302);
+    const user = await db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
+    const businessId = user.memberships[0]!.businessId;
+    const created = await createFromTemplate(db, businessId, "high-priority");
+    if (!created.ok) throw new Error(created.error);
+    const template = AUTOMATION_TEMPLATES["high-priority"];
+    const updated = await updateAutomation(deps(), {
+      businessId,
+      id: created.value.id,
+      input: { ...template, actions: [{ type: "notification", template: "Call {firstName} at {company} today", delay: 0 }] },
+    });
+    expect(updated.ok).toBe(true);
+    const sockets: Socket[] = [];
+    try {
+      const { socket } = await openWorkspaceSocket(server.url, http, sockets);
+      const heard = new Promise<WorkspaceNotification>((resolve) => socket.once("notification", resolve));
+      const res = await http.post("/app/automation", { intent: "test", id: created.value.id });
+      expect(res.status).toBe(200);
+      const notification = await heard;
+      expect(notification).toMatchObject({ type: "follow-up", text: `Test of High-priority lead response: Call Jordan at ${SAMPLE_LEAD.company} today` });
+      // The same notification is stored (the panel lists it after a reload) and no run was made.
+      expect(await db.notification.findUniqueOrThrow({ where: { id: notification.id } })).toMatchObject({ businessId, text: notification.text });
+      expect(await db.automationRun.count({ where: { automationId: created.value.id } })).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   });
 
   it("pausing holds the steps that fall due; resuming sends them", async () => {

@@ -60,7 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = String(form.get("id") ?? "");
   if (intent === "test") {
     // Send test: e-mails to the signed-in owner only, written as mail jobs (never sent from here).
-    const sent = await sendAutomationTest({ db, jobs, unsubscribe: unsubscribeSigner(context.services) }, { businessId, id, userId: workspace.userId });
+    const sent = await sendAutomationTest(
+      { db, jobs, unsubscribe: unsubscribeSigner(context.services), notify: (b, notification) => context.realtime.notification(b, notification) },
+      { businessId, id, userId: workspace.userId },
+    );
     if (!sent.ok) return answer(intent, failure(sent.error), sent.status);
     return answer(intent, success({ id }, testSentMessage(sent.value)));
   }
