@@ -27,6 +27,8 @@ import {
   type Trigger,
   type TriggerConfig,
 } from "../shared/automations/definition.ts";
+import { smsAllowanceReachedText } from "../shared/automations/sms-allowance.ts";
+import { claimSms } from "./sms-allowance.server.ts";
 
 export type AutomationJob =
   | { kind: "start"; businessId: string; automationId: string; leadId: string; settled?: boolean }
@@ -428,6 +430,9 @@ async function perform(deps: AutomationDeps, run: StepRun, action: Action, info:
     case "sms": {
       if (!deps.sms) return { status: "skipped", error: SMS_NOT_CONFIGURED };
       if (!run.lead.phone) return { status: "skipped", error: "This lead has no phone number" };
+      // The plan's monthly allowance, claimed before Twilio is called (a retry keeps its claim).
+      const claim = await claimSms(db, { businessId: run.businessId, runId: run.id, now });
+      if (!claim.ok) return { status: "skipped", error: smsAllowanceReachedText(claim.allowance) };
       await deps.sms.send({ to: run.lead.phone, body, idempotencyKey: `automation-run:${run.id}` });
       return { status: "sent" };
     }

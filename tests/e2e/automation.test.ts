@@ -30,6 +30,8 @@ describe.skipIf(!hasChromium)("the Automation page in Chromium", () => {
     await page.getByRole("heading", { level: 1, name: "Automation" }).waitFor();
     await page.getByText("No automations yet.").waitFor();
     expect(await page.getByTestId("card-Active Automations").textContent()).toBe("0");
+    // The plan's SMS allowance this month (the demo business has Enterprise's).
+    expect(await page.getByTestId("sms-usage").textContent()).toBe("SMS this month: 0 of 2000");
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

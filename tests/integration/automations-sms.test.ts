@@ -12,6 +12,8 @@ import { emitEvents } from "#server/events/emit-events.server.ts";
 import { AUTOMATION_QUEUE, EVENT_QUEUE, queueSpec } from "#server/jobs/queue/queues.ts";
 import { createFromTemplate, updateAutomation } from "#server/automations/automations.server.ts";
 import { AUTOMATION_TEMPLATES } from "#shared/automations/definition.ts";
+import { smsAllowanceReachedText, smsMonth } from "#shared/automations/sms-allowance.ts";
+import { claimSms, smsUsage } from "#server/automations/sms-allowance.server.ts";
 
 const SID = "AC0123456789abcdef0123456789abcdef";
 const FROM = "+15550001111";
@@ -33,9 +35,9 @@ describe("automation SMS through Twilio", () => {
 
 
   /** An active automation whose only step is an SMS, and a high lead with a phone announced as scored. */
-  async function smsRun(businessName: string, leadName: string, phone: string) {
+  async function smsRun(businessName: string, leadName: string, phone: string, plan: { plan: string; timeZone?: string } = { plan: "Pro" }) {
     const db = server.services.db;
-    const business = await db.business.create({ data: { name: businessName } });
+    const business = await db.business.create({ data: { name: businessName, subscriptionStatus: "active", ...plan } });
     const created = await createFromTemplate(db, business.id, "high-priority");
     if (!created.ok) throw new Error(created.error);
     const template = AUTOMATION_TEMPLATES["high-priority"];
@@ -51,6 +53,71 @@ describe("automation SMS through Twilio", () => {
     const step = () => db.automationRun.findMany({ where: { automationId: created.value.id, leadId: lead.id } });
     return { business, automationId: created.value.id, lead, step };
   }
+
+  /** Another lead of the business, announced as scored: the automation's SMS step runs for it. */
+  async function scoredLead(businessId: string, name: string, phone: string) {
+    const db = server.services.db;
+    const lead = await db.lead.create({ data: { businessId, name, phone, score: 9, priority: "high", source: "manual" } });
+    await emitEvents(server.services.jobs, db, [{ type: "lead.scored", businessId, leadId: lead.id, score: 9 }]);
+    return lead;
+  }
+
+  /** `count` SMS already claimed this month (steps of one earlier run), at `at`. */
+  async function priorClaims(businessId: string, automationId: string, count: number, at: Date) {
+    const db = server.services.db;
+    const lead = await db.lead.create({ data: { businessId, name: "Earlier Lead", phone: "+15550009999", score: 9, priority: "high", source: "manual" } });
+    await db.automationRun.createMany({
+      data: Array.from({ length: count }, (_, step) => ({
+        businessId, automationId, leadId: lead.id, step, actionType: "sms" as const, status: "sent" as const, scheduledFor: at, finishedAt: at, smsClaimedAt: at,
+      })),
+    });
+  }
+
+  it("the plan's monthly SMS allowance: steps past it end with the allowance text and never reach Twilio; parallel claims never go over", async () => {
+    const db = server.services.db;
+    // A Starter business (100 SMS a month) in Los Angeles with 98 SMS this month and 5 from last month.
+    const { business, automationId, step } = await smsRun("Allowance Cleaning", "Al First", "+15553330001", { plan: "Starter", timeZone: "America/Los_Angeles" });
+    await until(step, (r) => r.length === 1 && r[0]!.status === "sent");
+    const month = smsMonth("America/Los_Angeles");
+    await priorClaims(business.id, automationId, 97, new Date(month.start.getTime() + 60_000));
+    const oldAutomation = await db.automation.create({ data: { businessId: business.id, name: "Old", trigger: "lead_scored", type: "sms", status: "paused", actions: [] } });
+    await priorClaims(business.id, oldAutomation.id, 5, new Date(month.start.getTime() - 60_000));
+    expect(await smsUsage(db, business.id)).toEqual({ used: 98, allowance: 100 });
+
+    // Three more leads at once: two SMS are sent, the third step ends with the allowance text.
+    twilio.reset();
+    const leads = await Promise.all(["Bo Second", "Cy Third", "Di Fourth"].map((name, i) => scoredLead(business.id, name, `+1555333000${i + 2}`)));
+    const runs = await until(
+      () => db.automationRun.findMany({ where: { automationId, leadId: { in: leads.map((l) => l.id) } } }),
+      (r) => r.length === 3 && r.every((s) => s.status !== "scheduled"),
+    );
+    expect(runs.map((r) => r.status).sort()).toEqual(["sent", "sent", "skipped"]);
+    expect(runs.find((r) => r.status === "skipped")!.error).toBe(smsAllowanceReachedText(100));
+    expect(runs.find((r) => r.status === "skipped")!.error).toBe(
+      "Not sent: this month's SMS allowance (100) is used up. It renews on the 1st, or upgrade in Settings > Billing & Subscription",
+    );
+    await server.services.jobs.idle([EVENT_QUEUE, AUTOMATION_QUEUE]);
+    expect(twilio.messages).toHaveLength(2);
+    expect(await smsUsage(db, business.id)).toEqual({ used: 100, allowance: 100 });
+
+    // Claims racing each other (a trial: 50 a month, 48 used) are counted one after the other.
+    const trial = await db.business.create({ data: { name: "Trial Sms Cleaning", subscriptionStatus: "trial", trialEnd: new Date(Date.now() + 7 * 86_400_000) } });
+    const trialAutomation = await db.automation.create({ data: { businessId: trial.id, name: "Sms", trigger: "lead_scored", type: "sms", status: "active", actions: [] } });
+    await priorClaims(trial.id, trialAutomation.id, 48, new Date());
+    const racing = await db.lead.create({ data: { businessId: trial.id, name: "Race", phone: "+15550001234", score: 9, priority: "high", source: "manual" } });
+    const pending = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        db.automationRun.create({ data: { businessId: trial.id, automationId: trialAutomation.id, leadId: racing.id, step: i, actionType: "sms", scheduledFor: new Date() } }),
+      ),
+    );
+    const claims = await Promise.all(pending.map((run) => claimSms(db, { businessId: trial.id, runId: run.id, now: new Date() })));
+    expect(claims.filter((c) => c.ok)).toHaveLength(2);
+    expect(claims.filter((c) => !c.ok)).toEqual(Array.from({ length: 4 }, () => ({ ok: false, allowance: 50 })));
+    // A retried step keeps its claim.
+    const claimed = pending[claims.findIndex((c) => c.ok)]!;
+    expect(await claimSms(db, { businessId: trial.id, runId: claimed.id, now: new Date() })).toEqual({ ok: true });
+    expect(await smsUsage(db, trial.id)).toEqual({ used: 50, allowance: 50 });
+  });
 
   it("sends the rendered text to the lead's phone once", async () => {
     const { step } = await smsRun("Sms Cleaning", "Sam Sms", "+15552223333");

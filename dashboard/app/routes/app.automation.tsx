@@ -19,6 +19,7 @@ import {
 import { getBusinessTimeZone } from "#server/leads/list-leads.server.ts";
 import { sendAutomationTest, testSentMessage } from "#server/automations/send-test.server.ts";
 import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
+import { smsUsage } from "#server/automations/sms-allowance.server.ts";
 import { failure, success, type ActionResult } from "#shared/forms/action-result.ts";
 
 export const meta = workspaceMeta("Automation");
@@ -27,13 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context, { requireSubscription: true });
   const { db } = context.services;
   const businessId = workspace.business.id;
-  const [summary, automations, timeZone] = await Promise.all([
+  const [summary, automations, timeZone, sms] = await Promise.all([
     automationSummary(db, businessId),
     listAutomations(db, businessId),
     getBusinessTimeZone(db, businessId),
+    smsUsage(db, businessId),
   ]);
   const runs = Object.fromEntries(await Promise.all(automations.map(async (a) => [a.id, await listRuns(db, businessId, a.id, 10)] as const)));
-  return { summary, automations, runs, timeZone, canEdit: workspace.role === "owner" };
+  return { summary, automations, runs, timeZone, sms, canEdit: workspace.role === "owner" };
 }
 
 const INTENTS = ["create", "toggle", "update", "delete", "test"] as const;

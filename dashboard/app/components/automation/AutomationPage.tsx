@@ -31,6 +31,7 @@ import {
   type Condition,
   type TriggerConfig,
 } from "#shared/automations/definition.ts";
+import { smsUsageText } from "#shared/automations/sms-allowance.ts";
 
 /** Spec §5: the delete confirmation. */
 const DELETE_CONFIRMATION = "Are you sure you want to delete this automation?";
@@ -40,6 +41,8 @@ type Props = {
   automations: AutomationView[];
   runs: Record<string, RunView[]>;
   timeZone: string;
+  /** This month's SMS against the plan's allowance (decision 0033). */
+  sms: { used: number; allowance: number };
   canEdit: boolean;
 };
 
@@ -69,7 +72,7 @@ function ResultLine({ result }: { result: AutomationActionData | undefined }) {
   return <ResultMessage result={result} />;
 }
 
-export function AutomationPage({ summary, automations, runs, timeZone, canEdit }: Props) {
+export function AutomationPage({ summary, automations, runs, timeZone, sms, canEdit }: Props) {
   const [picking, setPicking] = useState(false);
   const [editing, setEditing] = useState<AutomationView | null>(null);
   const format = useFormatter(timeZone);
@@ -110,6 +113,10 @@ export function AutomationPage({ summary, automations, runs, timeZone, canEdit }
           </div>
         ))}
       </section>
+      <p className="text-sm text-slate-600" data-testid="sms-usage">
+        {smsUsageText(sms)}
+        {sms.used >= sms.allowance ? " (used up: SMS steps are not sent until the 1st)" : ""}
+      </p>
 
       <section aria-labelledby="automations-heading" className="space-y-4">
         <h2 id="automations-heading" className="text-lg font-semibold text-slate-900">
