@@ -456,7 +456,14 @@ describe("automations", () => {
       (r) => r.length > 0 && r[0]!.status !== "scheduled",
     );
     expect(runs.map((r) => [r.automation.name, r.status])).toEqual([[expectedTemplate(lead.score), "sent"]]);
-    // One e-mail per step sent (releasing delayed jobs also brings a sequence's later steps due).
+    // One e-mail per step sent (releasing delayed jobs also brought a sequence's later steps due: let them finish).
+    await until(
+      async () => {
+        await server.services.jobs.releaseDelayed(AUTOMATION_QUEUE);
+        return db.automationRun.findMany({ where: { leadId: lead.id } });
+      },
+      (r) => r.every((step) => step.status !== "scheduled"),
+    );
     const sentSteps = () => db.automationRun.count({ where: { leadId: lead.id, status: "sent", actionType: "email" } });
     await settled();
     expect(sink.messages.filter((m) => m.to.includes("pam@halfway.example"))).toHaveLength(await sentSteps());
