@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PLAN_NAMES, PLANS } from "../billing/plans.ts";
 import { SMS_ALLOWANCE, smsAllowance, smsAllowanceReachedText, smsMonth, TRIAL_SMS_ALLOWANCE } from "./sms-allowance.ts";
 
 const now = new Date("2026-12-01T05:00:00Z");
@@ -20,5 +21,11 @@ describe("the SMS allowance", () => {
     expect(smsMonth("America/Los_Angeles", now)).toEqual({ start: new Date("2026-11-01T07:00:00Z"), end: new Date("2026-12-01T08:00:00Z") });
     expect(smsMonth("Europe/Berlin", now)).toEqual({ start: new Date("2026-11-30T23:00:00Z"), end: new Date("2026-12-31T23:00:00Z") });
     expect(smsMonth(null, now)).toEqual({ start: new Date("2026-12-01T00:00:00Z"), end: new Date("2027-01-01T00:00:00Z") });
+  });
+
+  it("is the figure each plan's card on the pricing page promises", () => {
+    for (const plan of PLAN_NAMES) {
+      expect(PLANS[plan].features, plan).toContain(`${SMS_ALLOWANCE[plan].toLocaleString("en-US")} automation SMS a month`);
+    }
   });
 });

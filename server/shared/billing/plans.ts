@@ -29,7 +29,15 @@ export const PLANS: Record<PlanName, Plan> = {
     leadLimit: 100,
     rank: 1,
     tagline: "For a single crew getting its website to answer 24/7.",
-    features: ["AI chatbot for your website", "Up to 100 leads a month", "Lead scoring and priorities", "Follow-up reminders", "Email support"],
+    features: [
+      "AI chatbot for your website",
+      "Up to 100 leads a month",
+      "Lead scoring and priorities",
+      "Follow-up reminders and automations",
+      "Analytics by channel",
+      "100 automation SMS a month",
+      "Email support",
+    ],
   },
   Pro: {
     name: "Pro",
@@ -37,13 +45,13 @@ export const PLANS: Record<PlanName, Plan> = {
     annualMonthlyCents: 7900,
     leadLimit: 500,
     rank: 2,
-    tagline: "For growing companies: more leads a month and competitor analysis, with outreach on the way.",
+    tagline: "For growing companies: more leads a month, competitor analysis and cold outreach.",
     features: [
       "Everything in Starter",
       "Up to 500 leads a month",
       "Competitor analysis",
-      "Cold outreach: LinkedIn and email sequences (coming soon)",
-      "Automations and analytics (coming soon)",
+      "Cold outreach: LinkedIn and email sequences",
+      "500 automation SMS a month",
     ],
   },
   Enterprise: {
@@ -53,7 +61,7 @@ export const PLANS: Record<PlanName, Plan> = {
     leadLimit: null,
     rank: 3,
     tagline: "For multi-location operators and franchises.",
-    features: ["Everything in Pro", "Unlimited leads", "White-labeled chatbot", "API access", "Dedicated account manager"],
+    features: ["Everything in Pro", "Unlimited leads", "2,000 automation SMS a month", "White-labeled chatbot", "API access", "Dedicated account manager"],
   },
 };
 

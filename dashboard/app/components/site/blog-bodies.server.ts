@@ -26,7 +26,7 @@ const BODIES: Record<BlogArticle["id"], ArticleBlock[]> = {
     { ul: ["7. Build a list of property managers and office managers in your service area.", "8. Send short, specific e-mail sequences that mention their building type.", "9. Use LinkedIn to connect with facility managers before you call."] },
     { h2: "Follow up" },
     { ul: ["10. Call high-priority leads within the hour and set reminders for the rest. Most contracts are lost to silence, not to price."] },
-    { p: "LeadBroom brings strategies 4, 6 and 10 together: the chatbot qualifies visitors, scores them, and your workspace reminds you who to call first. Cold outreach, coming soon to the Pro plan, will cover 7 to 9." },
+    { p: "LeadBroom brings strategies 4, 6 and 10 together: the chatbot qualifies visitors, scores them, and your workspace reminds you who to call first. Cold outreach on the Pro plan covers 7 to 9." },
   ],
   "scaling-cleaning-business": [
     { p: "Growing a cleaning company usually means hiring cleaners first and office staff second. The office work grows anyway: more inquiries, more quotes, more follow-ups. Here is how owners keep it under control." },
