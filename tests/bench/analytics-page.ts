@@ -12,9 +12,10 @@ import { performance } from "node:perf_hooks";
 import { startTestServer } from "../support/test-server.ts";
 import { registerBenchOwner, timedGet } from "./support/bench-owner.ts";
 import { machine, summarize } from "./support/child.ts";
-import { dashboardSeedSql } from "./support/dashboard-seed.ts";
-import { leadSeedSql } from "./support/lead-seed.ts";
+import { analyticsSeedSql } from "./support/analytics-seed.ts";
+import { analyticsReport } from "#server/analytics/analytics.server.ts";
 import { rollUpResponseTimes } from "#server/dashboard/response-times.server.ts";
+import { explainingDb } from "./support/explain-db.ts";
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -26,45 +27,8 @@ const MESSAGES = arg("messages", 1_000_000);
 const WARMUP = 3;
 const BUDGET_P95_MS = 150;
 const PERIODS = ["7d", "30d", "90d", "1y"] as const;
-
-/** Channels, conversations without a lead, the team's first actions and daily impressions. */
-function analyticsSeedSql(businessId: string, chatbotId: string, userId: string, extraConversations: number): string {
-  const b = businessId.replace(/'/g, "''");
-  const c = chatbotId.replace(/'/g, "''");
-  const u = userId.replace(/'/g, "''");
-  const channels = "(ARRAY['direct','organic_search','paid','social','referral','email'])";
-  return `
-UPDATE "Conversation" SET "channel" = ${channels}[1 + abs(hashtext("id")) % 6] WHERE "businessId" = '${b}';
-UPDATE "Lead" l SET "channel" = COALESCE(c."channel", 'direct') FROM "Conversation" c
- WHERE l."businessId" = '${b}' AND l."source" = 'chatbot' AND c."id" = l."conversationId";
-UPDATE "Lead" SET "channel" = "source"::text WHERE "businessId" = '${b}' AND "source" <> 'chatbot';
-UPDATE "LeadEvent" SET "actorUserId" = '${u}' WHERE "businessId" = '${b}' AND "type" = 'status_changed';
-
-INSERT INTO "Conversation" ("id","businessId","chatbotId","visitorId","status","lastSeq","channel","createdAt","updatedAt","lastMessageAt")
-SELECT 'cx-' || g.i, '${b}', '${c}', 'visitor-x-' || g.i, 'closed', 6, ${channels}[1 + g.i % 6],
-  now() - make_interval(secs => g.i * 900.0), now() - make_interval(secs => g.i * 900.0), now() - make_interval(secs => g.i * 900.0)
-FROM generate_series(1, ${extraConversations}) AS g(i);
-
-INSERT INTO "Message" ("id","conversationId","businessId","seq","role","text","createdAt")
-SELECT cv."id" || '-' || s.seq, cv."id", cv."businessId", s.seq,
-  (CASE WHEN s.seq % 2 = 1 THEN 'bot' ELSE 'visitor' END)::"MessageRole",
-  CASE WHEN s.seq % 2 = 1 THEN 'What type of cleaning are you looking for?' ELSE 'Just looking, thanks' END,
-  cv."createdAt" + make_interval(secs => (s.seq / 2) * 20 + (s.seq % 2) * 1.2)
-FROM "Conversation" cv CROSS JOIN generate_series(1, 6) AS s(seq)
-WHERE cv."businessId" = '${b}' AND cv."id" LIKE 'cx-%';
-
-INSERT INTO "WidgetImpressionDay" ("chatbotId","businessId","day","count")
-SELECT '${c}', '${b}', (now() - make_interval(days => g.i))::date, 200 + (g.i * 37) % 300
-FROM generate_series(0, 800) AS g(i);
-
-ANALYZE "Conversation";
-ANALYZE "Message";
-ANALYZE "Lead";
-ANALYZE "LeadEvent";
-ANALYZE "WidgetImpressionDay";
-CHECKPOINT;
-`;
-}
+/** `--plans`: print each statement's whole plan, not only its execution time. */
+const PLANS = process.argv.includes("--plans");
 
 async function main() {
   console.log(machine());
@@ -75,11 +39,12 @@ async function main() {
     const db = server.services.db;
 
     const t0 = performance.now();
-    await server.database.sql.exec(leadSeedSql(businessId, LEADS, { anchor: "date_trunc('second', now())" }));
-    await server.database.sql.exec(dashboardSeedSql(businessId, chatbotId, { conversationDays: 800 }));
-    const chatMessages = await db.message.count({ where: { businessId } });
-    const extra = Math.max(0, Math.ceil((MESSAGES - chatMessages) / 6));
-    await server.database.sql.exec(analyticsSeedSql(businessId, chatbotId, userId, extra));
+    const anchor = "date_trunc('second', now() AT TIME ZONE 'UTC')";
+    for (const batch of analyticsSeedSql({ businessId, chatbotId, userId, leads: LEADS, messages: MESSAGES, anchor })) {
+      const b0 = performance.now();
+      await server.database.sql.exec(batch.sql);
+      console.log(`  seeded ${batch.label} in ${((performance.now() - b0) / 1000).toFixed(1)} s`);
+    }
     const [leads, conversations, messages] = await Promise.all([
       db.lead.count({ where: { businessId } }),
       db.conversation.count({ where: { businessId } }),
@@ -96,6 +61,19 @@ async function main() {
     const settleStart = performance.now();
     while ((await get("/app/automation")).ms >= 60 && performance.now() - settleStart < 60_000);
     console.log(`settled after ${((performance.now() - settleStart) / 1000).toFixed(1)} s`);
+
+    // Where the time goes: each statement of one report per period, EXPLAIN ANALYZE'd (PGlite runs them one at a time).
+    const business = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { timeZone: true } });
+    for (const period of PERIODS) {
+      const explained = explainingDb(db);
+      await analyticsReport(explained.db, { businessId, timeZone: business.timeZone, period });
+      const total = explained.statements.reduce((sum, s) => sum + s.executionMs, 0);
+      console.log(`${period}: ${explained.statements.length} statements, ${total.toFixed(1)} ms of execution in all`);
+      for (const s of [...explained.statements].sort((a, b) => b.executionMs - a.executionMs)) {
+        console.log(`  ${s.executionMs.toFixed(1).padStart(7)} ms  ${s.statement}`);
+        if (PLANS) console.log(s.plan.map((line) => `      ${line}`).join("\n"));
+      }
+    }
 
     let worst = 0;
     const f = (v: number) => v.toFixed(1).padStart(6);
