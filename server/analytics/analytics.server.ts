@@ -99,7 +99,7 @@ async function leadAggregates(db: Db, businessId: string, p: AnalyticsPeriods): 
            COUNT(*) FILTER (WHERE "source" = 'chatbot' AND "status" = 'won') AS chatbot_won,
            COUNT(*) FILTER (WHERE "status" = 'won') AS won,
            COALESCE(SUM("valueCents") FILTER (WHERE "status" = 'won'), 0) AS won_value,
-           COALESCE(SUM("score"), 0) AS score_sum,
+           COALESCE(SUM("score"::numeric), 0)::float8 AS score_sum,
            COUNT(*) FILTER (WHERE "priority" = 'high') AS high,
            COUNT(*) FILTER (WHERE "priority" = 'medium') AS medium
       FROM "Lead"

@@ -64,14 +64,17 @@ async function main() {
 
     // Where the time goes: each statement of one report per period, EXPLAIN ANALYZE'd (PGlite runs them one at a time).
     const business = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { timeZone: true } });
-    for (const period of PERIODS) {
-      const explained = explainingDb(db);
-      await analyticsReport(explained.db, { businessId, timeZone: business.timeZone, period });
-      const total = explained.statements.reduce((sum, s) => sum + s.executionMs, 0);
-      console.log(`${period}: ${explained.statements.length} statements, ${total.toFixed(1)} ms of execution in all`);
-      for (const s of [...explained.statements].sort((a, b) => b.executionMs - a.executionMs)) {
-        console.log(`  ${s.executionMs.toFixed(1).padStart(7)} ms  ${s.statement}`);
-        if (PLANS) console.log(s.plan.map((line) => `      ${line}`).join("\n"));
+    for (const source of ["rows", "auto"] as const) {
+      console.log(source === "rows" ? "From the rows (the queries before the roll-ups, decision 0034):" : "From the daily roll-ups (decision 0040), as the page reads:");
+      for (const period of PERIODS) {
+        const explained = explainingDb(db);
+        await analyticsReport(explained.db, { businessId, timeZone: business.timeZone, period, source });
+        const total = explained.statements.reduce((sum, s) => sum + s.executionMs, 0);
+        console.log(`  ${period}: ${explained.statements.length} statements, ${total.toFixed(1)} ms of execution in all`);
+        for (const s of [...explained.statements].sort((a, b) => b.executionMs - a.executionMs)) {
+          console.log(`    ${s.executionMs.toFixed(1).padStart(7)} ms  ${s.statement}`);
+          if (PLANS) console.log(s.plan.map((line) => `        ${line}`).join("\n"));
+        }
       }
     }
 

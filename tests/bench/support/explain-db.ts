@@ -1,10 +1,21 @@
-// A database client for measuring one call of a domain function: every `$queryRaw` it makes is run as
-// `EXPLAIN (ANALYZE, BUFFERS)` first, and the statement's first line, its execution time and the plan's
-// top lines are collected. Everything else goes to the real client.
+// A database client for measuring one call of a domain function: every `$queryRaw` it makes is also
+// run as `EXPLAIN (ANALYZE, BUFFERS)` (its parameters written in as typed literals, as a driver that
+// sends them untyped leaves some calls ambiguous), and the statement's first characters, its execution
+// time and its plan are collected. The call's own results come from the real client.
 import type { Db } from "#server/db/client.server.ts";
-import type { Prisma } from "#server/db/generated/client.ts";
+import { Prisma } from "#server/db/generated/client.ts";
 
 export type ExplainedStatement = { statement: string; executionMs: number; plan: string[] };
+
+const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (value instanceof Date) return `${quote(value.toISOString().replace("T", " ").replace("Z", ""))}::timestamp`;
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return `${quote(String(value))}::text`;
+}
 
 export function explainingDb(db: Db): { db: Db; statements: ExplainedStatement[] } {
   const statements: ExplainedStatement[] = [];
@@ -12,18 +23,16 @@ export function explainingDb(db: Db): { db: Db; statements: ExplainedStatement[]
     get(target, prop, receiver) {
       if (prop !== "$queryRaw") return Reflect.get(target, prop, receiver);
       return async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
-        const sql = "strings" in query && "values" in query && !Array.isArray(query) ? (query as Prisma.Sql) : null;
-        const text = sql ? sql.sql : (query as TemplateStringsArray).reduce((acc, part, i) => acc + (i ? `$${i}` : "") + part, "");
-        const params = sql ? sql.values : values;
-        const plan = await target.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, ...params);
-        const lines = plan.map((r) => r["QUERY PLAN"]);
-        const execution = lines.find((l) => l.startsWith("Execution Time"));
+        const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query as TemplateStringsArray, ...values);
+        const text = sql.sql.replace(/\$(\d+)/g, (_, n: string) => literal(sql.values[Number(n) - 1]));
+        const plan = (await target.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`)).map((r) => r["QUERY PLAN"]);
+        const execution = plan.find((line) => line.startsWith("Execution Time"));
         statements.push({
-          statement: text.replace(/\s+/g, " ").trim().slice(0, 110),
+          statement: sql.sql.replace(/\s+/g, " ").trim().slice(0, 110),
           executionMs: execution ? Number(execution.replace(/[^0-9.]/g, "")) : NaN,
-          plan: lines,
+          plan,
         });
-        return target.$queryRawUnsafe(text, ...params);
+        return target.$queryRaw(sql);
       };
     },
   });
