@@ -24,11 +24,11 @@ export function explainingDb(db: Db): { db: Db; statements: ExplainedStatement[]
       if (prop !== "$queryRaw") return Reflect.get(target, prop, receiver);
       return async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
         const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query as TemplateStringsArray, ...values);
-        const text = sql.sql.replace(/\$(\d+)/g, (_, n: string) => literal(sql.values[Number(n) - 1]));
+        const text = sql.text.replace(/\$(\d+)/g, (_, n: string) => literal(sql.values[Number(n) - 1]));
         const plan = (await target.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`)).map((r) => r["QUERY PLAN"]);
         const execution = plan.find((line) => line.startsWith("Execution Time"));
         statements.push({
-          statement: sql.sql.replace(/\s+/g, " ").trim().slice(0, 110),
+          statement: sql.text.replace(/\s+/g, " ").trim().slice(0, 110),
           executionMs: execution ? Number(execution.replace(/[^0-9.]/g, "")) : NaN,
           plan,
         });
