@@ -11,6 +11,12 @@
 // - Response time by hour of day (local hour of the visitor's message / of the lead's creation): the
 //   bot's, from the hourly roll-up of reply times (decision 0008; the last unsettled hour is not in it),
 //   and the team's first action on a lead (the first history event written by a member).
+//
+// Where the figures come from (decision 0040): the daily roll-ups kept by database triggers
+// (AnalyticsLeadDay, AnalyticsConversationDay, AnalyticsRevenueDay, AnalyticsTeamHour, in local days of
+// the zone of the business's AnalyticsRollup row), a few hundred rows a year instead of every lead,
+// conversation and history event. When the roll-ups are in another zone than the one asked for (a zone
+// PostgreSQL does not know, or a report for another zone), the same figures are computed from the rows.
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { averageResponseTimes } from "../dashboard/response-times.server.ts";
@@ -93,7 +99,7 @@ async function leadAggregates(db: Db, businessId: string, p: AnalyticsPeriods): 
            COUNT(*) FILTER (WHERE "source" = 'chatbot' AND "status" = 'won') AS chatbot_won,
            COUNT(*) FILTER (WHERE "status" = 'won') AS won,
            COALESCE(SUM("valueCents") FILTER (WHERE "status" = 'won'), 0) AS won_value,
-           COALESCE(SUM("score"), 0) AS score_sum,
+           COALESCE(SUM("score"::numeric), 0)::float8 AS score_sum,
            COUNT(*) FILTER (WHERE "priority" = 'high') AS high,
            COUNT(*) FILTER (WHERE "priority" = 'medium') AS medium
       FROM "Lead"
@@ -132,13 +138,18 @@ async function leadsByDay(db: Db, businessId: string, span: DaySpan, timeZone: s
   return new Map(rows.map((r) => [r.day, num(r.leads)]));
 }
 
+type Revenue = { byMonth: Map<string, number>; current: number; previous: number };
+
+function revenueOf(rows: { month: string; current: Num; previous: Num; total: Num }[]): Revenue {
+  return {
+    byMonth: new Map(rows.map((r) => [r.month, num(r.total)])),
+    current: rows.reduce((sum, r) => sum + num(r.current), 0),
+    previous: rows.reduce((sum, r) => sum + num(r.previous), 0),
+  };
+}
+
 /** Won deals' value by local month of closing, from `since`; the period's and the previous period's totals. */
-async function revenue(
-  db: Db,
-  businessId: string,
-  p: AnalyticsPeriods,
-  since: Date,
-): Promise<{ byMonth: Map<string, number>; current: number; previous: number }> {
+async function revenue(db: Db, businessId: string, p: AnalyticsPeriods, since: Date): Promise<Revenue> {
   const from = since < p.previous.start ? since : p.previous.start;
   const rows = await db.$queryRaw<{ month: string; current: Num; previous: Num; total: Num }[]>`
     SELECT to_char(${local('"closedAt"', p.timeZone)}, 'YYYY-MM') AS month,
@@ -149,11 +160,7 @@ async function revenue(
      WHERE "businessId" = ${businessId} AND "isTest" = false AND "status" = 'won'
        AND "closedAt" >= ${from} AND "closedAt" < ${p.current.end}
      GROUP BY 1`;
-  return {
-    byMonth: new Map(rows.map((r) => [r.month, num(r.total)])),
-    current: rows.reduce((sum, r) => sum + num(r.current), 0),
-    previous: rows.reduce((sum, r) => sum + num(r.previous), 0),
-  };
+  return revenueOf(rows);
 }
 
 async function botResponseByHour(db: Db, businessId: string, span: DaySpan, timeZone: string): Promise<Map<number, number>> {
@@ -182,37 +189,113 @@ async function teamResponseByHour(db: Db, businessId: string, span: DaySpan, tim
   return new Map(rows.filter((r) => num(r.leads) > 0).map((r) => [num(r.hour), num(r.total) / num(r.leads) / 60]));
 }
 
+// ---- From the daily roll-ups (decision 0040) ----
+
+/** The zone the business's roll-ups are bucketed in (null without a roll-up row). */
+async function rollupZone(db: Db, businessId: string): Promise<string | null> {
+  const [row] = await db.$queryRaw<{ timeZone: string }[]>`SELECT "timeZone" FROM "AnalyticsRollup" WHERE "businessId" = ${businessId}`;
+  return row?.timeZone ?? null;
+}
+
+const dateOf = (day: number) => Prisma.sql`${isoDateOf(day)}::date`;
+
+async function leadAggregatesRolledUp(db: Db, businessId: string, p: AnalyticsPeriods): Promise<LeadAggregate[]> {
+  return db.$queryRaw<LeadAggregate[]>`
+    SELECT CASE WHEN "day" >= ${dateOf(p.current.firstDay)} THEN 'current' ELSE 'previous' END AS period,
+           "channel",
+           SUM("leads") AS leads,
+           SUM("chatbotLeads") AS chatbot_leads,
+           SUM("chatbotProposal") AS chatbot_proposal,
+           SUM("chatbotWon") AS chatbot_won,
+           SUM("won") AS won,
+           SUM("wonValueCents") AS won_value,
+           SUM("scoreSum")::float8 AS score_sum,
+           SUM("high") AS high,
+           SUM("medium") AS medium
+      FROM "AnalyticsLeadDay"
+     WHERE "businessId" = ${businessId} AND "day" >= ${dateOf(p.previous.firstDay)} AND "day" <= ${dateOf(p.current.lastDay)}
+     GROUP BY 1, 2
+    HAVING SUM("leads") > 0`;
+}
+
+async function conversationCountsRolledUp(db: Db, businessId: string, p: AnalyticsPeriods): Promise<{ current: Num; previous: Num }> {
+  const [row] = await db.$queryRaw<{ current: Num; previous: Num }[]>`
+    SELECT COALESCE(SUM("conversations") FILTER (WHERE "day" >= ${dateOf(p.current.firstDay)}), 0) AS current,
+           COALESCE(SUM("conversations") FILTER (WHERE "day" < ${dateOf(p.current.firstDay)}), 0) AS previous
+      FROM "AnalyticsConversationDay"
+     WHERE "businessId" = ${businessId} AND "day" >= ${dateOf(p.previous.firstDay)} AND "day" <= ${dateOf(p.current.lastDay)}`;
+  return row ?? { current: 0, previous: 0 };
+}
+
+async function leadsByDayRolledUp(db: Db, businessId: string, span: DaySpan): Promise<Map<string, number>> {
+  const rows = await db.$queryRaw<{ day: string; leads: Num }[]>`
+    SELECT to_char("day", 'YYYY-MM-DD') AS day, SUM("leads") AS leads
+      FROM "AnalyticsLeadDay"
+     WHERE "businessId" = ${businessId} AND "day" >= ${dateOf(span.firstDay)} AND "day" <= ${dateOf(span.lastDay)}
+     GROUP BY "day"`;
+  return new Map(rows.map((r) => [r.day, num(r.leads)]));
+}
+
+async function revenueRolledUp(db: Db, businessId: string, p: AnalyticsPeriods, sinceDay: number): Promise<Revenue> {
+  const rows = await db.$queryRaw<{ month: string; current: Num; previous: Num; total: Num }[]>`
+    SELECT to_char("day", 'YYYY-MM') AS month,
+           COALESCE(SUM("valueCents") FILTER (WHERE "day" >= ${dateOf(p.current.firstDay)}), 0) AS current,
+           COALESCE(SUM("valueCents") FILTER (WHERE "day" >= ${dateOf(p.previous.firstDay)} AND "day" < ${dateOf(p.current.firstDay)}), 0) AS previous,
+           COALESCE(SUM("valueCents") FILTER (WHERE "day" >= ${dateOf(sinceDay)}), 0) AS total
+      FROM "AnalyticsRevenueDay"
+     WHERE "businessId" = ${businessId}
+       AND "day" >= ${dateOf(Math.min(sinceDay, p.previous.firstDay))} AND "day" <= ${dateOf(p.current.lastDay)}
+     GROUP BY 1`;
+  return revenueOf(rows);
+}
+
+async function teamResponseByHourRolledUp(db: Db, businessId: string, span: DaySpan): Promise<Map<number, number>> {
+  const rows = await db.$queryRaw<{ hour: Num; leads: Num; total: Num }[]>`
+    SELECT "hour", SUM("leads") AS leads, SUM("seconds")::float8 AS total
+      FROM "AnalyticsTeamHour"
+     WHERE "businessId" = ${businessId} AND "day" >= ${dateOf(span.firstDay)} AND "day" <= ${dateOf(span.lastDay)}
+     GROUP BY 1
+    HAVING SUM("leads") > 0`;
+  return new Map(rows.map((r) => [num(r.hour), num(r.total) / num(r.leads) / 60]));
+}
+
 const MONTH_LABEL = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
 /** The last 12 local months, oldest first, ending with the current one ("YYYY-MM"). */
-function lastTwelveMonths(now: Date, timeZone: string): { months: string[]; since: Date } {
+function lastTwelveMonths(now: Date, timeZone: string): { months: string[]; since: Date; sinceDay: number } {
   const today = localDateTime(now, timeZone);
   const months: string[] = [];
   for (let i = 11; i >= 0; i--) {
     const d = new Date(Date.UTC(today.year, today.month - 1 - i, 1));
     months.push(d.toISOString().slice(0, 7));
   }
-  return { months, since: startOfLocalDay(dayNumberOf(today.year, today.month - 11, 1), timeZone) };
+  const sinceDay = dayNumberOf(today.year, today.month - 11, 1);
+  return { months, since: startOfLocalDay(sinceDay, timeZone), sinceDay };
 }
 
+/**
+ * The report. `source`: "auto" reads the roll-ups when they are in the report's zone, else the rows;
+ * "rows" always computes from the rows (the reference the roll-ups are checked against).
+ */
 export async function analyticsReport(
   db: Db,
-  input: { businessId: string; timeZone: string; period: AnalyticsPeriodKey; now?: Date },
+  input: { businessId: string; timeZone: string; period: AnalyticsPeriodKey; now?: Date; source?: "auto" | "rows" },
 ): Promise<AnalyticsReport> {
   const now = input.now ?? new Date();
   const timeZone = safeTimeZone(input.timeZone);
   const p = analyticsPeriods(input.period, now, timeZone);
-  const { months, since } = lastTwelveMonths(now, timeZone);
+  const { months, since, sinceDay } = lastTwelveMonths(now, timeZone);
   const { businessId } = input;
+  const rolledUp = input.source !== "rows" && (await rollupZone(db, businessId)) === timeZone;
 
   const [aggregates, conversations, impressions, byDay, money, botByHour, teamByHour, response] = await Promise.all([
-    leadAggregates(db, businessId, p),
-    conversationCounts(db, businessId, p),
+    rolledUp ? leadAggregatesRolledUp(db, businessId, p) : leadAggregates(db, businessId, p),
+    rolledUp ? conversationCountsRolledUp(db, businessId, p) : conversationCounts(db, businessId, p),
     impressionCounts(db, businessId, p),
-    leadsByDay(db, businessId, p.current, timeZone),
-    revenue(db, businessId, p, since),
+    rolledUp ? leadsByDayRolledUp(db, businessId, p.current) : leadsByDay(db, businessId, p.current, timeZone),
+    rolledUp ? revenueRolledUp(db, businessId, p, sinceDay) : revenue(db, businessId, p, since),
     botResponseByHour(db, businessId, p.current, timeZone),
-    teamResponseByHour(db, businessId, p.current, timeZone),
+    rolledUp ? teamResponseByHourRolledUp(db, businessId, p.current) : teamResponseByHour(db, businessId, p.current, timeZone),
     averageResponseTimes(
       db,
       businessId,

@@ -1,9 +1,13 @@
 // Seeds a large lead set for the benchmarks in one SQL batch (multi-row INSERT … SELECT generate_series):
 // `count` leads of one business with realistic names, companies, e-mail addresses and pipeline skew, one
 // follow-up reminder each (a third of them open). Lead i is created i × 631 s before `anchor` (an SQL
-// timestamp expression; default 2026-11-01, the leads page bench's fixed clock).
-export function leadSeedSql(businessId: string, count: number, options: { anchor?: string } = {}): string {
+// timestamp expression; default 2026-11-01, the leads page bench's fixed clock). `columns` sets more
+// columns, each an SQL expression of g.i (lead i), in the same statement.
+export function leadSeedSql(businessId: string, count: number, options: { anchor?: string; columns?: Record<string, string> } = {}): string {
   const anchor = options.anchor ?? "TIMESTAMP '2026-11-01 00:00:00'";
+  const extra = Object.entries(options.columns ?? {});
+  const extraNames = extra.map(([name]) => `,"${name}"`).join("");
+  const extraValues = extra.map(([, value]) => `,\n  ${value}`).join("");
   const first = ["James", "Mary", "Robert", "Linda", "Michael", "Sarah", "David", "Karen", "Carlos", "Aisha", "Wei", "Priya", "Olga", "Tom", "Nora", "Ivan"];
   const last = ["Smith", "Johnson", "Garcia", "Chen", "Patel", "Brown", "Okafor", "Kim", "Rossi", "Novak", "Diaz", "Murphy", "Nguyen", "Silva", "Cohen", "Larsen"];
   const companyA = ["Harbor", "Summit", "Westfield", "Riverside", "Tech Park", "Greenway", "Brightside", "Oakwood", "Lakeshore", "Pinecrest", "Metro", "Northgate"];
@@ -13,7 +17,7 @@ export function leadSeedSql(businessId: string, count: number, options: { anchor
   // Scores 4.0–10.0 in 0.1 steps, priority from the score bands; statuses and sources skewed like a real pipeline.
   return `
 INSERT INTO "Lead" ("id","businessId","name","email","phone","company","serviceType","buildingSizeSqFt","frequency",
-  "budgetMonthlyCents","timeline","score","priority","status","source","valueCents","createdAt","updatedAt")
+  "budgetMonthlyCents","timeline","score","priority","status","source","valueCents","createdAt","updatedAt"${extraNames})
 SELECT 'benchlead' || g.i,
   '${b}',
   n.fname || ' ' || n.lname,
@@ -31,7 +35,7 @@ SELECT 'benchlead' || g.i,
   (CASE WHEN g.i % 20 = 0 THEN 'manual' ELSE 'chatbot' END)::"LeadSource",
   CASE WHEN (g.i * 7) % 10 = 7 THEN 100000 + g.i ELSE NULL END,
   ${anchor} - make_interval(secs => (g.i::double precision * 631.0)),
-  LEAST(${anchor}, ${anchor} - make_interval(secs => (g.i::double precision * 631.0)) + interval '2 days')
+  LEAST(${anchor}, ${anchor} - make_interval(secs => (g.i::double precision * 631.0)) + interval '2 days')${extraValues}
 FROM generate_series(1, ${count}) AS g(i)
 CROSS JOIN LATERAL (SELECT ${arr(first)}[1 + (g.i * 7) % ${first.length}] AS fname, ${arr(last)}[1 + (g.i * 11) % ${last.length}] AS lname) n
 CROSS JOIN LATERAL (SELECT ${arr(companyA)}[1 + (g.i * 5) % ${companyA.length}] AS a, ${arr(companyB)}[1 + (g.i * 3) % ${companyB.length}] AS b) c
