@@ -83,7 +83,7 @@ const LAST_NAMES = [
   "Anderson", "Baker", "Carter", "Diaz", "Evans", "Fischer", "Garcia", "Harris", "Ibrahim", "Johnson",
   "Keller", "Lopez", "Martinez", "Nguyen", "Ortiz", "Patel", "Quinn", "Reyes", "Schultz", "Turner",
   "Underwood", "Vasquez", "Walker", "Xu", "Young", "Zimmerman", "Brooks", "Coleman", "Foster", "Hughes",
-  "Jenkins", "Morgan", "Powell", "Russell", "Sanders", "Wright", "Bennett", "Chavez", "Murphy", "Price",
+  "Jenkins", "Morgan", "Powell", "Russell", "Sanders", "Wright", "Bennett", "Chavez", "Murphy", "Powers",
 ] as const;
 
 const PLACES = ["Springfield", "Chatham", "Rochester", "Sherman", "Riverside", "Lakeview", "Oak Ridge", "Capitol", "Prairie", "Lincoln", "Heritage", "Maple"] as const;
