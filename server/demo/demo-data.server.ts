@@ -21,6 +21,7 @@ import type { WebChannel } from "../analytics/channels.ts";
 import type { BusinessProfile } from "../conversation/engine.ts";
 import { fillResponseRollup } from "../dashboard/response-times.server.ts";
 import { buildDemoHistory, type DemoHistory } from "./demo-history.ts";
+import { localIsoDate } from "../shared/time/calendar.ts";
 
 export { DEMO };
 
@@ -161,35 +162,52 @@ export async function seedSampleYear(db: Prisma.TransactionClient, args: { busin
     phone: chatbot.business.phone,
     email: chatbot.business.email,
   };
-  const history = buildDemoHistory({
-    now,
-    profile,
-    chatbotId: chatbot.id,
-    takenNames: new Set(sampleLeads.map((l) => l.name)),
-    newId: randomUUID,
-  });
-  await insertHistory(db, { businessId: args.businessId, chatbotId: chatbot.id, teamUserId: args.teamUserId }, history);
+  await insertHistory(db, { businessId: args.businessId, chatbotId: chatbot.id, teamUserId: args.teamUserId }, historyRows(profile, now));
   await fillResponseRollup(db, args.businessId, new Date(0), now);
 }
 
+type HistoryRows = { [K in keyof DemoHistory]: string };
+let lastHistory: { key: string; rows: HistoryRows } | null = null;
+
+/**
+ * The year's rows as JSON, built once per local day and profile: every sandbox made that day inserts the
+ * same history (under ids of its own), without playing the conversations again.
+ */
+function historyRows(profile: BusinessProfile, now: Date): HistoryRows {
+  const key = `${localIsoDate(now, profile.timeZone)}|${JSON.stringify(profile)}`;
+  if (lastHistory?.key !== key) {
+    const h = buildDemoHistory({ now, profile, takenNames: new Set(sampleLeads.map((l) => l.name)) });
+    const json = (rows: unknown[]) => JSON.stringify(rows);
+    lastHistory = {
+      key,
+      rows: { conversations: json(h.conversations), messages: json(h.messages), leads: json(h.leads), events: json(h.events), impressions: json(h.impressions) },
+    };
+  }
+  return lastHistory.rows;
+}
+
 /** Rows as one JSON parameter, expanded by jsonb_to_recordset: a single statement per table however many rows. */
-const rowsParam = (rows: unknown[]) => Prisma.sql`${JSON.stringify(rows)}::jsonb`;
+const rowsParam = (json: string) => Prisma.sql`${json}::jsonb`;
 
 async function insertHistory(
   db: Prisma.TransactionClient,
   { businessId, chatbotId, teamUserId }: { businessId: string; chatbotId: string; teamUserId: string },
-  h: DemoHistory,
+  h: HistoryRows,
 ): Promise<void> {
+  // The history's row keys ("-1", "-2", …) under a prefix of this seeding's own.
+  const prefix = randomUUID();
+  const id = (column: string) => Prisma.sql`(${prefix}::text || r.${Prisma.raw(`"${column}"`)})`;
   await db.$executeRaw`
     INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "pageUrl", "channel", "state", "lastSeq",
       "createdAt", "updatedAt", "lastMessageAt")
-    SELECT r."id", ${businessId}, r."chatbotId", r."visitorId", r."pageUrl", r."channel", r."state", r."lastSeq",
+    SELECT ${id("id")}, ${businessId}, ${chatbotId}, r."visitorId", r."pageUrl", r."channel",
+           CASE WHEN r."state"->>'leadId' IS NULL THEN r."state" ELSE jsonb_set(r."state", '{leadId}', to_jsonb(${prefix}::text || (r."state"->>'leadId'))) END, r."lastSeq",
            r."createdAt" AT TIME ZONE 'UTC', r."lastMessageAt" AT TIME ZONE 'UTC', r."lastMessageAt" AT TIME ZONE 'UTC'
-      FROM jsonb_to_recordset(${rowsParam(h.conversations)}) AS r("id" text, "chatbotId" text, "visitorId" text, "pageUrl" text,
+      FROM jsonb_to_recordset(${rowsParam(h.conversations)}) AS r("id" text, "visitorId" text, "pageUrl" text,
         "channel" text, "state" jsonb, "lastSeq" int, "createdAt" timestamptz, "lastMessageAt" timestamptz)`;
   await db.$executeRaw`
     INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
-    SELECT r."id", r."conversationId", ${businessId}, r."seq", r."role"::"MessageRole", r."text", r."quickReplies",
+    SELECT ${id("id")}, ${id("conversationId")}, ${businessId}, r."seq", r."role"::"MessageRole", r."text", r."quickReplies",
            r."createdAt" AT TIME ZONE 'UTC'
       FROM jsonb_to_recordset(${rowsParam(h.messages)}) AS r("id" text, "conversationId" text, "seq" int, "role" text, "text" text,
         "quickReplies" text[], "createdAt" timestamptz)`;
@@ -198,7 +216,7 @@ async function insertHistory(
       "buildingSizeSqFt", "frequency", "visitsPerMonth", "budgetMonthlyCents", "timeline", "timelineDays",
       "sizePoints", "frequencyPoints", "budgetPoints", "timelinePoints", "score", "priority", "incomplete",
       "status", "source", "channel", "valueCents", "lostReason", "lostTo", "wonAgainst", "closedAt", "createdAt", "updatedAt")
-    SELECT r."id", ${businessId}, r."conversationId", r."name", r."email", r."phone", r."company", r."serviceType",
+    SELECT ${id("id")}, ${businessId}, ${id("conversationId")}, r."name", r."email", r."phone", r."company", r."serviceType",
            r."buildingSizeSqFt", r."frequency", r."visitsPerMonth", r."budgetMonthlyCents", r."timeline", r."timelineDays",
            r."sizePoints", r."frequencyPoints", r."budgetPoints", r."timelinePoints", r."score", r."priority"::"LeadPriority", r."incomplete",
            r."status"::"LeadStatus", r."source"::"LeadSource", r."channel", r."valueCents", r."lostReason"::"LeadLostReason", r."lostTo",
@@ -210,7 +228,7 @@ async function insertHistory(
         "lostReason" text, "lostTo" text, "wonAgainst" text, "closedAt" timestamptz, "createdAt" timestamptz, "updatedAt" timestamptz)`;
   await db.$executeRaw`
     INSERT INTO "LeadEvent" ("id", "leadId", "businessId", "type", "data", "actorUserId", "createdAt")
-    SELECT r."id", r."leadId", ${businessId}, r."type", r."data", CASE WHEN r."actor" THEN ${teamUserId} END, r."createdAt" AT TIME ZONE 'UTC'
+    SELECT ${id("id")}, ${id("leadId")}, ${businessId}, r."type", r."data", CASE WHEN r."actor" THEN ${teamUserId} END, r."createdAt" AT TIME ZONE 'UTC'
       FROM jsonb_to_recordset(${rowsParam(h.events)}) AS r("id" text, "leadId" text, "type" text, "data" jsonb, "actor" boolean, "createdAt" timestamptz)`;
   await db.$executeRaw`
     INSERT INTO "WidgetImpressionDay" ("chatbotId", "businessId", "day", "count")

@@ -1,7 +1,6 @@
 // The demo business's year of history (demo-history.ts): deterministic, within the year before today,
 // transcripts that are the rules engine's own words, scores the scorer gives for the stored answers, and
 // the team's work in a consistent order.
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildDemoHistory, type DemoHistory } from "./demo-history.ts";
 import { questionText } from "../shared/conversation/prompts.ts";
@@ -26,7 +25,7 @@ const profile: BusinessProfile = {
 
 const NOW = new Date("2026-11-25T15:30:00Z");
 const build = (now = NOW): DemoHistory =>
-  buildDemoHistory({ now, profile, chatbotId: "chatbot-1", takenNames: new Set(["Sarah Mitchell"]), newId: randomUUID });
+  buildDemoHistory({ now, profile, takenNames: new Set(["Sarah Mitchell"]) });
 const history = build();
 const outline = (h: DemoHistory) => h.leads.map((l) => [l.name, l.score, l.priority, l.status, l.channel, l.valueCents]);
 

@@ -213,7 +213,7 @@ function visitorAnswers(r: Rand, p: Prospect): string[] {
 // Rows
 
 export type MessageRow = { id: string; conversationId: string; seq: number; role: "visitor" | "bot"; text: string; quickReplies: string[]; createdAt: string };
-export type ConversationRow = { id: string; chatbotId: string; visitorId: string; pageUrl: string; channel: WebChannel; state: EngineState & { leadId?: string }; lastSeq: number; createdAt: string; lastMessageAt: string };
+export type ConversationRow = { id: string; visitorId: string; pageUrl: string; channel: WebChannel; state: EngineState & { leadId?: string }; lastSeq: number; createdAt: string; lastMessageAt: string };
 export type LeadRow = {
   id: string;
   conversationId: string | null;
@@ -254,17 +254,23 @@ export type DemoHistory = { conversations: ConversationRow[]; messages: MessageR
 export type DemoHistoryInput = {
   now: Date;
   profile: BusinessProfile;
-  chatbotId: string;
   /** Names already used by the curated sample leads. */
   takenNames: ReadonlySet<string>;
-  /** Fresh row ids (random: a sandbox's rows must not collide with the fixed demo's). */
-  newId: () => string;
 };
+
+/**
+ * Row keys, unique within one history ("-1", "-2", …): the inserter prefixes them with a fresh random id
+ * per seeding, so the same history (built once a day, demo-data.server.ts) makes distinct rows in every
+ * sandbox.
+ */
+type Keys = { newId: () => string };
 
 const iso = (t: number) => new Date(t).toISOString();
 
 /** The year before today (local), day by day. */
-export function buildDemoHistory(input: DemoHistoryInput): DemoHistory {
+export function buildDemoHistory(options: DemoHistoryInput): DemoHistory {
+  let key = 0;
+  const input: DemoHistoryInput & Keys = { ...options, newId: () => `-${(++key).toString(36)}` };
   const { profile } = input;
   const tz = profile.timeZone;
   const r = seededRandom(0x5eed_2026);
@@ -300,7 +306,7 @@ export function buildDemoHistory(input: DemoHistoryInput): DemoHistory {
 function playConversation(
   r: Rand,
   out: DemoHistory,
-  input: DemoHistoryInput,
+  input: DemoHistoryInput & Keys,
   start: number,
   names: () => { first: string; last: string },
   cutoff: number,
@@ -339,8 +345,7 @@ function playConversation(
   }
   const conversation: ConversationRow = {
     id: conversationId,
-    chatbotId: input.chatbotId,
-    visitorId: `v_${conversationId.replace(/-/g, "").slice(0, 16)}`,
+    visitorId: `v_${Math.floor(r() * 2 ** 48).toString(16).padStart(12, "0")}`,
     pageUrl: pick(r, LANDING[channel]),
     channel,
     state,
@@ -404,7 +409,7 @@ function scoreParts(scored: ReturnType<typeof scoreLead>) {
 function addOtherLead(
   r: Rand,
   out: DemoHistory,
-  input: DemoHistoryInput,
+  input: DemoHistoryInput & Keys,
   source: "manual" | "import" | "outreach",
   at: number,
   names: () => { first: string; last: string },
@@ -467,7 +472,7 @@ const LOST_REASONS: readonly (readonly [string, number])[] = [["price", 4], ["co
  * office hours, else the next morning), Qualified, Proposal, then Won with the deal's value or Lost.
  * Steps after the start of today are left for the team to do (the lead stays at its last stage).
  */
-function workTheLead(r: Rand, out: DemoHistory, input: DemoHistoryInput, lead: LeadRow, winFactor: number, cutoff: number): void {
+function workTheLead(r: Rand, out: DemoHistory, input: DemoHistoryInput & Keys, lead: LeadRow, winFactor: number, cutoff: number): void {
   const { profile } = input;
   const created = Date.parse(lead.createdAt);
   const winChance = Math.min(0.8, { high: 0.42, medium: 0.27, low: 0.1 }[lead.priority] * winFactor);
@@ -476,7 +481,12 @@ function workTheLead(r: Rand, out: DemoHistory, input: DemoHistoryInput, lead: L
   if (outcome === "ignored") return;
   const steps: { status: LeadStatus; at: number; data?: Record<string, unknown> }[] = [];
   const urgent = lead.priority === "high" ? 0.4 : lead.priority === "medium" ? 1 : 2.2;
-  let t = lead.source === "chatbot" ? nextOfficeMoment(created + int(r, 3, 70) * urgent * MINUTE, profile, r) : created + int(r, 2, 30) * MINUTE;
+  const replyBy = created + int(r, 3, 70) * urgent * MINUTE;
+  // Out of office hours the owner often answers from the phone in the evening or at the weekend.
+  const localHour = localDateTime(new Date(created), profile.timeZone).hour;
+  const fromPhone = !isWithinBusinessHours(profile.hours, profile.timeZone, new Date(replyBy)) && localHour >= 7 && localHour < 21 && r() < 0.55;
+  let t =
+    lead.source !== "chatbot" ? created + int(r, 2, 30) * MINUTE : fromPhone ? created + int(r, 20, 150) * MINUTE : nextOfficeMoment(replyBy, profile, r);
   steps.push({ status: "contacted", at: t });
   const reach = outcome === "won" ? 3 : outcome === "lost" ? int(r, 0, 2) : int(r, 0, 2);
   const path: LeadStatus[] = ["qualified", "proposal"];
