@@ -20,6 +20,7 @@ import type { LeadStatus } from "../shared/enums.ts";
 import type { WebChannel } from "../analytics/channels.ts";
 import type { BusinessProfile } from "../conversation/engine.ts";
 import { fillResponseRollup } from "../dashboard/response-times.server.ts";
+import { toBusinessProfile } from "../chatbots/profile.server.ts";
 import { buildDemoHistory, type DemoHistory } from "./demo-history.ts";
 import { localIsoDate } from "../shared/time/calendar.ts";
 
@@ -149,19 +150,8 @@ export async function seedSampleYear(db: Prisma.TransactionClient, args: { busin
       business: { select: { serviceAreas: true, description: true, timeZone: true, phone: true, email: true } },
     },
   });
-  const profile: BusinessProfile = {
-    businessName: chatbot.businessName,
-    welcomeMessage: chatbot.welcomeMessage,
-    serviceTypes: chatbot.serviceTypes,
-    serviceAreas: chatbot.business.serviceAreas,
-    description: chatbot.business.description,
-    hours: { start: chatbot.hoursStart, end: chatbot.hoursEnd, days: chatbot.hoursDays },
-    timeZone: chatbot.business.timeZone,
-    afterHoursMessage: chatbot.afterHoursMessage,
-    marketPriceCents: chatbot.marketPriceCents,
-    phone: chatbot.business.phone,
-    email: chatbot.business.email,
-  };
+  const profile = toBusinessProfile(chatbot);
+
   await insertHistory(db, { businessId: args.businessId, chatbotId: chatbot.id, teamUserId: args.teamUserId }, historyRows(profile, now));
   await fillResponseRollup(db, args.businessId, new Date(0), now);
 }

@@ -24,8 +24,7 @@ import {
 } from "../conversation/engine.ts";
 import { BUDGET_CHOICES, FREQUENCY_CHOICES, NOT_SURE_CHOICE, SIZE_CHOICES, SKIP_CHOICE, TIMELINE_CHOICES } from "../shared/conversation/prompts.ts";
 import { isWithinBusinessHours } from "../shared/conversation/business-hours.ts";
-import { DEFAULT_SERVICE_TYPES } from "../shared/chatbots/defaults.ts";
-import { expectedMonthlyCostCents, scoreLead, VISITS_PER_MONTH, type FrequencyBand, type TimelineBand } from "../shared/scoring/score.ts";
+import { expectedMonthlyCostCents, scoreColumns, scoreLead, VISITS_PER_MONTH, type FrequencyBand, type TimelineBand } from "../shared/scoring/score.ts";
 import { normalizePhone } from "../shared/format/phone.ts";
 import { isoDateOf, isoWeekdayOf, localDateTime, dayNumberOf, zonedInstant } from "../shared/time/calendar.ts";
 import type { LeadStatus } from "../shared/enums.ts";
@@ -385,25 +384,19 @@ function playConversation(
       budgetMonthlyCents: a.budgetMonthlyCents ?? null,
       timeline: a.timeline ?? null,
       timelineDays: a.timelineDays ?? null,
-      ...scoreParts(scored),
-      status: "new",
+      ...scoreColumns(scored),
+      ...openLead(at),
       source: "chatbot",
       channel,
-      valueCents: null,
-      lostReason: null,
-      lostTo: null,
-      wonAgainst: null,
-      closedAt: null,
-      createdAt: iso(at),
-      updatedAt: iso(at),
     };
   }
 }
 
-function scoreParts(scored: ReturnType<typeof scoreLead>) {
-  const { sizePoints, frequencyPoints, budgetPoints, timelinePoints, score, priority, incomplete } = scored;
-  return { sizePoints, frequencyPoints, budgetPoints, timelinePoints, score, priority, incomplete };
+/** A lead as it is captured: New, nothing won or lost yet. */
+function openLead(at: number) {
+  return { status: "new" as const, valueCents: null, lostReason: null, lostTo: null, wonAgainst: null, closedAt: null, createdAt: iso(at), updatedAt: iso(at) };
 }
+
 
 /** A lead the team added by hand, imported or converted from cold outreach: what they knew of it, scored. */
 function addOtherLead(
@@ -436,17 +429,10 @@ function addOtherLead(
     ...known,
     visitsPerMonth: known.frequency ? VISITS_PER_MONTH[known.frequency] : null,
     timelineDays: knowsMore ? p.timeline.days : null,
-    ...scoreParts(scored),
-    status: "new",
+    ...scoreColumns(scored),
+    ...openLead(at),
     source,
     channel: source,
-    valueCents: null,
-    lostReason: null,
-    lostTo: null,
-    wonAgainst: null,
-    closedAt: null,
-    createdAt: iso(at),
-    updatedAt: iso(at),
   };
   out.leads.push(lead);
   out.events.push({ id: input.newId(), leadId: lead.id, type: "created", actor: true, data: { source, score: lead.score, priority: lead.priority, incomplete: lead.incomplete }, createdAt: lead.createdAt });
