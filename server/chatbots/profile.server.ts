@@ -89,7 +89,13 @@ export async function findChatbotById(db: Db, chatbotId: string): Promise<Chatbo
   return toChatbotRecord(rows[0]);
 }
 
-export function toBusinessProfile(chatbot: ChatbotRecord): BusinessProfile {
+/** The parts of a chatbot and its business the engine's profile is made of. */
+export type ProfileSource = Pick<
+  ChatbotRecord,
+  "businessName" | "welcomeMessage" | "serviceTypes" | "hoursStart" | "hoursEnd" | "hoursDays" | "afterHoursMessage" | "marketPriceCents"
+> & { business: Pick<ChatbotRecord["business"], "serviceAreas" | "description" | "timeZone" | "phone" | "email"> };
+
+export function toBusinessProfile(chatbot: ProfileSource): BusinessProfile {
   return {
     businessName: chatbot.businessName,
     welcomeMessage: chatbot.welcomeMessage,

@@ -25,7 +25,7 @@ type Range = { start: number; end: number };
 type HourRow = { hour: Date; pairs: bigint | number; total: number | string | null };
 
 /** Pairs per UTC hour for the visitor messages sent in any of the ranges, straight from the messages. */
-async function pairsByHour(db: Db, businessId: string, ranges: Range[]): Promise<{ hour: Date; pairs: number; totalMs: number }[]> {
+async function pairsByHour(db: Prisma.TransactionClient, businessId: string, ranges: Range[]): Promise<{ hour: Date; pairs: number; totalMs: number }[]> {
   if (ranges.length === 0) return [];
   const within = Prisma.join(
     ranges.map((r) => Prisma.sql`(v."createdAt" >= ${new Date(r.start)} AND v."createdAt" < ${new Date(r.end)})`),
@@ -53,7 +53,7 @@ async function pairsByHour(db: Db, businessId: string, ranges: Range[]): Promise
  * Rolls up the hours from `from` (or from where the last roll-up stopped) to the last settled hour, and
  * returns the instant before which every hour since `from` is rolled up.
  */
-export async function fillResponseRollup(db: Db, businessId: string, from: Date, now: Date): Promise<number> {
+export async function fillResponseRollup(db: Prisma.TransactionClient, businessId: string, from: Date, now: Date): Promise<number> {
   const settled = floorHour(now.getTime() - SETTLE_MS);
   const existing = await db.chatResponseRollup.findUnique({ where: { businessId }, select: { through: true } });
   const start = Math.max(floorHour(from.getTime()), existing?.through.getTime() ?? 0);

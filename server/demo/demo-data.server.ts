@@ -3,7 +3,8 @@
 // stored as real rows, scored by the scoring module. Idempotent: safe to run at every start. The same
 // seeding makes each demo sandbox (sandbox.server.ts).
 import type { Db } from "../db/client.server.ts";
-import type { Prisma } from "../db/generated/client.ts";
+import { randomUUID } from "node:crypto";
+import { Prisma } from "../db/generated/client.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { DEFAULT_SERVICE_TYPES } from "../shared/chatbots/defaults.ts";
 import { DEMO } from "./demo-credentials.ts";
@@ -17,6 +18,11 @@ import {
 } from "../shared/scoring/score.ts";
 import type { LeadStatus } from "../shared/enums.ts";
 import type { WebChannel } from "../analytics/channels.ts";
+import type { BusinessProfile } from "../conversation/engine.ts";
+import { fillResponseRollup } from "../dashboard/response-times.server.ts";
+import { toBusinessProfile } from "../chatbots/profile.server.ts";
+import { buildDemoHistory, type DemoHistory } from "./demo-history.ts";
+import { localIsoDate } from "../shared/time/calendar.ts";
 
 export { DEMO };
 
@@ -106,18 +112,118 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<{ create
   if (existing) return { created: false };
 
   const passwordHash = await hashPassword(DEMO.password);
-  const { businessId } = await seedSampleBusiness(db, { siteKey: DEMO.siteKey, now });
-  await db.user.upsert({
-    where: { email: DEMO.email },
-    update: {},
-    create: {
-      email: DEMO.email,
-      passwordHash,
-      displayName: "Demo Owner",
-      memberships: { create: { businessId, role: "owner" } },
+  // One transaction: a start interrupted half-way leaves no half-seeded demo behind (the next start seeds it).
+  await db.$transaction(
+    async (tx) => {
+      const { businessId } = await seedSampleBusiness(tx, { siteKey: DEMO.siteKey, now });
+      const owner = await tx.user.upsert({
+        where: { email: DEMO.email },
+        update: {},
+        create: { email: DEMO.email, passwordHash, displayName: "Demo Owner" },
+        select: { id: true },
+      });
+      await tx.membership.create({ data: { userId: owner.id, businessId, role: "owner" } });
+      await seedSampleYear(tx, { businessId, teamUserId: owner.id, now });
+    },
+    SEED_TRANSACTION,
+  );
+  return { created: true };
+}
+
+/** A year of sample history takes a second or two on a busy machine: more than a transaction's default 5 s is allowed. */
+export const SEED_TRANSACTION = { timeout: 60_000, maxWait: 30_000 } as const;
+
+/**
+ * The sample business's year before today (server/demo/demo-history.ts): conversations with their
+ * transcripts, the leads they became and the other sources' leads, the team's work on them (as
+ * `teamUserId`, the owner), widget impressions per day, and the bot's reply times rolled up as the hourly
+ * job would. One set-based insert per table.
+ */
+export async function seedSampleYear(db: Prisma.TransactionClient, args: { businessId: string; teamUserId: string; now?: Date }): Promise<void> {
+  const now = args.now ?? new Date();
+  const chatbot = await db.chatbot.findFirstOrThrow({
+    where: { businessId: args.businessId },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true, businessName: true, welcomeMessage: true, serviceTypes: true, hoursStart: true, hoursEnd: true, hoursDays: true,
+      afterHoursMessage: true, marketPriceCents: true,
+      business: { select: { serviceAreas: true, description: true, timeZone: true, phone: true, email: true } },
     },
   });
-  return { created: true };
+  const profile = toBusinessProfile(chatbot);
+
+  await insertHistory(db, { businessId: args.businessId, chatbotId: chatbot.id, teamUserId: args.teamUserId }, historyRows(profile, now));
+  await fillResponseRollup(db, args.businessId, new Date(0), now);
+}
+
+type HistoryRows = { [K in keyof DemoHistory]: string };
+let lastHistory: { key: string; rows: HistoryRows } | null = null;
+
+/**
+ * The year's rows as JSON, built once per local day and profile: every sandbox made that day inserts the
+ * same history (under ids of its own), without playing the conversations again.
+ */
+function historyRows(profile: BusinessProfile, now: Date): HistoryRows {
+  const key = `${localIsoDate(now, profile.timeZone)}|${JSON.stringify(profile)}`;
+  if (lastHistory?.key !== key) {
+    const h = buildDemoHistory({ now, profile, takenNames: new Set(sampleLeads.map((l) => l.name)) });
+    const json = (rows: unknown[]) => JSON.stringify(rows);
+    lastHistory = {
+      key,
+      rows: { conversations: json(h.conversations), messages: json(h.messages), leads: json(h.leads), events: json(h.events), impressions: json(h.impressions) },
+    };
+  }
+  return lastHistory.rows;
+}
+
+/** Rows as one JSON parameter, expanded by jsonb_to_recordset: a single statement per table however many rows. */
+const rowsParam = (json: string) => Prisma.sql`${json}::jsonb`;
+
+async function insertHistory(
+  db: Prisma.TransactionClient,
+  { businessId, chatbotId, teamUserId }: { businessId: string; chatbotId: string; teamUserId: string },
+  h: HistoryRows,
+): Promise<void> {
+  // The history's row keys ("-1", "-2", …) under a prefix of this seeding's own.
+  const prefix = randomUUID();
+  const id = (column: string) => Prisma.sql`(${prefix}::text || r.${Prisma.raw(`"${column}"`)})`;
+  await db.$executeRaw`
+    INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "pageUrl", "channel", "state", "lastSeq",
+      "createdAt", "updatedAt", "lastMessageAt")
+    SELECT ${id("id")}, ${businessId}, ${chatbotId}, r."visitorId", r."pageUrl", r."channel",
+           CASE WHEN r."state"->>'leadId' IS NULL THEN r."state" ELSE jsonb_set(r."state", '{leadId}', to_jsonb(${prefix}::text || (r."state"->>'leadId'))) END, r."lastSeq",
+           r."createdAt" AT TIME ZONE 'UTC', r."lastMessageAt" AT TIME ZONE 'UTC', r."lastMessageAt" AT TIME ZONE 'UTC'
+      FROM jsonb_to_recordset(${rowsParam(h.conversations)}) AS r("id" text, "visitorId" text, "pageUrl" text,
+        "channel" text, "state" jsonb, "lastSeq" int, "createdAt" timestamptz, "lastMessageAt" timestamptz)`;
+  await db.$executeRaw`
+    INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
+    SELECT ${id("id")}, ${id("conversationId")}, ${businessId}, r."seq", r."role"::"MessageRole", r."text", r."quickReplies",
+           r."createdAt" AT TIME ZONE 'UTC'
+      FROM jsonb_to_recordset(${rowsParam(h.messages)}) AS r("id" text, "conversationId" text, "seq" int, "role" text, "text" text,
+        "quickReplies" text[], "createdAt" timestamptz)`;
+  await db.$executeRaw`
+    INSERT INTO "Lead" ("id", "businessId", "conversationId", "name", "email", "phone", "company", "serviceType",
+      "buildingSizeSqFt", "frequency", "visitsPerMonth", "budgetMonthlyCents", "timeline", "timelineDays",
+      "sizePoints", "frequencyPoints", "budgetPoints", "timelinePoints", "score", "priority", "incomplete",
+      "status", "source", "channel", "valueCents", "lostReason", "lostTo", "wonAgainst", "closedAt", "createdAt", "updatedAt")
+    SELECT ${id("id")}, ${businessId}, ${id("conversationId")}, r."name", r."email", r."phone", r."company", r."serviceType",
+           r."buildingSizeSqFt", r."frequency", r."visitsPerMonth", r."budgetMonthlyCents", r."timeline", r."timelineDays",
+           r."sizePoints", r."frequencyPoints", r."budgetPoints", r."timelinePoints", r."score", r."priority"::"LeadPriority", r."incomplete",
+           r."status"::"LeadStatus", r."source"::"LeadSource", r."channel", r."valueCents", r."lostReason"::"LeadLostReason", r."lostTo",
+           r."wonAgainst", r."closedAt" AT TIME ZONE 'UTC', r."createdAt" AT TIME ZONE 'UTC', r."updatedAt" AT TIME ZONE 'UTC'
+      FROM jsonb_to_recordset(${rowsParam(h.leads)}) AS r("id" text, "conversationId" text, "name" text, "email" text, "phone" text,
+        "company" text, "serviceType" text, "buildingSizeSqFt" int, "frequency" text, "visitsPerMonth" float8, "budgetMonthlyCents" int,
+        "timeline" text, "timelineDays" int, "sizePoints" int, "frequencyPoints" int, "budgetPoints" int, "timelinePoints" int,
+        "score" float8, "priority" text, "incomplete" boolean, "status" text, "source" text, "channel" text, "valueCents" int,
+        "lostReason" text, "lostTo" text, "wonAgainst" text, "closedAt" timestamptz, "createdAt" timestamptz, "updatedAt" timestamptz)`;
+  await db.$executeRaw`
+    INSERT INTO "LeadEvent" ("id", "leadId", "businessId", "type", "data", "actorUserId", "createdAt")
+    SELECT ${id("id")}, ${id("leadId")}, ${businessId}, r."type", r."data", CASE WHEN r."actor" THEN ${teamUserId} END, r."createdAt" AT TIME ZONE 'UTC'
+      FROM jsonb_to_recordset(${rowsParam(h.events)}) AS r("id" text, "leadId" text, "type" text, "data" jsonb, "actor" boolean, "createdAt" timestamptz)`;
+  await db.$executeRaw`
+    INSERT INTO "WidgetImpressionDay" ("chatbotId", "businessId", "day", "count")
+    SELECT ${chatbotId}, ${businessId}, r."day", r."count"
+      FROM jsonb_to_recordset(${rowsParam(h.impressions)}) AS r("day" date, "count" int)`;
 }
 
 async function createSampleLead(db: Prisma.TransactionClient, businessId: string, sample: SampleLead, now: Date): Promise<void> {

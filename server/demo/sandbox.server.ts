@@ -12,7 +12,7 @@ import { newToken } from "../auth/tokens.server.ts";
 import { newSiteKey } from "../chatbots/site-key.server.ts";
 import type { JobHandler, JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { SANDBOX_DELETE_QUEUE, SANDBOX_SWEEP_TICK } from "../jobs/queue/queues.ts";
-import { seedSampleBusiness } from "./demo-data.server.ts";
+import { SEED_TRANSACTION, seedSampleBusiness, seedSampleYear } from "./demo-data.server.ts";
 
 export const SANDBOX_TTL_MS = 24 * 60 * 60 * 1000;
 /** Sandbox owners' addresses: a reserved domain (RFC 2606) that no mail can reach. */
@@ -37,9 +37,10 @@ export async function createSandbox(
       data: { email, passwordHash, displayName: "Demo Owner", memberships: { create: { businessId, role: "owner" } } },
       select: { id: true },
     });
+    await seedSampleYear(tx, { businessId, teamUserId: user.id, now });
     await deps.jobs.enqueue(tx, [{ name: SANDBOX_DELETE_QUEUE, key: `sandbox-delete:${businessId}`, data: { businessId } satisfies SandboxJob, runAt: expiresAt }]);
     return { businessId, userId: user.id, expiresAt };
-  });
+  }, SEED_TRANSACTION);
 }
 
 export type SandboxLookup = { status: "active"; userId: string; expiresAt: Date } | { status: "expired" };

@@ -87,9 +87,13 @@ describe.skipIf(!hasChromium)("demo sandboxes in Chromium", () => {
     expect(seenByA).not.toContain("Zebra7431");
     expect(seenByB).not.toContain("Zebra7431");
 
-    // In the database too: the public chat is the site business's, each sandbox has its own one chat.
+    // In the database too: the public chat is the site business's, each sandbox has its own one test
+    // chat (besides the sample year's conversations every sandbox is seeded with).
     const db = server.services.db;
-    const sandboxes = await db.business.findMany({ where: { sandboxExpiresAt: { not: null } }, select: { id: true, _count: { select: { conversations: true } } } });
+    const sandboxes = await db.business.findMany({
+      where: { sandboxExpiresAt: { not: null } },
+      select: { id: true, _count: { select: { conversations: { where: { isTest: true } } } } },
+    });
     expect(sandboxes.map((s) => s._count.conversations)).toEqual([1, 1]);
     const site = await db.conversation.findFirstOrThrow({ where: { chatbot: { siteKey: server.services.env.SITE_CHATBOT_KEY } } });
     expect(sandboxes.map((s) => s.id)).not.toContain(site.businessId);

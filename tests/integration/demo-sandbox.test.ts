@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { DEMO } from "#server/demo/demo-credentials.ts";
+import { analyticsReport } from "#server/analytics/analytics.server.ts";
 import { SANDBOX_EMAIL_DOMAIN, SANDBOX_TTL_MS } from "#server/demo/sandbox.server.ts";
 import { HELD_EMAIL_NOTE, SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE, SANDBOX_MESSAGES } from "#shared/demo/sandbox-policy.ts";
 import { MAIL_QUEUE, PASSWORD_RESET_QUEUE, SANDBOX_DELETE_QUEUE, SANDBOX_SWEEP_TICK } from "#server/jobs/queue/queues.ts";
@@ -279,5 +280,43 @@ describe("expiry", () => {
     const page = await open.get("/app/dashboard");
     expect(page.location).toBe("/login?sandbox=expired");
     expect(await db().session.count({ where: { userId: sandbox.userId } })).toBe(0);
+  });
+});
+
+describe("the demo business's analytics (issue 18)", () => {
+  it("has a year of real figures for Last Year and real changes for 30 Days, and a sandbox has the same", async () => {
+    const demo = await db().business.findFirstOrThrow({ where: { isDemo: true, sandboxExpiresAt: null }, select: { id: true, timeZone: true } });
+    const report = (businessId: string, period: "30d" | "1y") => analyticsReport(db(), { businessId, timeZone: demo.timeZone, period });
+
+    const year = await report(demo.id, "1y");
+    expect(year.channels.filter((c) => c.leads > 0).length).toBeGreaterThanOrEqual(4);
+    expect(year.channels.filter((c) => c.revenueCents > 0).length).toBeGreaterThanOrEqual(4);
+    expect(year.revenueByMonth).toHaveLength(12);
+    expect(year.revenueByMonth.filter((m) => m.revenueCents > 0).length).toBeGreaterThanOrEqual(10);
+    for (const stage of year.funnel) expect(stage.count, stage.stage).toBeGreaterThan(0);
+    const [impressions, conversations, leads, proposal, won] = year.funnel.map((s) => s.count) as [number, number, number, number, number];
+    expect(impressions > conversations && conversations > leads && leads > proposal && proposal > won).toBe(true);
+    expect(year.quality.high * year.quality.medium * year.quality.low).toBeGreaterThan(0);
+    // Both lines of "response time by hour": the bot's reply (seconds) and the team's first action (minutes).
+    expect(year.responseByHour.filter((h) => h.botSeconds !== null).length).toBeGreaterThanOrEqual(20);
+    expect(year.responseByHour.filter((h) => h.teamMinutes !== null).length).toBeGreaterThanOrEqual(12);
+    expect(year.responseByHour.every((h) => h.botSeconds === null || (h.botSeconds > 0 && h.botSeconds < 5))).toBe(true);
+    expect(year.kpis.avgResponseSeconds.current).toBeGreaterThan(0);
+
+    const month = await report(demo.id, "30d");
+    const changes = (["impressions", "conversations", "leads", "revenueCents"] as const).map((key) => month.kpis[key]);
+    for (const figure of changes) {
+      expect(figure.previous).toBeGreaterThan(0);
+      expect(figure.change).not.toBeNull();
+    }
+    expect(changes.some((figure) => figure.change !== 0)).toBe(true);
+    expect(month.kpis.conversionRate.change).not.toBeNull();
+
+    // A sandbox is seeded with the same year (only its ids differ).
+    const { businessId } = await pressDemo(browser());
+    const sandboxYear = await report(businessId, "1y");
+    expect(sandboxYear.funnel).toEqual(year.funnel);
+    expect(sandboxYear.channels).toEqual(year.channels);
+    expect(sandboxYear.revenueByMonth).toEqual(year.revenueByMonth);
   });
 });

@@ -13,8 +13,11 @@ import path from "node:path";
 import { openDatabase } from "#server/db/client.server.ts";
 import { loadMigrations, migrate } from "#server/db/migrate.server.ts";
 import { createJobQueue } from "#server/jobs/queue/job-queue.server.ts";
+import { ensureDemoData } from "#server/demo/demo-data.server.ts";
 
 export const TEMPLATE_ENV = "LB_PGLITE_TEMPLATE";
+/** A second template with the fixed demo business seeded (its year of history takes seconds to insert). */
+export const DEMO_TEMPLATE_ENV = "LB_PGLITE_DEMO_TEMPLATE";
 
 /** Creates the template (a data dir whose `pglite/` folder is migrated) unless it exists; returns its path. */
 export async function createPgliteTemplate(): Promise<string> {
@@ -40,9 +43,28 @@ export async function createPgliteTemplate(): Promise<string> {
   return target;
 }
 
-/** Copies the template's database into `dataDir` when this run has one; false otherwise. */
-export async function copyPgliteTemplate(dataDir: string): Promise<boolean> {
-  const template = process.env[TEMPLATE_ENV];
+/**
+ * The template plus the fixed demo business (ensureDemoData), made once per run so the servers that seed
+ * the demo (most of them) copy it ready instead of inserting its year of sample history each.
+ */
+export async function createPgliteDemoTemplate(template: string): Promise<string> {
+  const target = `${template}-demo`;
+  if (existsSync(target)) return target;
+  const building = await mkdtemp(path.join(os.tmpdir(), "leadbroom-pglite-building-"));
+  await cp(path.join(template, "pglite"), path.join(building, "pglite"), { recursive: true });
+  const database = await openDatabase({ dataDir: building });
+  try {
+    await ensureDemoData(database.prisma);
+  } finally {
+    await database.close();
+  }
+  await rename(building, target).catch(async () => rm(building, { recursive: true, force: true }));
+  return target;
+}
+
+/** Copies the template's database (with the demo business when asked and made) into `dataDir` when this run has one; false otherwise. */
+export async function copyPgliteTemplate(dataDir: string, withDemo = false): Promise<boolean> {
+  const template = (withDemo ? process.env[DEMO_TEMPLATE_ENV] : undefined) ?? process.env[TEMPLATE_ENV];
   if (!template || !existsSync(path.join(template, "pglite"))) return false;
   await cp(path.join(template, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
   return true;

@@ -96,7 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const scratch =
     !shared && !options.databaseUrl && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   // PGlite: start from this run's migrated template when there is one (initdb takes seconds).
-  if (!shared && !scratch && !options.dataDir) await copyPgliteTemplate(dataDir);
+  if (!shared && !scratch && !options.dataDir) await copyPgliteTemplate(dataDir, options.seedDemo !== false);
   const port = await freePort();
   const env = parseEnv({
     NODE_ENV: "test",
