@@ -9,6 +9,9 @@ import { startEmbedDemo, type EmbedDemo } from "../../embed-demo/serve.ts";
 import { launchChromium } from "./browser.ts";
 import { freePort, startTestServer, type TestServer, type TestServerOptions } from "./test-server.ts";
 
+/** How long a visitor waits for the bot's next question: generous, as a loaded 2-core machine needs. */
+const WAIT = { timeout: 30_000 };
+
 export async function startCustomerSite(appUrl: string, siteKey = "demo"): Promise<EmbedDemo> {
   const demo = await startEmbedDemo({ port: await freePort(), appUrl, siteKey, host: "127.0.0.1" });
   return { ...demo, url: demo.url.replace("127.0.0.1", "localhost") };
@@ -56,11 +59,11 @@ export async function qualifyHighLead(chat: CustomerChat, who: { name: string; c
   for (const reply of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately"]) {
     await visitorChooses(page, reply);
   }
-  await expect.poll(() => log.getByText(/your name/i).count()).toBeGreaterThan(0);
+  await expect.poll(() => log.getByText(/your name/i).count(), WAIT).toBeGreaterThan(0);
   await visitorSays(page, who.name);
-  await expect.poll(() => log.getByText(/company/i).count()).toBeGreaterThan(0);
+  await expect.poll(() => log.getByText(/company/i).count(), WAIT).toBeGreaterThan(0);
   await visitorSays(page, who.company);
-  await expect.poll(() => log.getByText(/email or phone/i).count()).toBeGreaterThan(0);
+  await expect.poll(() => log.getByText(/email or phone/i).count(), WAIT).toBeGreaterThan(0);
   await visitorSays(page, who.contact);
 }
 
