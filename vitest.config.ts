@@ -1,8 +1,20 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
+
+// `npm test` runs on a 2-core machine (README): Vitest's default there is one worker (cores − 1), so
+// every file ran alone and the second core idled while a file's PGlite or its server worked. Two
+// workers keep both busy; a bigger CI machine keeps Vitest's default of cores − 1.
+const workers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
     setupFiles: ["tests/support/fail-on-console-error.ts"],
+    maxWorkers: workers,
+    minWorkers: 1,
+    // Files reuse their worker process and its loaded modules (the server code, Prisma's client, the
+    // dashboard build) instead of a new process importing them again per file: decision 0041. Each file
+    // still starts and closes its own server and database; no test mocks modules (checked there).
+    isolate: false,
     projects: [
       {
         extends: true,
