@@ -22,8 +22,9 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "dashboard/app/**/*.test.{ts,tsx}", "widget/src/**/*.test.{ts,tsx}"],
           environment: "node",
-          // Set-up hooks may start an embedded PGlite, which can take 20 s on a loaded machine.
-          hookTimeout: 60_000,
+          // Set-up hooks may start an embedded PGlite (initdb): 20 s on a loaded machine, over 60 s
+          // with two files at a time at load average 12 (server/db/pglite-worker.test.ts did).
+          hookTimeout: 120_000,
         },
       },
       {
