@@ -1,8 +1,20 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
+
+// `npm test` runs on a 2-core machine (README): Vitest's default there is one worker (cores − 1), so
+// every file ran alone and the second core idled while a file's PGlite or its server worked. Two
+// workers keep both busy; a bigger CI machine keeps Vitest's default of cores − 1.
+const workers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
     setupFiles: ["tests/support/fail-on-console-error.ts"],
+    maxWorkers: workers,
+    minWorkers: 1,
+    // Files reuse their worker process and its loaded modules (the server code, Prisma's client, the
+    // dashboard build) instead of a new process importing them again per file: decision 0041. Each file
+    // still starts and closes its own server and database; no test mocks modules (checked there).
+    isolate: false,
     projects: [
       {
         extends: true,
@@ -10,8 +22,9 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "dashboard/app/**/*.test.{ts,tsx}", "widget/src/**/*.test.{ts,tsx}"],
           environment: "node",
-          // Set-up hooks may start an embedded PGlite, which can take 20 s on a loaded machine.
-          hookTimeout: 60_000,
+          // Set-up hooks may start an embedded PGlite (initdb): 20 s on a loaded machine, over 60 s
+          // with two files at a time at load average 12 (server/db/pglite-worker.test.ts did).
+          hookTimeout: 120_000,
         },
       },
       {
@@ -35,6 +48,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser at a time on a 2-core machine.
           poolOptions: { forks: { singleFork: true } },
+          // Each browser file still imports its modules afresh, as before decision 0041: not yet shown
+          // to be as safe as for the other projects (their one process per run already shared it).
+          isolate: true,
           // In CI a browser test that fails is run once more (as Playwright's CI preset does): a
           // timing flake on a loaded runner should not hide the rest of the run. A real failure
           // fails twice; the reporter prints every retry, so flakes stay visible and get fixed.

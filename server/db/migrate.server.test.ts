@@ -67,7 +67,7 @@ beforeAll(async () => {
   await pg.waitReady;
   sql = runnerFor(pg);
   real = await loadMigrations();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await pg?.close();

@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "lb-pglite-worker-"));
   db = await openDatabase({ dataDir: dir });
   await migrate(db.sql, await loadMigrations());
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await db?.close();

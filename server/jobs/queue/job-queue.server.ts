@@ -201,10 +201,12 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         await executorDb(options.sql).executeSql(
           `UPDATE ${JOB_SCHEMA}.job SET start_after = now() - interval '1 second'
             WHERE state IN ('created', 'retry') AND start_after > now() AND ($1::text IS NULL OR name = $1)
-            RETURNING id`,
+            RETURNING id, name`,
           [name ?? null],
         )
-      ).rows;
+      ).rows as { id: string; name: string }[];
+      // Due now, so looked for now: a test moving the clock on does not wait for the next poll.
+      if (!stopping) for (const queue of new Set(rows.map((row) => row.name))) for (const id of workersOf.get(queue) ?? []) boss.notifyWorker(id);
       return rows.length;
     },
 
