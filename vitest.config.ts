@@ -9,6 +9,9 @@ const workers = Math.max(2, os.availableParallelism() - 1);
 export default defineConfig({
   test: {
     setupFiles: ["tests/support/fail-on-console-error.ts"],
+    // `expect.poll` waits for an event (a live push, a job's effect), not for a time: Vitest's 1 s default
+    // ran out on a loaded 2-core machine. A poll that is satisfied returns at once, so this costs nothing.
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: workers,
     minWorkers: 1,
     // Files reuse their worker process and its loaded modules (the server code, Prisma's client, the

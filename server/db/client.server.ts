@@ -35,11 +35,16 @@ export { pgliteExtensions } from "./pglite-extensions.ts";
  * PGlite runs in a worker thread (decision 0007): the server's event loop only posts messages, and
  * PostgreSQL's work lands on another core.
  */
+const PGLITE_TRANSACTION_MAX_WAIT_MS = 15_000;
+
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir, "pglite");
   await mkdir(dir, { recursive: true });
   const worker = await startPgliteWorker(dir);
-  const prisma = withDirectSql(new PrismaClient({ adapter: worker.adapter }), {
+  // One connection: interactive transactions queue for it. Under a burst (25 form posts at once on a
+  // loaded 2-core machine) Prisma's default 2 s wait for a turn ran out and the post failed with a 500;
+  // a visitor would rather wait a few seconds more than lose what they typed.
+  const prisma = withDirectSql(new PrismaClient({ adapter: worker.adapter, transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } }), {
     query: (text, values) => worker.sql.query(text, values),
   });
   return {
