@@ -1,12 +1,12 @@
 // The hourly database upkeep (server/jobs/db-maintenance.server.ts, decision 0040): on PGlite, which runs
 // no autovacuum, the tick's handler vacuums and analyzes the analytics roll-ups and pg-boss's job tables
-// (their planner statistics then match their rows); on PostgreSQL, whose autovacuum does it, the handler
+// (their planner statistics then match their rows); on a PostgreSQL server (its autovacuum's job) the handler
 // does nothing. Runs on whichever database the suite runs on (DATABASE_URL for PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scheduleHandlers, schedules } from "#server/jobs/schedules.server.ts";
 import { DB_MAINTENANCE_TICK, queueSpec } from "#server/jobs/queue/queues.ts";
 import { JOB_SCHEMA } from "#server/jobs/queue/job-queue.server.ts";
-import { hasAutovacuum, vacuumWithoutAutovacuum } from "#server/jobs/db-maintenance.server.ts";
+import { isEmbeddedPglite, vacuumWithoutAutovacuum } from "#server/jobs/db-maintenance.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner } from "./billing-support.ts";
 
@@ -41,13 +41,13 @@ describe("database upkeep tick", () => {
     await handler.run(undefined as never, { id: "test", name: DB_MAINTENANCE_TICK, key: "", attempt: 1 });
     const after = await stats();
     if (server.database.kind === "pglite") {
-      expect(await hasAutovacuum(db)).toBe(false);
+      expect(await isEmbeddedPglite(db)).toBe(true);
       expect(before.estimated).not.toBe(before.counted);
       expect(after.estimated).toBe(after.counted);
       const done = await vacuumWithoutAutovacuum(db);
       expect(done).toEqual(expect.arrayContaining(['"AnalyticsLeadDay"', '"AnalyticsConversationDay"', `${JOB_SCHEMA}.job`]));
     } else {
-      expect(await hasAutovacuum(db)).toBe(true);
+      expect(await isEmbeddedPglite(db)).toBe(false);
       expect(await vacuumWithoutAutovacuum(db)).toEqual([]);
     }
   });
