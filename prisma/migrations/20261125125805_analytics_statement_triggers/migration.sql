@@ -220,30 +220,28 @@ $$;
 -- Lead."teamFirstActionAt": the earliest history event of the lead written by a member. Inserted events
 -- can only move it earlier (one grouped update per statement); deleted events, or a change of an event's
 -- lead, author or time, recompute it for the leads concerned.
+CREATE FUNCTION "lead_team_first_actions"(lead_ids text[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE "Lead" l SET "teamFirstActionAt" = f.at
+    FROM (SELECT a.id, (SELECT MIN(e."createdAt") FROM "LeadEvent" e WHERE e."leadId" = a.id AND e."actorUserId" IS NOT NULL) AS at
+            FROM unnest(lead_ids) a(id)) f
+   WHERE l."id" = f.id AND l."teamFirstActionAt" IS DISTINCT FROM f.at;
+$$;
+
 CREATE FUNCTION "LeadEvent_teamFirstAction_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     UPDATE "Lead" l SET "teamFirstActionAt" = f.at
       FROM (SELECT n."leadId", MIN(n."createdAt") AS at FROM new_rows n WHERE n."actorUserId" IS NOT NULL GROUP BY 1) f
      WHERE l."id" = f."leadId" AND (l."teamFirstActionAt" IS NULL OR l."teamFirstActionAt" > f.at);
-    RETURN NULL;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "lead_team_first_actions"(ARRAY(SELECT DISTINCT o."leadId" FROM old_rows o WHERE o."actorUserId" IS NOT NULL));
+  ELSE
+    -- Both the old and the new lead of each event whose lead, time or having an author changed.
+    PERFORM "lead_team_first_actions"(ARRAY(
+      SELECT DISTINCT x.id FROM old_rows o FULL JOIN new_rows n ON n."id" = o."id" CROSS JOIN LATERAL unnest(ARRAY[o."leadId", n."leadId"]) x(id)
+       WHERE x.id IS NOT NULL
+         AND (o."leadId", o."createdAt", o."actorUserId" IS NULL) IS DISTINCT FROM (n."leadId", n."createdAt", n."actorUserId" IS NULL)));
   END IF;
-  IF TG_OP = 'DELETE' THEN
-    UPDATE "Lead" l SET "teamFirstActionAt" = f.at
-      FROM (SELECT a."leadId", (SELECT MIN(e."createdAt") FROM "LeadEvent" e WHERE e."leadId" = a."leadId" AND e."actorUserId" IS NOT NULL) AS at
-              FROM (SELECT DISTINCT o."leadId" FROM old_rows o WHERE o."actorUserId" IS NOT NULL) a) f
-     WHERE l."id" = f."leadId" AND l."teamFirstActionAt" IS DISTINCT FROM f.at;
-    RETURN NULL;
-  END IF;
-  UPDATE "Lead" l SET "teamFirstActionAt" = f.at
-    FROM (SELECT a."leadId", (SELECT MIN(e."createdAt") FROM "LeadEvent" e WHERE e."leadId" = a."leadId" AND e."actorUserId" IS NOT NULL) AS at
-            FROM (SELECT o."leadId" FROM old_rows o FULL JOIN new_rows n ON n."id" = o."id"
-                   WHERE (o."leadId", o."createdAt", o."actorUserId" IS NULL) IS DISTINCT FROM (n."leadId", n."createdAt", n."actorUserId" IS NULL)
-                  UNION
-                  SELECT n."leadId" FROM old_rows o FULL JOIN new_rows n ON n."id" = o."id"
-                   WHERE (o."leadId", o."createdAt", o."actorUserId" IS NULL) IS DISTINCT FROM (n."leadId", n."createdAt", n."actorUserId" IS NULL)) a
-           WHERE a."leadId" IS NOT NULL) f
-   WHERE l."id" = f."leadId" AND l."teamFirstActionAt" IS DISTINCT FROM f.at;
   RETURN NULL;
 END
 $$;
