@@ -3,6 +3,8 @@
 // deletes, history events by members, and a change of the business's time zone. Two checks each time:
 // the roll-up tables equal what "analytics_rebuild" computes from the rows, and the report read from
 // the roll-ups equals the report computed from the rows (the pre-roll-up queries) for every period.
+// The triggers work per statement: bulk multi-row inserts, updates and deletes (also across two
+// businesses at once) are checked the same way, and a 10,000-lead statement leaves the roll-up tables small.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsReport } from "#server/analytics/analytics.server.ts";
 import type { AnalyticsPeriodKey } from "#server/analytics/analytics-period.ts";
@@ -69,6 +71,9 @@ async function expectRollupsRight(businessId: string, timeZone: string) {
     SELECT COUNT(*) AS n FROM "AnalyticsLeadDay" WHERE "leads" < 0 OR "won" < 0 OR "chatbotLeads" < 0 OR "high" < 0`;
   expect(Number(negative!.n)).toBe(0);
 }
+
+/** One statement straight on the database (a bulk write as an import or a seed runs it; real error texts). */
+const exec = (text: string, ...values: unknown[]) => server.database.sql.query(text, values);
 
 let visitor = 0;
 async function conversation(businessId: string, createdAt: Date, channel: string, isTest = false) {
@@ -179,5 +184,123 @@ describe("analytics roll-ups", () => {
     const skewed = await analyticsReport(db, { businessId: b, timeZone: "UTC", period: "1y", now: NOW });
     const exact = await analyticsReport(db, { businessId: b, timeZone: "UTC", period: "1y", now: NOW, source: "rows" });
     expect(skewed.kpis.leads.current).toBe(exact.kpis.leads.current + 100);
+  });
+  it("equal a from-scratch computation after bulk multi-row inserts, updates and deletes", async () => {
+    const db = server.services.db;
+    const bulk = await registerOwner(server, "Bulk Rollup Co");
+    const b = bulk.businessId;
+    const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId: b }, select: { id: true } });
+    const now = NOW.toISOString();
+    // One INSERT … SELECT of 300 conversations over ~300 days (every tenth a test).
+    await exec(
+      `INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "channel", "isTest", "createdAt", "updatedAt", "lastMessageAt")
+       SELECT 'bulk-c-' || g, $1::text, $2::text, 'bulk-visitor-' || g, (ARRAY['paid','social','organic_search','direct','email'])[g % 5 + 1],
+              g % 10 = 3, t, t, t
+         FROM generate_series(1, 300) g, LATERAL (SELECT $3::timestamp - g * interval '23 hours 7 minutes' AS t) x`,
+      b, chatbot.id, now,
+    );
+    // One INSERT … SELECT of 400 leads across days, channels, stages and sources; the chatbot ones on the
+    // conversations above; won ones closed a few days later; every 13th a test.
+    await exec(
+      `INSERT INTO "Lead" ("id", "businessId", "conversationId", "name", "source", "status", "score", "priority", "valueCents",
+                           "channel", "isTest", "closedAt", "createdAt", "updatedAt")
+       SELECT 'bulk-l-' || g, $1::text, CASE WHEN g % 2 = 0 AND g <= 600 THEN 'bulk-c-' || (g / 2) END, 'Bulk ' || g,
+              (CASE WHEN g % 2 = 0 THEN 'chatbot' WHEN g % 3 = 0 THEN 'import' ELSE 'manual' END)::"LeadSource",
+              (ARRAY['new','contacted','proposal','won','lost'])[g % 5 + 1]::"LeadStatus",
+              4 + (g * 13 % 61) / 10.0, (ARRAY['high','medium','low'])[g % 3 + 1]::"LeadPriority",
+              CASE WHEN g % 5 = 3 THEN 10000 + g * 100 WHEN g % 4 = 0 THEN 5000 END,
+              (ARRAY['paid','social','organic_search','direct','email','referral'])[g % 6 + 1], g % 13 = 5,
+              CASE WHEN g % 5 = 3 THEN t + interval '3 days' END, t, t
+         FROM generate_series(1, 400) g, LATERAL (SELECT $2::timestamp - g * interval '17 hours 31 minutes' AS t) x`,
+      b, now,
+    );
+    // One INSERT … SELECT of history: a system event and a member's note for two leads in three.
+    await exec(
+      `INSERT INTO "LeadEvent" ("id", "leadId", "businessId", "type", "actorUserId", "createdAt")
+       SELECT 'bulk-e-' || g || '-' || k, l."id", l."businessId", CASE k WHEN 0 THEN 'created' ELSE 'note' END,
+              CASE k WHEN 0 THEN NULL ELSE $1::text END, l."createdAt" + k * (g % 9 + 1) * interval '13 minutes'
+         FROM generate_series(1, 400) g JOIN "Lead" l ON l."id" = 'bulk-l-' || g, generate_series(0, 1) k
+        WHERE g % 3 <> 2`,
+      bulk.userId,
+    );
+    await expectRollupsRight(b, "America/New_York");
+    const seeded = await rollupRows(b);
+    for (const rows of Object.values(seeded)) expect(rows.length).toBeGreaterThan(20);
+
+    // One UPDATE of many leads' stage, value, closing and channel; one of isTest both ways; one that
+    // changes nothing the roll-ups read (no roll-up row written); one spanning two businesses.
+    await exec(
+      `UPDATE "Lead" SET "status" = CASE WHEN "status" = 'won' THEN 'lost'::"LeadStatus" ELSE 'won'::"LeadStatus" END,
+              "valueCents" = COALESCE("valueCents", 0) + 700, "closedAt" = "createdAt" + interval '5 days',
+              "channel" = CASE WHEN "channel" = 'paid' THEN 'email' ELSE "channel" END
+        WHERE "businessId" = $1 AND "id" LIKE 'bulk-l-%' AND substring("id" from 8)::int % 4 = 1`,
+      b,
+    );
+    await exec(`UPDATE "Lead" SET "isTest" = NOT "isTest" WHERE "businessId" = $1 AND "id" LIKE 'bulk-l-%' AND substring("id" from 8)::int % 13 IN (5, 6)`, b);
+    await expectRollupsRight(b, "America/New_York");
+    const before = await db.$queryRawUnsafe<{ xmin: string }[]>(`SELECT xmin::text FROM "AnalyticsLeadDay" WHERE "businessId" = $1 ORDER BY 1`, b);
+    await exec(`UPDATE "Lead" SET "name" = "name" || '!', "updatedAt" = now() WHERE "businessId" = $1`, b);
+    await exec(`UPDATE "Conversation" SET "lastMessageAt" = now() WHERE "businessId" = $1`, b);
+    expect(await db.$queryRawUnsafe(`SELECT xmin::text FROM "AnalyticsLeadDay" WHERE "businessId" = $1 ORDER BY 1`, b)).toEqual(before);
+    await exec(
+      `UPDATE "Lead" SET "priority" = 'high', "score" = "score" + 0.5 WHERE "businessId" IN ($1, $2) AND "priority" = 'medium'`,
+      b, other.businessId,
+    );
+    // Conversations moved a day earlier and test flags flipped, in one statement each.
+    await exec(`UPDATE "Conversation" SET "createdAt" = "createdAt" - interval '1 day' WHERE "businessId" = $1 AND "visitorId" LIKE '%1'`, b);
+    await exec(`UPDATE "Conversation" SET "isTest" = NOT "isTest" WHERE "businessId" = $1 AND "visitorId" LIKE '%3'`, b);
+    // History: many members' events lose their author (first actions recomputed), others move earlier.
+    await exec(`UPDATE "LeadEvent" SET "actorUserId" = NULL WHERE "businessId" = $1 AND "id" LIKE '%7-1'`, b);
+    await exec(`UPDATE "LeadEvent" SET "createdAt" = "createdAt" - interval '2 hours' WHERE "businessId" = $1 AND "id" LIKE '%4-1'`, b);
+    await expectRollupsRight(b, "America/New_York");
+    await expectRollupsRight(other.businessId, "America/New_York");
+
+    // One DELETE of many leads (their history goes with them), of many conversations, of many events.
+    await exec(`DELETE FROM "LeadEvent" WHERE "businessId" = $1 AND "id" LIKE '%0-1'`, b);
+    await exec(`DELETE FROM "Lead" WHERE "businessId" = $1 AND "id" LIKE 'bulk-l-%' AND substring("id" from 8)::int % 3 = 0`, b);
+    await exec(`DELETE FROM "Conversation" WHERE "businessId" = $1 AND "visitorId" LIKE '%2'`, b);
+    await expectRollupsRight(b, "America/New_York");
+
+    // Deleting the business takes its roll-ups with it (the cascading deletes insert nothing).
+    await db.business.delete({ where: { id: b } });
+    const [left] = await db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT (SELECT COUNT(*) FROM "AnalyticsLeadDay" WHERE "businessId" = $1) + (SELECT COUNT(*) FROM "AnalyticsConversationDay" WHERE "businessId" = $1)
+            + (SELECT COUNT(*) FROM "AnalyticsRollup" WHERE "businessId" = $1) AS n`,
+      b,
+    );
+    expect(Number(left!.n)).toBe(0);
+  });
+
+  it("stay small after a 10,000-lead statement (one write per roll-up row, not one per lead)", async () => {
+    const db = server.services.db;
+    const big = await registerOwner(server, "Big Import Co");
+    const tables = ["AnalyticsLeadDay", "AnalyticsRevenueDay", "AnalyticsTeamHour", "AnalyticsConversationDay"];
+    const size = async () => {
+      const [row] = await db.$queryRawUnsafe<{ bytes: bigint }[]>(
+        `SELECT SUM(pg_total_relation_size(c.oid))::bigint AS bytes FROM pg_class c WHERE c.relname = ANY($1::text[]) AND c.relkind = 'r'`,
+        tables,
+      );
+      return Number(row!.bytes);
+    };
+    const start = await size();
+    // 10,000 leads over 50 days and 5 channels (250 lead-day rows), every fifth won: one statement, then
+    // one statement changing all their stages. Per-row triggers wrote a row version per lead each time
+    // (over 1 MB for the lead days alone).
+    await exec(
+      `INSERT INTO "Lead" ("id", "businessId", "name", "source", "status", "score", "priority", "valueCents", "channel", "closedAt", "createdAt", "updatedAt")
+       SELECT 'big-' || g, $1::text, 'Big ' || g, 'import', CASE WHEN g % 5 = 0 THEN 'won' ELSE 'new' END::"LeadStatus", 5, 'medium', 1000,
+              (ARRAY['paid','social','organic_search','direct','email'])[(g / 50) % 5 + 1], t + interval '1 day', t, t
+         FROM generate_series(1, 10000) g, LATERAL (SELECT $2::timestamp - (g % 50) * interval '1 day' AS t) x`,
+      big.businessId, NOW.toISOString(),
+    );
+    await exec(`UPDATE "Lead" SET "status" = 'contacted' WHERE "businessId" = $1 AND "status" = 'new'`, big.businessId);
+    const grown = (await size()) - start;
+    expect(grown).toBeLessThan(320 * 1024);
+    const [rows] = await db.$queryRawUnsafe<{ leads: bigint; n: bigint }[]>(
+      `SELECT SUM("leads")::bigint AS leads, COUNT(*) AS n FROM "AnalyticsLeadDay" WHERE "businessId" = $1`,
+      big.businessId,
+    );
+    expect({ leads: Number(rows!.leads), n: Number(rows!.n) }).toEqual({ leads: 10_000, n: 250 });
+    await expectRollupsRight(big.businessId, "America/New_York");
   });
 });

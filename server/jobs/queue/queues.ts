@@ -32,6 +32,8 @@ export const TRIAL_ENDING_TICK = "trial-ending.tick";
 export const REMINDER_DUE_TICK = "reminder-due.tick";
 export const RESPONSE_ROLLUP_TICK = "response-rollup.tick";
 export const SANDBOX_SWEEP_TICK = "sandbox-sweep.tick";
+/** Hourly VACUUM (ANALYZE) of the busiest tables on PGlite, which has no autovacuum (server/jobs/db-maintenance.server.ts). */
+export const DB_MAINTENANCE_TICK = "db-maintenance.tick";
 /** Hands a live-takeover chat back to the bot after 10 minutes of member silence (server/chat/takeover-store.server.ts). */
 export const TAKEOVER_IDLE_QUEUE = "takeover.idle";
 /** A billing change an owner waits for (subscribe, add a card, the portal): server/billing/jobs/. */
@@ -72,6 +74,7 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: WEBHOOK_QUEUE, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 10, workers: 2 },
   // Checks the prospect, writes the e-mail's mail.send job and the next follow-up, in one transaction.
   { name: OUTREACH_SEND_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 1 },
+  { name: DB_MAINTENANCE_TICK, retryLimit: 1, retryDelaySeconds: 300, expireInSeconds: 900, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
