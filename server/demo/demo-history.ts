@@ -26,6 +26,7 @@ import { BUDGET_CHOICES, FREQUENCY_CHOICES, NOT_SURE_CHOICE, SIZE_CHOICES, SKIP_
 import { isWithinBusinessHours } from "../shared/conversation/business-hours.ts";
 import { expectedMonthlyCostCents, scoreColumns, scoreLead, VISITS_PER_MONTH, type FrequencyBand, type TimelineBand } from "../shared/scoring/score.ts";
 import { normalizePhone } from "../shared/format/phone.ts";
+import { leadFields } from "../leads/lead-fields.ts";
 import { isoDateOf, isoWeekdayOf, localDateTime, dayNumberOf, zonedInstant } from "../shared/time/calendar.ts";
 import type { LeadStatus } from "../shared/enums.ts";
 import type { WebChannel } from "../analytics/channels.ts";
@@ -369,22 +370,13 @@ function playConversation(
   workTheLead(r, out, input, lead, fit.win, cutoff);
 
   function chatbotLead(a: Answers, profile: BusinessProfile, conversationId: string, channel: WebChannel, at: number): LeadRow {
-    const scored = scoreLead(toScoreInput(a, profile));
+    // The columns lead capture stores; the demo's insert lists its own columns (no market price).
+    const { marketPriceCents: _marketPrice, ...data } = leadFields(a, toScoreInput(a, profile)).data;
     return {
       id: input.newId(),
       conversationId,
+      ...data,
       name: a.name!,
-      email: a.email ?? null,
-      phone: normalizePhone(a.phone),
-      company: a.company ?? null,
-      serviceType: a.serviceType ?? null,
-      buildingSizeSqFt: a.buildingSizeSqFt ?? null,
-      frequency: a.frequency ?? null,
-      visitsPerMonth: a.frequency ? VISITS_PER_MONTH[a.frequency] : null,
-      budgetMonthlyCents: a.budgetMonthlyCents ?? null,
-      timeline: a.timeline ?? null,
-      timelineDays: a.timelineDays ?? null,
-      ...scoreColumns(scored),
       ...openLead(at),
       source: "chatbot",
       channel,

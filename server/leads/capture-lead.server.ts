@@ -8,12 +8,12 @@ import { isRecordNotFound } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import type { Answers } from "../conversation/engine.ts";
-import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../shared/scoring/score.ts";
+import { FOLLOW_UP_HOURS, type ScoreInput } from "../shared/scoring/score.ts";
+import { leadFields } from "./lead-fields.ts";
 import type { LeadSummary, WorkspaceNotification } from "../realtime/protocol.ts";
 import { leadSummarySelect, toLeadSummary, type LeadRow } from "./lead-summary.ts";
 import { asUtcDate, sqlUtc, utcText } from "../db/timestamps.ts";
 import { countLeadAgainstPlan, type QuotaBusiness } from "../billing/lead-quota.server.ts";
-import { normalizePhone } from "../shared/format/phone.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { newLeadNotificationText } from "../notifications/notifications.server.ts";
 import { leadCreatedEventSql } from "../events/emit-events.server.ts";
@@ -38,28 +38,6 @@ export type CaptureResult = {
   /** Some factor is still unanswered (its points assumed). */
   incomplete?: boolean;
 };
-
-function leadFields(answers: Answers, scoreInput: ScoreInput) {
-  const scored = scoreLead(scoreInput);
-  return {
-    scored,
-    data: {
-      name: answers.name ?? null,
-      email: answers.email ?? null,
-      phone: normalizePhone(answers.phone),
-      company: answers.company ?? null,
-      serviceType: answers.serviceType ?? null,
-      buildingSizeSqFt: answers.buildingSizeSqFt ?? null,
-      frequency: answers.frequency ?? null,
-      visitsPerMonth: answers.frequency ? VISITS_PER_MONTH[answers.frequency] : null,
-      budgetMonthlyCents: answers.budgetMonthlyCents ?? null,
-      marketPriceCents: scoreInput.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS,
-      timeline: answers.timeline ?? null,
-      timelineDays: answers.timelineDays ?? null,
-      ...scoreColumns(scored),
-    },
-  };
-}
 
 /** The lead as the capture statement returns it, with the business's plan fields (read fresh, for the quota). */
 type CapturedRow = Omit<LeadRow, "createdAt"> & {

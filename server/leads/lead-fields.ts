@@ -1,0 +1,28 @@
+// A chat's answers as the lead's columns, scored by the product's scorer (pure). Used by lead capture
+// (capture-lead.server.ts) and by the demo's year of history (server/demo/demo-history.ts), so a
+// demo lead is stored exactly as a captured one would be.
+import type { Answers } from "../conversation/types.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, scoreColumns, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../shared/scoring/score.ts";
+import { normalizePhone } from "../shared/format/phone.ts";
+
+export function leadFields(answers: Answers, scoreInput: ScoreInput) {
+  const scored = scoreLead(scoreInput);
+  return {
+    scored,
+    data: {
+      name: answers.name ?? null,
+      email: answers.email ?? null,
+      phone: normalizePhone(answers.phone),
+      company: answers.company ?? null,
+      serviceType: answers.serviceType ?? null,
+      buildingSizeSqFt: answers.buildingSizeSqFt ?? null,
+      frequency: answers.frequency ?? null,
+      visitsPerMonth: answers.frequency ? VISITS_PER_MONTH[answers.frequency] : null,
+      budgetMonthlyCents: answers.budgetMonthlyCents ?? null,
+      marketPriceCents: scoreInput.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS,
+      timeline: answers.timeline ?? null,
+      timelineDays: answers.timelineDays ?? null,
+      ...scoreColumns(scored),
+    },
+  };
+}
