@@ -54,7 +54,7 @@ const STATS = [
   { value: "14 days", label: "Free trial, no credit card" },
 ];
 
-const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; comingSoon?: boolean; icon: LucideIcon }[] = [
+const FEATURES: { title: string; text: string; points: string[]; pro?: boolean; icon: LucideIcon }[] = [
   {
     title: "AI Chatbot",
     text: "A chatbot on your own website that greets every visitor, day or night, and asks the questions you would ask.",
@@ -313,11 +313,6 @@ export default function Home() {
                     <Icon icon={feature.icon} className="h-6 w-6" />
                   </span>
                   <span className="flex flex-wrap justify-end gap-2">
-                    {feature.comingSoon ? (
-                      <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-700">
-                        Coming soon
-                      </span>
-                    ) : null}
                     {feature.pro ? (
                       <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900">
                         PRO

@@ -13,8 +13,6 @@ type FeatureSection = {
   id: string;
   title: string;
   badge?: string;
-  /** Still being built: the section says so with a "Coming soon" badge. */
-  comingSoon?: boolean;
   plan?: string;
   text: string;
   points: string[];
@@ -130,9 +128,6 @@ export default function FeaturesPage() {
                 <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-slate-900">
                   {section.title}
                 </h2>
-                {section.comingSoon ? (
-                  <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-700">Coming soon</span>
-                ) : null}
                 {section.badge ? (
                   <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-900">{section.badge}</span>
                 ) : null}
