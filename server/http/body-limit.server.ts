@@ -48,6 +48,13 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** The client closed the request before its body ended: nobody is left to answer. */
+export class BodyAborted extends Error {
+  constructor() {
+    super("the request was closed before its body ended");
+  }
+}
+
 /** Whether the request says it is over `limit` before sending anything. */
 export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
   const declared = req.headers["content-length"];
@@ -77,13 +84,20 @@ export function readBoundedBody(req: IncomingMessage, limit: number): Promise<Bu
       cleanup();
       reject(error);
     };
+    // The client went away before the end: settles, so whoever waits (a large-body slot) is freed.
+    const onClose = () => {
+      cleanup();
+      reject(new BodyAborted());
+    };
     const cleanup = () => {
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("error", onError);
+      req.off("close", onClose);
     };
     req.on("data", onData);
     req.on("end", onEnd);
     req.on("error", onError);
+    req.on("close", onClose);
   });
 }
