@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode } from "turbo-stream";
 import { LARGE_BODY_SLOTS } from "#server/http/large-bodies.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { chunkedPost, declaredPost } from "../support/raw-posts.ts";
 import { addSupportMember, registerOwner, type Owner } from "./billing-support.ts";
 import type { HttpClient } from "../support/http-client.ts";
 
@@ -58,25 +59,9 @@ async function post(path: string, client: HttpClient, form: FormData): Promise<R
   return fetch(new URL(path, server.url), { method: "POST", headers: { Cookie: cookieOf(client) }, body: form, redirect: "manual" });
 }
 
-/**
- * Sends the headers and `sent` bytes of a body declared as `declared` bytes, then nothing more: only a
- * server that answers without reading the body answers at all. Resolves with the status and headers.
- */
-function declaredBody(path: string, declared: number, headers: Record<string, string> = {}, sent = KB): Promise<http.IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, server.url), {
-      method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(declared), ...headers },
-    });
-    req.on("response", (res) => {
-      res.resume();
-      resolve(res);
-      req.destroy();
-    });
-    req.on("error", reject);
-    req.write(Buffer.alloc(sent, "a"));
-  });
-}
+/** Only the headers and 1 KB of a body declared as `declared` bytes: only a server that does not read it answers. */
+const declaredBody = (path: string, declared: number, headers: Record<string, string> = {}) =>
+  declaredPost(server.url, path, declared, { headers: { "Content-Type": "multipart/form-data; boundary=x", ...headers } });
 
 /** Starts a large upload that stalls after 1 KB (holding a slot); `abort` ends it. */
 function stalledUpload(path: string, headers: Record<string, string>) {
@@ -146,30 +131,7 @@ describe("large bodies only for callers who may send them", () => {
   });
 
   it("answers an anonymous chunked upload without reading it to its end", async () => {
-    const { status, sent } = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
-      const req = http.request(new URL("/app/outreach.data", server.url), {
-        method: "POST",
-        headers: { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" },
-      });
-      let sent = 0;
-      let answered = false;
-      req.on("response", (res) => {
-        answered = true;
-        res.resume();
-        resolve({ status: res.statusCode ?? 0, sent });
-        req.destroy();
-      });
-      req.on("error", (error) => (answered ? undefined : reject(error)));
-      const chunk = Buffer.alloc(16 * KB, "a");
-      const pump = () => {
-        while (!answered && sent < TEN_MB) {
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once("drain", pump);
-        }
-        if (!answered) req.end();
-      };
-      pump();
-    });
+    const { status, sent } = await chunkedPost(server.url, "/app/outreach.data", TEN_MB, { "Content-Type": "multipart/form-data; boundary=x" });
     expect([202, 204]).toContain(status);
     expect(sent).toBeLessThan(TEN_MB);
   });
