@@ -120,7 +120,7 @@ export const envSchema = z.object({
    * receiver on this machine). Private and link-local addresses are refused always (SSRF, DESIGN §15).
    */
   WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
-  /** How long a webhook delivery waits for the receiver's answer. */
+  /** One deadline for each webhook delivery: connecting, the receiver's answer and its whole body. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 });
 

@@ -100,6 +100,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     logger: services.logger,
     workspace: () => workspace,
     widget: () => widgetNsp() as unknown as WidgetNamespace,
+    limiter: services.widgetLimiter,
   });
   workspace.on("connection", (socket) => takeover.register(socket));
   // A lead added by hand is pushed without a "new-lead" notification: someone in the team made it.

@@ -70,8 +70,10 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: BILLING_REFRESH_QUEUE, retryLimit: 4, retryDelaySeconds: 5, expireInSeconds: 90, batchSize: 5, workers: 1 },
   // Like mail.send (a step may be an e-mail, sent through deliverOnce with the same last attempt).
   { name: AUTOMATION_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 2 },
-  // A 30 s base doubling: the ninth and last attempt is about 4 hours after the first (10 s timeout each).
-  { name: WEBHOOK_QUEUE, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 10, workers: 2 },
+  // A 30 s base doubling: the ninth and last attempt is about 4 hours after the first (10 s deadline each).
+  // One job per fetch and six workers: a batch would wait for its slowest receiver, and one business
+  // holds at most 3 deliveries in flight (DELIVERY_SLOTS), so the others' go on at once (issue 27).
+  { name: WEBHOOK_QUEUE, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 1, workers: 6 },
   // Checks the prospect, writes the e-mail's mail.send job and the next follow-up, in one transaction.
   { name: OUTREACH_SEND_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 1 },
   { name: DB_MAINTENANCE_TICK, retryLimit: 1, retryDelaySeconds: 300, expireInSeconds: 900, batchSize: 1, workers: 1 },
