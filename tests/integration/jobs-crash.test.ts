@@ -3,7 +3,7 @@
 // it is killed with SIGKILL once the first alert e-mails have arrived, then started again on the same
 // data. Every lead stored before the crash gets its owner's alert exactly once, counted by Message-ID
 // at a real SMTP server; a message sent again after the crash is the same message (same Message-ID).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -15,28 +15,10 @@ import { Visitor } from "../support/widget-client.ts";
 import { DEMO } from "#server/demo/demo-credentials.ts";
 import { EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { messageIdFor } from "#server/mail/mail-jobs.server.ts";
-import { repoRoot } from "#server/app.server.ts";
+import { startServerProcess } from "../support/server-process.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
 const VISITORS = 50;
-
-function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("LeadBroom listening")) resolve({ child, url: env.PUBLIC_APP_URL! });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-  });
-}
 
 async function qualify(url: string, i: number): Promise<void> {
   // Each visitor from its own loopback address, as 50 people on 50 networks would be (per-IP limits).

@@ -1,0 +1,132 @@
+// No lead lost to kill -9 (issue 27 item 2, decision 0044). The real server runs as a child process and
+// kills itself with SIGKILL at a named point of the turn that answers the visitor's e-mail (the test-only
+// TEST_CRASH_AT hook: after the message is stored and acked, before the reply is stored; or after the
+// reply "I've passed your details…" is stored with the lead due, before the lead is captured). It is
+// started again on the same data and no visitor comes back: within 60 s the reply is stored, the lead
+// exists and the owner's alert is sent exactly once (one EmailDelivery row, one message at the SMTP
+// server). Runs on PostgreSQL when DATABASE_URL is set, as the other integration files do.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyPgliteTemplate } from "../support/pglite-template.ts";
+import { createScratchDatabase, freePort, startTestServer, type TestServer } from "../support/test-server.ts";
+import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
+import { Visitor } from "../support/widget-client.ts";
+import { until } from "../support/until.ts";
+import { DEMO } from "#server/demo/demo-credentials.ts";
+import { EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
+import { messageIdFor } from "#server/mail/mail-jobs.server.ts";
+import type { CrashPoint } from "#server/chat/chat-service.server.ts";
+
+const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
+const ANSWERS = ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Casey Crash", "Acme Property Group"];
+
+describe("kill -9 at the visitor's e-mail answer, restart, nobody comes back", () => {
+  let sink: SmtpSink | undefined;
+  let crashed: ServerProcess | undefined;
+  let restarted: TestServer | undefined;
+  let dataDir: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  afterEach(async () => {
+    crashed?.child.kill("SIGKILL");
+    await restarted?.close();
+    await dropDatabase?.();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await sink?.close();
+    crashed = restarted = dataDir = dropDatabase = sink = undefined;
+  });
+
+  async function crashAndRecover(point: CrashPoint, email: string) {
+    sink = await startSmtpSink();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-lead-crash-"));
+    let databaseUrl: string | undefined;
+    if (process.env.DATABASE_URL) {
+      const scratch = await createScratchDatabase(process.env.DATABASE_URL);
+      databaseUrl = scratch.url;
+      dropDatabase = scratch.drop;
+    } else {
+      await copyPgliteTemplate(dataDir);
+    }
+    const port = await freePort();
+    crashed = await startServerProcess({
+      NODE_ENV: "test",
+      TEST_CRASH_AT: point,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      SESSION_SECRET: "crash-test-session-secret-crash-test",
+      SMTP_URL: sink.url,
+      MAIL_FROM,
+      SEED_DEMO: "true",
+    });
+
+    const visitor = new Visitor(crashed.url, { siteKey: DEMO.siteKey });
+    await visitor.connect();
+    await visitor.open();
+    for (const answer of ANSWERS) await visitor.say(answer);
+    const ack = await visitor.send(email);
+    // The answer is stored and acked, then the process dies (the hook SIGKILLs it 200 ms later).
+    expect(ack.ok).toBe(true);
+    if (!ack.ok) return;
+    expect(await crashed.exited).toBe("SIGKILL");
+    const told = visitor.botMessages().filter((m) => m.seq > ack.message.seq);
+    visitor.disconnect();
+    if (point === "before-reply") expect(told).toEqual([]);
+    else expect(told.map((m) => m.text).join(" ")).toMatch(/I've passed your details to the .* team/);
+
+    const restartedAt = Date.now();
+    restarted = await startTestServer({
+      dataDir,
+      databaseUrl,
+      seedDemo: false,
+      // On PostgreSQL other instances may be mid-turn, so the start-up run waits until a turn is this
+      // old (30 s by default); 5 s here keeps the test short.
+      env: { SMTP_URL: sink.url, MAIL_FROM, CHAT_RECOVERY_AFTER_SECONDS: "5" },
+    });
+    const db = restarted.services.db;
+    const lead = (await until(
+      () => db.lead.findFirst({ where: { email }, select: { id: true, priority: true, conversationId: true } }),
+      (found) => found !== null,
+      60_000,
+    ))!;
+    const recoveredMs = Date.now() - restartedAt;
+    expect(recoveredMs).toBeLessThan(60_000);
+    expect(lead.priority).toBe("high");
+
+    await restarted.services.jobs.idle([EVENT_QUEUE, MAIL_QUEUE], { timeoutMs: 60_000 });
+    await restarted.app.chat.idle();
+    const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.email } });
+    const alertId = messageIdFor(`lead-alert:${lead.id}:${owner.id}`, MAIL_FROM);
+    await until(async () => sink!.messages.filter((m) => m.messageId === alertId).length, (n) => n > 0, 60_000);
+    const deliveries = await db.emailDelivery.findMany({ where: { kind: "lead-alert" }, select: { status: true, messageId: true } });
+    expect(deliveries).toEqual([{ status: "sent", messageId: alertId }]);
+    expect(sink.messages.filter((m) => m.messageId === alertId)).toHaveLength(1);
+    expect(await db.lead.count({ where: { conversationId: lead.conversationId } })).toBe(1);
+
+    // The visitor's answer has exactly one answer stored, for when they come back.
+    const after = await db.message.findMany({
+      where: { conversationId: lead.conversationId!, seq: { gt: ack.message.seq } },
+      orderBy: { seq: "asc" },
+      select: { role: true, text: true },
+    });
+    expect(after.filter((m) => m.role === "visitor")).toEqual([]);
+    expect(after.filter((m) => /I've passed your details/.test(m.text))).toHaveLength(1);
+    const conversation = await db.conversation.findUniqueOrThrow({ where: { id: lead.conversationId! }, select: { state: true } });
+    expect(conversation.state).toMatchObject({ leadId: lead.id, handledSeq: ack.message.seq });
+    expect(conversation.state).not.toHaveProperty("leadPending");
+    console.info(`[lead-crash] ${point} (${databaseUrl ? "PostgreSQL" : "PGlite"}): lead recovered ${recoveredMs} ms after the restart began`);
+  }
+
+  it("answers the e-mail stored before the crash, captures the lead and alerts the owner once", { timeout: 240_000 }, async () => {
+    await crashAndRecover("before-reply", "casey@before-reply.example");
+  });
+
+  it("captures the lead of a reply stored before the crash and alerts the owner once", { timeout: 240_000 }, async () => {
+    await crashAndRecover("before-capture", "casey@before-capture.example");
+  });
+});
