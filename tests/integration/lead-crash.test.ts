@@ -5,13 +5,9 @@
 // started again on the same data and no visitor comes back: within 60 s the reply is stored, the lead
 // exists and the owner's alert is sent exactly once (one EmailDelivery row, one message at the SMTP
 // server). Runs on PostgreSQL when DATABASE_URL is set, as the other integration files do.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyPgliteTemplate } from "../support/pglite-template.ts";
-import { createScratchDatabase, freePort, startTestServer, type TestServer } from "../support/test-server.ts";
-import { startServerProcess, type ServerProcess } from "../support/server-process.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { startServerOnFreshData, type FreshServerProcess } from "../support/server-process.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { Visitor } from "../support/widget-client.ts";
 import { until } from "../support/until.ts";
@@ -19,51 +15,31 @@ import { DEMO } from "#server/demo/demo-credentials.ts";
 import { EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { messageIdFor } from "#server/mail/mail-jobs.server.ts";
 import type { CrashPoint } from "#server/chat/chat-service.server.ts";
+import { claimUnfinishedTurns, RECOVERY_LOOKBACK_MS } from "#server/chat/turn-recovery.server.ts";
+import { storeBotTurn, storeVisitorMessage } from "#server/chat/turn-store.server.ts";
+import type { StoredConversationState } from "#server/chat/conversations.server.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
 const ANSWERS = ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Casey Crash", "Acme Property Group"];
 
 describe("kill -9 at the visitor's e-mail answer, restart, nobody comes back", () => {
   let sink: SmtpSink | undefined;
-  let crashed: ServerProcess | undefined;
+  let crashed: FreshServerProcess | undefined;
   let restarted: TestServer | undefined;
-  let dataDir: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
 
   afterEach(async () => {
     crashed?.child.kill("SIGKILL");
+    await crashed?.exited;
     await restarted?.close();
-    await dropDatabase?.();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await crashed?.cleanUp();
     await sink?.close();
-    crashed = restarted = dataDir = dropDatabase = sink = undefined;
+    crashed = restarted = sink = undefined;
   });
 
   async function crashAndRecover(point: CrashPoint, email: string) {
     sink = await startSmtpSink();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-lead-crash-"));
-    let databaseUrl: string | undefined;
-    if (process.env.DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-      databaseUrl = scratch.url;
-      dropDatabase = scratch.drop;
-    } else {
-      await copyPgliteTemplate(dataDir);
-    }
-    const port = await freePort();
-    crashed = await startServerProcess({
-      NODE_ENV: "test",
-      TEST_CRASH_AT: point,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      SESSION_SECRET: "crash-test-session-secret-crash-test",
-      SMTP_URL: sink.url,
-      MAIL_FROM,
-      SEED_DEMO: "true",
-    });
+    crashed = await startServerOnFreshData({ smtpUrl: sink.url, mailFrom: MAIL_FROM, env: { NODE_ENV: "test", TEST_CRASH_AT: point } });
+    const { dataDir, databaseUrl } = crashed;
 
     const visitor = new Visitor(crashed.url, { siteKey: DEMO.siteKey });
     await visitor.connect();
@@ -128,5 +104,69 @@ describe("kill -9 at the visitor's e-mail answer, restart, nobody comes back", (
 
   it("captures the lead of a reply stored before the crash and alerts the owner once", { timeout: 240_000 }, async () => {
     await crashAndRecover("before-capture", "casey@before-capture.example");
+  });
+});
+
+describe("claiming unfinished turns", () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it("claims each stale unfinished conversation once across concurrent runs, and a reply to an answered message is not stored", { timeout: 120_000 }, async () => {
+    // The start-up run is an hour away on PostgreSQL, and the minute's tick looks back one hour: the
+    // conversations below, two hours old, are claimed here only.
+    server = await startTestServer({ env: { CHAT_RECOVERY_AFTER_SECONDS: "3600" } });
+    const db = server.services.db;
+    const now = new Date();
+    const twoHoursAgo = new Date(now.getTime() - 2 * 3_600_000);
+    const chatbot = await db.chatbot.findFirstOrThrow({ where: { siteKey: DEMO.siteKey }, select: { id: true } });
+    const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.email }, select: { id: true } });
+
+    /** A conversation with one answered visitor message, then one more stored (not answered) at `at`. */
+    async function conversation(at: Date): Promise<{ id: string; answeredSeq: number }> {
+      const visitor = new Visitor(server!.url, { siteKey: DEMO.siteKey });
+      await visitor.connect();
+      await visitor.open();
+      const ack = await visitor.send("Regular Commercial Cleaning");
+      if (!ack.ok) throw new Error("not stored");
+      await visitor.nextBotMessage(ack.message.seq);
+      visitor.disconnect();
+      await server!.app.chat.idle();
+      const id = visitor.conversationId!;
+      const stored = await storeVisitorMessage(db, { conversationId: id, chatbotId: chatbot.id, visitorId: visitor.visitorId, clientMessageId: `c_${at.getTime()}_${Math.random()}`, text: "Daily", now: at });
+      expect(stored.kind).toBe("stored");
+      return { id, answeredSeq: ack.message.seq };
+    }
+    const unanswered = await conversation(twoHoursAgo);
+    const fresh = await conversation(now);
+    const withAgent = await conversation(twoHoursAgo);
+    await db.conversation.update({ where: { id: withAgent.id }, data: { agentUserId: owner.id } });
+    // A reply stored with its lead due, the capture never run.
+    const leadDue = await conversation(twoHoursAgo);
+    const row = await db.conversation.findUniqueOrThrow({ where: { id: leadDue.id }, select: { state: true, lastSeq: true } });
+    await db.conversation.update({ where: { id: leadDue.id }, data: { state: { ...(row.state as object), handledSeq: row.lastSeq, leadPending: true } } });
+    await db.$executeRaw`UPDATE "Conversation" SET "updatedAt" = ${twoHoursAgo}, "lastMessageAt" = ${twoHoursAgo} WHERE "id" = ${leadDue.id}`;
+
+    const claim = () => claimUnfinishedTurns(db, { now: new Date(), lookbackMs: RECOVERY_LOOKBACK_MS.startup, staleBefore: new Date(Date.now() - 60_000) });
+    const [first, second] = await Promise.all([claim(), claim()]);
+    const claimed = [...first!, ...second!];
+    expect(claimed.sort()).toEqual([unanswered.id, leadDue.id].sort());
+    // Claimed means leased: nothing is claimable again until it is stale again.
+    expect(await claim()).toEqual([]);
+
+    // A reply to a visitor message the state has answered already (another instance got there first)
+    // stores nothing.
+    const before = await db.message.count({ where: { conversationId: fresh.id } });
+    const replies = await storeBotTurn(db, {
+      conversationId: fresh.id,
+      replies: [{ id: `m_${Date.now()}`, text: "A second answer" }],
+      state: (await db.conversation.findUniqueOrThrow({ where: { id: fresh.id }, select: { state: true } })).state as unknown as StoredConversationState,
+      now: new Date(),
+      answering: fresh.answeredSeq,
+    });
+    expect(replies).toEqual([]);
+    expect(await db.message.count({ where: { conversationId: fresh.id } })).toBe(before);
   });
 });
