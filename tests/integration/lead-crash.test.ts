@@ -36,9 +36,14 @@ describe("kill -9 at the visitor's e-mail answer, restart, nobody comes back", (
     crashed = restarted = sink = undefined;
   });
 
-  async function crashAndRecover(point: CrashPoint, email: string) {
+  /** `ack`: killed from outside as soon as the ack arrives (the turn may be anywhere by then). */
+  async function crashAndRecover(point: CrashPoint | "ack", email: string) {
     sink = await startSmtpSink();
-    crashed = await startServerOnFreshData({ smtpUrl: sink.url, mailFrom: MAIL_FROM, env: { NODE_ENV: "test", TEST_CRASH_AT: point } });
+    crashed = await startServerOnFreshData({
+      smtpUrl: sink.url,
+      mailFrom: MAIL_FROM,
+      env: point === "ack" ? {} : { NODE_ENV: "test", TEST_CRASH_AT: point },
+    });
     const { dataDir, databaseUrl } = crashed;
 
     const visitor = new Visitor(crashed.url, { siteKey: DEMO.siteKey });
@@ -46,14 +51,15 @@ describe("kill -9 at the visitor's e-mail answer, restart, nobody comes back", (
     await visitor.open();
     for (const answer of ANSWERS) await visitor.say(answer);
     const ack = await visitor.send(email);
-    // The answer is stored and acked, then the process dies (the hook SIGKILLs it 200 ms later).
+    if (point === "ack") crashed.child.kill("SIGKILL");
+    // The answer is stored and acked, then the process dies (killed here, or by the hook 200 ms later).
     expect(ack.ok).toBe(true);
     if (!ack.ok) return;
     expect(await crashed.exited).toBe("SIGKILL");
     const told = visitor.botMessages().filter((m) => m.seq > ack.message.seq);
     visitor.disconnect();
     if (point === "before-reply") expect(told).toEqual([]);
-    else expect(told.map((m) => m.text).join(" ")).toMatch(/I've passed your details to the .* team/);
+    else if (point === "before-capture") expect(told.map((m) => m.text).join(" ")).toMatch(/I've passed your details to the .* team/);
 
     const restartedAt = Date.now();
     restarted = await startTestServer({
@@ -95,7 +101,7 @@ describe("kill -9 at the visitor's e-mail answer, restart, nobody comes back", (
     const conversation = await db.conversation.findUniqueOrThrow({ where: { id: lead.conversationId! }, select: { state: true } });
     expect(conversation.state).toMatchObject({ leadId: lead.id, handledSeq: ack.message.seq });
     expect(conversation.state).not.toHaveProperty("leadPending");
-    console.info(`[lead-crash] ${point} (${databaseUrl ? "PostgreSQL" : "PGlite"}): lead recovered ${recoveredMs} ms after the restart began`);
+    console.info(`[lead-crash] ${point} (${databaseUrl ? "PostgreSQL" : "PGlite"}): ${told.length} bot message(s) had reached the visitor, lead there ${recoveredMs} ms after the restart began`);
   }
 
   it("answers the e-mail stored before the crash, captures the lead and alerts the owner once", { timeout: 240_000 }, async () => {
@@ -104,6 +110,10 @@ describe("kill -9 at the visitor's e-mail answer, restart, nobody comes back", (
 
   it("captures the lead of a reply stored before the crash and alerts the owner once", { timeout: 240_000 }, async () => {
     await crashAndRecover("before-capture", "casey@before-capture.example");
+  });
+
+  it("keeps the lead of an answer killed from outside at its ack, and alerts the owner once", { timeout: 240_000 }, async () => {
+    await crashAndRecover("ack", "casey@at-ack.example");
   });
 });
 
