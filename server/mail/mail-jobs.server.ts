@@ -8,6 +8,7 @@ import type { JobHandler, JobInfo, JobQueue, JobRequest } from "../jobs/queue/jo
 import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
 import { MAIL_QUEUE, queueSpec } from "../jobs/queue/queues.ts";
 import { holdForSandbox } from "../demo/outbound-policy.server.ts";
+import { singleLine } from "../shared/format/single-line.ts";
 import type { Mailer, MailMessage } from "./mailer.server.ts";
 
 export const MAIL_JOB = MAIL_QUEUE;
@@ -94,7 +95,7 @@ export async function deliverOnce(
       const error = suppressedText(suppressed.createdAt);
       await db.emailDelivery.upsert({
         where: { key: job.key },
-        create: { key: job.key, businessId: mail.businessId, kind: mail.kind, to: mail.to, subject: mail.subject, messageId, attempts: 1, status: "skipped", error },
+        create: { key: job.key, businessId: mail.businessId, kind: mail.kind, to: mail.to, subject: singleLine(mail.subject), messageId, attempts: 1, status: "skipped", error },
         update: { attempts: { increment: 1 } },
       });
       // One still being tried when the address unsubscribed is skipped from now on.
@@ -111,7 +112,7 @@ export async function deliverOnce(
       status: sandbox ? "held" : "sending",
       kind: mail.kind,
       to: mail.to,
-      subject: mail.subject,
+      subject: singleLine(mail.subject),
       messageId,
       attempts: 1,
     },

@@ -358,6 +358,33 @@ describe("automations", () => {
     expect(mail!.decoded).toContain("https://cal.example/urgent-cleaning");
   });
 
+  it("a lead's company with CR/LF cannot add a header: the subject and the sender name stay on one line", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Header Cleaning", emailSenderName: "Header\r\nBcc: owner@evil.test" } });
+    const created = await createFromTemplate(db, business.id, "high-priority");
+    if (!created.ok) throw new Error(created.error);
+    const template = AUTOMATION_TEMPLATES["high-priority"];
+    const updated = await updateAutomation(deps(), {
+      businessId: business.id,
+      id: created.value.id,
+      input: { ...template, status: "active", actions: [{ type: "email", subject: "Quote for {company}", template: "Hi {firstName},\nthanks.", delay: 0 }] },
+    });
+    expect(updated.ok).toBe(true);
+    const lead = await db.lead.create({
+      data: { businessId: business.id, name: "Hal Header", email: "hal@example.test", company: "Acme\r\nBcc: x@evil.test", score: 9, priority: "high", source: "manual" },
+    });
+    await emitEvents(server.services.jobs, db, [{ type: "lead.scored", businessId: business.id, leadId: lead.id, score: 9 }]);
+    await until(() => runsOf(created.value.id, lead.id), (r) => r[0]?.status === "sent");
+    const delivery = await db.emailDelivery.findFirstOrThrow({ where: { businessId: business.id, to: "hal@example.test" } });
+    expect(delivery.subject).toBe("Quote for Acme Bcc: x@evil.test");
+    const [mail] = sink.messages.filter((m) => m.to.includes("hal@example.test"));
+    expect(mail!.to).toEqual(["hal@example.test"]);
+    expect(mail!.subject).toBe("Quote for Acme Bcc: x@evil.test");
+    expect(mail!.raw).not.toMatch(/^Bcc:/im);
+    // The body keeps its own line break.
+    expect(mail!.decoded).toMatch(/Hi Hal,\r?\nthanks\./);
+  });
+
   it("an SMS without Twilio is skipped as not configured; a refused e-mail fails the step and emits automation.run.failed", async () => {
     const db = server.services.db;
     const business = await db.business.create({ data: { name: "Failing Cleaning" } });
