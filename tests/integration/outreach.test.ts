@@ -168,10 +168,14 @@ describe("CSV import and export", () => {
     for (const bytes of [Buffer.from(csv, "utf16le"), Buffer.from("Name,Email\nJos\xe9,jose@example.test\n", "latin1")])
       expect(await importCsv(pro, new Uint8Array(bytes))).toMatchObject({ status: 400, json: { ok: false, error: CSV_MESSAGES.encoding } });
     expect(await count()).toBe(before);
-    // UTF-16 with its BOM (Excel's "Unicode text") is read as the text it is.
-    const withBom = await importCsv(pro, new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, "utf16le")])));
+    // UTF-16 with its BOM (Excel's "Unicode text") is read as the text it is (another business: the
+    // tests below count this one's prospects).
+    const unicode = await registerOwner(server, "Unicode Cleaning");
+    const withBom = await importCsv(unicode, new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, "utf16le")])));
     expect(withBom).toMatchObject({ status: 200, json: { ok: true, report: { imported: 1 } } });
-    expect(await server.services.db.prospect.findFirst({ where: { businessId: pro.businessId, email: "utf16@example.test" }, select: { name: true } })).toEqual({ name: "Utf Sixteen" });
+    expect(await server.services.db.prospect.findMany({ where: { businessId: unicode.businessId }, select: { name: true, email: true } })).toEqual([
+      { name: "Utf Sixteen", email: "utf16@example.test" },
+    ]);
   });
 
   it("exports the same columns, filtered like Find Prospects, and only the business's own prospects", async () => {
