@@ -11,6 +11,7 @@ import { createRequestMemo } from "./http/request-memo.ts";
 import type { AppServices } from "./services.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
 import { sameOriginGuard } from "./http/same-origin.server.ts";
+import { nulAddressGuard } from "./http/nul-guard.server.ts";
 import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
 import { widgetConfigRoute } from "./http/widget-config-route.server.ts";
@@ -51,6 +52,7 @@ export async function createApplication(
   app.use(compression());
   app.use(securityHeaders(services.env.PUBLIC_APP_URL));
   app.use(sameOriginGuard(services.env.PUBLIC_APP_URL));
+  app.use(nulAddressGuard);
   if (options.mode === "production") app.use(contentSecurityPolicy);
 
   app.get("/healthz", (_req, res) => {

@@ -65,6 +65,16 @@ describe("parseEnv defaults", () => {
     expect(parseEnv({ SEED_DEMO: value }).SEED_DEMO).toBe(flag);
   });
 
+  it("SEED_DEMO defaults to off in production (its password is published) and on in development and tests", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SEED_DEMO: "" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: "development" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test" }).SEED_DEMO).toBe(true);
+    // Still switched on explicitly, e.g. a staging instance.
+    expect(parseEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: "development", SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
+  });
+
   it.each([
     ["1", 1],
     ["2", 2],

@@ -23,10 +23,11 @@ import type { Logger } from "../mail/mailer.server.ts";
 import { businessRoom, type LiveVisitor, type Message, type TakeoverAck, type TakeoverErrorCode } from "./protocol.ts";
 import { checkMessageText } from "./widget-payloads.ts";
 import type { WidgetLimiter } from "./rate-limits.server.ts";
+import { storableString } from "../shared/forms/storable-text.ts";
 import { conversationRoom, visitorsRoom, type WidgetNamespace } from "./widget-namespace.server.ts";
 import type { WorkspaceNamespace } from "./workspace-namespace.server.ts";
 
-const conversationId = z.string().min(1).max(64);
+const conversationId = storableString().min(1).max(64);
 const schemas = {
   list: z.object({}).strict(),
   join: z.object({ conversationId, takeOver: z.boolean().optional() }).strict(),
