@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Logger } from "../shared/logger.ts";
 
 export type MailMessage = {
   to: string;
@@ -33,7 +34,6 @@ export type Mailer = {
   close(): void;
 };
 
-export type Logger = Pick<Console, "info" | "warn" | "error">;
 
 export function createMailer(options: {
   smtpUrl?: string;

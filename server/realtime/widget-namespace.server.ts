@@ -6,7 +6,7 @@ import type { Db } from "../db/client.server.ts";
 import { ChatbotInactiveError, type ChatService, type VisitorContext } from "../chat/chat-service.server.ts";
 import { findChatbotBySiteKey } from "../chatbots/profile.server.ts";
 import type { DraftConversation } from "../chat/conversations.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import { noteInstallation } from "../onboarding/installation.server.ts";
 import { normalizeOrigin } from "./origin.ts";
 import { widgetAccess } from "../chatbots/widget-config.server.ts";

@@ -10,7 +10,7 @@ import type { DomainEvent } from "../events/domain-events.ts";
 import { eventKey } from "../events/domain-events.ts";
 import type { JobHandler, JobInfo, JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { queueSpec, WEBHOOK_QUEUE } from "../jobs/queue/queues.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import type { WebhookDeps, WebhookResult } from "./endpoints.server.ts";
 import { webhookEventData } from "./payloads.server.ts";
 import { safePost } from "./safe-request.server.ts";
