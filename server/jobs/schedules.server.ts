@@ -28,7 +28,8 @@ export const schedules: JobSchedule[] = [
   { name: DB_MAINTENANCE_TICK, cron: "50 * * * *" },
 ];
 
-export function scheduleHandlers(services: AppServices, realtime: Pick<WorkspaceEvents, "notification">): JobHandler<never>[] {
+/** The ticks' handlers (no payload: a tick looks for what is due). */
+export function scheduleHandlers(services: AppServices, realtime: Pick<WorkspaceEvents, "notification">): JobHandler<unknown>[] {
   return [
     {
       name: REMINDER_DUE_TICK,

@@ -4,7 +4,7 @@
 // A lead is born by one of these entry points, all with the same consequences, listed once:
 //   1. the lead, its 'created' history event and its follow-up reminder due by priority (DESIGN §4);
 //   2. one `lead.created` domain event in the same transaction (automations, alert e-mails and
-//      outgoing webhooks subscribe to it: server/events/subscribers.server.ts);
+//      outgoing webhooks subscribe to it: server/jobs/subscribers.server.ts);
 //   3. one count against the plan's lead limit (server/billing/lead-quota.server.ts; the policy per
 //      source — owner-typed leads are not charged, decision 0010 — lives there);
 //   4. one live `lead:created` push to the business's open workspaces, after the commit.

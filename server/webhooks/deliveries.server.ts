@@ -31,8 +31,14 @@ export const FAILING_DISABLE_MS = 3 * 24 * 60 * 60 * 1000;
 const RETRY_LIMIT = queueSpec(WEBHOOK_QUEUE).retryLimit;
 export const USER_AGENT = "LeadBroom-Webhooks/1.0";
 
+/**
+ * The version of the webhook payload's shape (docs/api.md): raised when a field changes meaning or goes
+ * away, so a receiver can tell which shape it parses. Adding a field keeps the version.
+ */
+export const WEBHOOK_PAYLOAD_VERSION = 1;
+
 export function webhookBody(id: string, type: string, createdAt: Date, data: unknown): string {
-  return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
+  return JSON.stringify({ id, type, version: WEBHOOK_PAYLOAD_VERSION, createdAt: createdAt.toISOString(), data });
 }
 
 const isWebhookEvent = (type: string): type is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(type);

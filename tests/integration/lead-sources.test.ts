@@ -176,5 +176,6 @@ describe("every lead source has the same consequences", () => {
     const deliveries = deliveriesOf(leadId);
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.path).toBe("/hooks");
+    expect(JSON.parse(deliveries[0]!.body)).toMatchObject({ type: "lead.created", version: 1 });
   });
 });

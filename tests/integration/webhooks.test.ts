@@ -135,7 +135,7 @@ describe("outgoing webhooks", () => {
     expect(first.path).toBe("/hooks/leadbroom");
     expect(first.headers["leadbroom-event"]).toBe("lead.created");
     const body = JSON.parse(first.body);
-    expect(body).toMatchObject({ type: "lead.created", data: { lead: { id: leadId, name: "Nora Fields", company: "Fields Medical Plaza" } } });
+    expect(body).toMatchObject({ type: "lead.created", version: 1, data: { lead: { id: leadId, name: "Nora Fields", company: "Fields Medical Plaza" } } });
     expect(body.id).toMatch(/^evt_[0-9a-f]{24}$/);
 
     await releaseRetry();
