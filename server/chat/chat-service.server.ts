@@ -45,7 +45,7 @@ import {
 } from "./turn-store.server.ts";
 import { publicWidgetConfig } from "../chatbots/widget-config.server.ts";
 import { newMessageId } from "./ids.ts";
-import { checkMessageText, pageOriginAndPath } from "../realtime/widget-payloads.ts";
+import { checkMessageText, pageOriginAndPath } from "../chatbots/widget-payloads.ts";
 import { verifyTestToken } from "./test-token.ts";
 import { isDraftConversationId, newDraftConversationId } from "./draft-ids.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";

@@ -8,7 +8,7 @@ import type { Logger } from "../shared/logger.ts";
 import { widgetConfigFor } from "../chatbots/widget-config.server.ts";
 import { noteInstallation } from "../onboarding/installation.server.ts";
 import { noteImpression } from "../analytics/impressions.server.ts";
-import { normalizeOrigin } from "../realtime/origin.ts";
+import { normalizeOrigin } from "../chatbots/origin.ts";
 
 export const WIDGET_CONFIG_MAX_AGE_SECONDS = 60;
 

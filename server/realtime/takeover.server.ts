@@ -20,7 +20,7 @@ import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import type { Logger } from "../shared/logger.ts";
 import { businessRoom, type LiveVisitor, type Message, type TakeoverAck, type TakeoverErrorCode } from "./protocol.ts";
-import { checkMessageText } from "./widget-payloads.ts";
+import { checkMessageText } from "../chatbots/widget-payloads.ts";
 import { conversationRoom, visitorsRoom, type WidgetNamespace } from "./widget-namespace.server.ts";
 import type { WorkspaceNamespace } from "./workspace-namespace.server.ts";
 

@@ -11,7 +11,7 @@ import { hashToken } from "../auth/tokens.server.ts";
 import { getWorkspace } from "../businesses/workspace.server.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Logger } from "../shared/logger.ts";
-import { normalizeOrigin } from "./origin.ts";
+import { normalizeOrigin } from "../chatbots/origin.ts";
 import {
   businessRoom,
   memberRoom,

@@ -1,6 +1,6 @@
 // Validation of everything a widget sends (handshake auth and event payloads). Pure.
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH } from "./protocol.ts";
+import { MAX_MESSAGE_LENGTH } from "../realtime/protocol.ts";
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
