@@ -23,7 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "dashboard/app/**/*.test.{ts,tsx}", "widget/src/**/*.test.{ts,tsx}"],
+          include: ["server/**/*.test.ts", "dashboard/app/**/*.test.{ts,tsx}", "widget/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           environment: "node",
           // Set-up hooks may start an embedded PGlite (initdb): 20 s on a loaded machine, over 60 s
           // with two files at a time at load average 12 (server/db/pglite-worker.test.ts did).

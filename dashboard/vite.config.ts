@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
@@ -11,6 +12,23 @@ declare module "@remix-run/node" {
     v3_singleFetch: true;
   }
 }
+
+/**
+ * The packages code in a browser uses (the dashboard's components, hooks and lib modules, the widget is
+ * built apart). Vite pre-bundles them at start (`include`), so a first page does not make the optimizer
+ * run again and reload it.
+ */
+const BROWSER_PACKAGES = ["react", "react-dom", "@remix-run/react", "zod", "lucide-react", "@conform-to/react", "@conform-to/zod", "@date-fns/tz", "socket.io-client", "recharts", "@stripe/stripe-js", "jspdf"];
+const BROWSER_ENTRIES = ["zod", "lucide-react", "@conform-to/react", "@conform-to/zod/v4", "@date-fns/tz", "socket.io-client", "recharts", "@stripe/stripe-js"];
+/**
+ * Every other dependency is server-only, and stays out of the browser's dependency optimizer (issue 30):
+ * in development the client environment also transforms route modules whole (Remix collects their CSS
+ * that way) and follows their imports into server/, so the packages server modules import (argon2,
+ * Prisma, pg-boss, …) were "discovered" as browser dependencies; @node-rs/argon2's browser build failed
+ * to bundle, the optimizer never settled, and pages got 504 "Outdated Optimize Dep" and never hydrated.
+ */
+const packageJson = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+const SERVER_PACKAGES = Object.keys(packageJson.dependencies).filter((name) => !BROWSER_PACKAGES.includes(name));
 
 export default defineConfig({
   // Remix reads package.json from the Vite root: the repository root, which owns it.
@@ -37,4 +55,7 @@ export default defineConfig({
     watch: { ignored: ["**/.data/**", "**/build/**", "**/tests/**", "**/prisma/migrations/**"] },
   },
   build: { target: "es2022" },
+  optimizeDeps: { include: BROWSER_ENTRIES, exclude: SERVER_PACKAGES },
+  // A fresh optimizer cache per dev-mode test run (tests/e2e/dev-mode.test.ts), as on a fresh clone.
+  ...(process.env.LB_VITE_CACHE_DIR ? { cacheDir: path.resolve(process.env.LB_VITE_CACHE_DIR) } : {}),
 });

@@ -10,7 +10,7 @@
 // withheld reply or a cap reached: the engine's own reply is sent, as on the rules path.
 import type { Assistant, AssistantTurnInput } from "../conversation/assistant.ts";
 import { handleVisitorMessage, type TurnResult } from "../conversation/engine.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import { createTurnBudget, startOfUtcDay, type AiCaps, type TurnBudget } from "./caps.ts";
 import { validateExtraction } from "./extraction.ts";
 import type { ModelClient, CallUsage } from "./model-client.server.ts";

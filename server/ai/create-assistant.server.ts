@@ -3,7 +3,7 @@
 import type { Env } from "../config/env.server.ts";
 import { createRulesAssistant, type Assistant } from "../conversation/assistant.ts";
 import type { Db } from "../db/client.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import { createAiAssistant } from "./ai-assistant.server.ts";
 import type { AiCaps } from "./caps.ts";
 import { createModelClient } from "./model-client.server.ts";

@@ -4,7 +4,7 @@
 // written at most once a minute per key.
 import { hasFeature, type PlanState } from "../shared/billing/entitlements.ts";
 import type { Db } from "../db/client.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import { apiError, API_MESSAGES } from "./api-errors.ts";
 import type { ApiLimiter } from "./api-limiter.server.ts";
 import { hashApiKey, parseBearerKey } from "./api-key-secret.ts";

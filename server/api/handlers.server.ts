@@ -6,6 +6,7 @@ import type { LeadEventSink } from "../leads/publish-lead.server.ts";
 import { apiError, apiJson, API_MESSAGES } from "./api-errors.ts";
 import { containsNul, NUL_MESSAGE } from "../shared/forms/storable-text.ts";
 import { authenticateApiRequest, type ApiCaller } from "./authenticate.server.ts";
+import { commandContext } from "../events/command-context.server.ts";
 import { createApiLead, getApiLead, listApiLeads, updateApiLead } from "./leads-api.server.ts";
 import { listApiConversations, parseApiConversationQuery } from "./conversations-api.server.ts";
 import { listHooks, subscribeHook, unsubscribeHook } from "./hooks-api.server.ts";
@@ -71,7 +72,7 @@ export function handleCreateLead(ctx: Ctx, request: Request): Promise<Response> 
     const read = await readJson(request);
     if (!read.ok) return read.response;
     const result = await createApiLead(
-      { db: ctx.services.db, jobs: ctx.services.jobs, sink: ctx.realtime, logger: ctx.services.logger },
+      commandContext(ctx.services, ctx.realtime),
       { business: caller.business, actorUserId: caller.createdById, body: read.body },
     );
     if (!result.ok) {
@@ -87,7 +88,7 @@ export function handleUpdateLead(ctx: Ctx, request: Request, leadId: string): Pr
     const read = await readJson(request);
     if (!read.ok) return read.response;
     const result = await updateApiLead(
-      { db: ctx.services.db, jobs: ctx.services.jobs, sink: ctx.realtime, logger: ctx.services.logger },
+      commandContext(ctx.services, ctx.realtime),
       { business: caller.business, actorUserId: caller.createdById, leadId, body: read.body as Record<string, unknown> },
     );
     if (result.ok) return apiJson({ data: result.lead });

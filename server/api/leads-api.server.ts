@@ -1,18 +1,13 @@
 // The REST API's lead endpoints (docs/api.md): list, read one, create. Everything is scoped by the
 // API key's business; the route has authenticated the key and checked the plan (authenticate.server.ts).
 import type { Db } from "../db/client.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
-import { createManualLead } from "../leads/create-lead.server.ts";
+import type { CommandContext } from "../events/command-context.server.ts";
+import { addLeadNote, changeLeadStatus, createLead } from "../leads/commands.server.ts";
 import { leadListOrder, leadListWhere } from "../leads/list-leads.server.ts";
-import { publishLead, type LeadEventSink } from "../leads/publish-lead.server.ts";
 import type { SubscriptionState } from "../shared/billing/subscription.ts";
-import { countLeadAgainstPlan } from "../billing/lead-quota.server.ts";
 import { checkLeadBody } from "./lead-body.ts";
 import { checkLeadUpdateBody } from "./lead-update.ts";
-import { changeLeadStatus } from "../leads/lead-status.server.ts";
-import { addLeadNote } from "../leads/lead-notes.server.ts";
 import { validateNote, validateStatus } from "../shared/leads/lead-input.ts";
-import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { apiLeadDetailSelect, apiLeadSelect, toApiLead, toApiLeadDetail, type ApiLead, type ApiLeadDetail } from "./lead-json.ts";
 import type { ApiLeadQuery } from "./leads-query.ts";
 
@@ -58,26 +53,15 @@ export type CreateApiLeadResult = { ok: true; lead: ApiLeadDetail } | { ok: fals
  * business's open workspaces.
  */
 export async function createApiLead(
-  deps: { db: Db; jobs: JobQueue; sink: LeadEventSink; logger: Logger },
-  args: { business: ApiBusiness; actorUserId: string | null; body: unknown; now?: Date },
+  ctx: CommandContext,
+  args: { business: ApiBusiness; actorUserId: string | null; body: unknown },
 ): Promise<CreateApiLeadResult> {
   const checked = checkLeadBody(args.body);
   if (!checked.ok) return { ok: false, fields: checked.fields };
-  const now = args.now ?? new Date();
-  const created = await createManualLead(deps.db, {
-    businessId: args.business.id,
-    actorUserId: args.actorUserId,
-    input: checked.form,
-    now,
-    source: "api",
-    jobs: deps.jobs,
-  });
+  // The one lead-creation command: its event, plan count (API leads count, decision 0010) and live push.
+  const created = await createLead(ctx, { businessId: args.business.id, fields: checked.form }, { source: "api", actorUserId: args.actorUserId });
   if (!created.ok) return { ok: false, fields: {}, message: created.error };
-  // API leads count against the plan like the chatbot's (decision 0010; Enterprise is unlimited, so
-  // this only counts usage).
-  await countLeadAgainstPlan(deps.db, { businessId: args.business.id, leadId: created.value.leadId, source: "api", now });
-  await publishLead(deps, { businessId: args.business.id, leadId: created.value.leadId, kind: "created" });
-  const lead = await getApiLead(deps.db, args.business, created.value.leadId, now);
+  const lead = await getApiLead(ctx.db, args.business, created.value.leadId, ctx.clock());
   if (!lead) return { ok: false, fields: {}, message: "The lead could not be saved" };
   return { ok: true, lead };
 }
@@ -91,11 +75,11 @@ export type UpdateApiLeadResult =
  * `lead.updated` webhook event), by the key's creator. Both parts are checked before either is saved.
  */
 export async function updateApiLead(
-  deps: { db: Db; jobs: JobQueue; sink: LeadEventSink; logger: Logger },
-  args: { business: ApiBusiness; actorUserId: string | null; leadId: string; body: Record<string, unknown>; now?: Date },
+  ctx: CommandContext,
+  args: { business: ApiBusiness; actorUserId: string | null; leadId: string; body: Record<string, unknown> },
 ): Promise<UpdateApiLeadResult> {
-  const now = args.now ?? new Date();
-  if (!(await getApiLead(deps.db, args.business, args.leadId, now))) return { ok: false, status: 404 };
+  const now = ctx.clock();
+  if (!(await getApiLead(ctx.db, args.business, args.leadId, now))) return { ok: false, status: 404 };
   const checked = checkLeadUpdateBody(args.body);
   if (!checked.ok) return { ok: false, status: 400, fields: checked.fields };
   if (!checked.status && !checked.note) return { ok: false, status: 400, message: "Send a status, a note, or both." };
@@ -109,16 +93,15 @@ export async function updateApiLead(
     if (!note.ok) fields.note = note.error;
   }
   if (Object.keys(fields).length > 0) return { ok: false, status: 400, fields };
-  const common = { businessId: args.business.id, leadId: args.leadId, actorUserId: args.actorUserId, now, jobs: deps.jobs };
+  const common = { businessId: args.business.id, leadId: args.leadId, actorUserId: args.actorUserId };
   if (checked.status) {
-    const changed = await changeLeadStatus(deps.db, { ...common, input: checked.status });
+    const changed = await changeLeadStatus(ctx, { ...common, input: checked.status });
     if (!changed.ok) return changed.reason === "not_found" ? { ok: false, status: 404 } : { ok: false, status: changed.reason === "conflict" ? 409 : 400, fields: { status: changed.error } };
   }
   if (checked.note) {
-    const added = await addLeadNote(deps.db, { ...common, input: checked.note });
+    const added = await addLeadNote(ctx, { ...common, input: checked.note });
     if (!added.ok) return added.reason === "not_found" ? { ok: false, status: 404 } : { ok: false, status: 400, fields: { note: added.error } };
   }
-  await publishLead(deps, { businessId: args.business.id, leadId: args.leadId, kind: "updated" });
-  const lead = await getApiLead(deps.db, args.business, args.leadId, now);
+  const lead = await getApiLead(ctx.db, args.business, args.leadId, now);
   return lead ? { ok: true, lead } : { ok: false, status: 404 };
 }

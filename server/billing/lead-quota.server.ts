@@ -39,6 +39,15 @@ export type QuotaBusiness = {
 };
 
 /**
+ * Which new leads count against the plan: the chatbot's, the REST API's and Cold Outreach conversions
+ * (a Pro feature bringing leads in, like the chatbot; decision 0048). Leads the owner types in and
+ * imports do not (charging the owner for their own data entry would be hostile; decision 0010).
+ */
+export function countsAgainstPlan(source: LeadSource): boolean {
+  return source === "chatbot" || source === "api" || source === "outreach";
+}
+
+/**
  * Counts a newly stored lead (not test conversations, not leads typed in by hand) against the plan.
  * One statement: the window's counter goes up by one, and when it passes the limit the lead is flagged
  * overage and, on a paid subscription, queued for Stripe, so the count and the flag never disagree.
@@ -55,7 +64,7 @@ export async function countLeadAgainstPlan(
     business?: QuotaBusiness;
   },
 ): Promise<QuotaResult> {
-  if (args.isTest || (args.source && args.source !== "chatbot" && args.source !== "api")) {
+  if (args.isTest || (args.source && !countsAgainstPlan(args.source))) {
     return { counted: false, isOverage: false, count: 0, limit: null };
   }
   const now = args.now ?? new Date();

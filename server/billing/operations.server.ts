@@ -12,10 +12,12 @@ import { isUniqueViolation } from "../db/errors.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { BILLING_OPERATION_QUEUE } from "../jobs/queue/queues.ts";
 import { BILLING_ERRORS } from "../shared/billing/billing-display.ts";
-import { parseBillingPeriod, parsePlanName } from "../shared/billing/plans.ts";
+import { parseBillingPeriod, parsePlanName, type BillingPeriod, type PlanName } from "../shared/billing/plans.ts";
 import { priceIdFor } from "./prices.server.ts";
 import { isSubscribed } from "../shared/billing/subscription.ts";
-import type { SubscribeInput } from "./jobs/stripe-subscription.server.ts";
+
+/** What Subscribe asks for (the job in jobs/stripe-subscription.server.ts carries it out). */
+export type SubscribeInput = { plan: PlanName; period: BillingPeriod; paymentMethodId: string };
 
 export const paymentMethodIdSchema = z.string().trim().regex(/^pm_[A-Za-z0-9_]{1,200}$/, "Invalid payment method");
 

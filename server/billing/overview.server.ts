@@ -5,7 +5,7 @@
 import type Stripe from "stripe";
 import type { Env } from "../config/env.server.ts";
 import type { Db } from "../db/client.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { BILLING_REFRESH_QUEUE } from "../jobs/queue/queues.ts";
 import { BILLING_ERRORS } from "../shared/billing/billing-display.ts";

@@ -5,7 +5,7 @@ import type Stripe from "stripe";
 import type { Env } from "../config/env.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import type { EmailBrand, EmailContent } from "../mail/templates/email-content.ts";

@@ -5,7 +5,7 @@ import { mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client.server.ts";
 import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import { LOGO_FILE_NAME, LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_TYPES, sniffLogoType, type LogoExtension } from "../shared/businesses/logo-type.ts";
 
 export type LogoDeps = { db: Db; dataDir: string; logger: Logger };

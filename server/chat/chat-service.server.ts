@@ -13,7 +13,7 @@ import { asksForPerson } from "../conversation/person-request.ts";
 import { isWithinBusinessHours } from "../shared/conversation/business-hours.ts";
 import { afterHoursText } from "../shared/conversation/after-hours.ts";
 import { recordPersonRequest } from "../notifications/person-request.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import type { ChatbotCache } from "../chatbots/chatbot-cache.server.ts";
 import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
@@ -45,7 +45,7 @@ import {
 } from "./turn-store.server.ts";
 import { publicWidgetConfig } from "../chatbots/widget-config.server.ts";
 import { newMessageId } from "./ids.ts";
-import { checkMessageText, pageOriginAndPath } from "../realtime/widget-payloads.ts";
+import { checkMessageText, pageOriginAndPath } from "../chatbots/widget-payloads.ts";
 import { verifyTestToken } from "./test-token.ts";
 import { isDraftConversationId, newDraftConversationId } from "./draft-ids.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";

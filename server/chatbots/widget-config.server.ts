@@ -4,9 +4,9 @@
 // drawn only where a chat can actually connect.
 import type { Db } from "../db/client.server.ts";
 import { hasFeature } from "../shared/billing/entitlements.ts";
-import { isOriginAllowed, normalizeOrigin } from "../realtime/origin.ts";
+import { isOriginAllowed, normalizeOrigin } from "./origin.ts";
 import type { WidgetConfig, WidgetConfigResponse } from "../realtime/protocol.ts";
-import { widgetAuthSchema } from "../realtime/widget-payloads.ts";
+import { widgetAuthSchema } from "./widget-payloads.ts";
 import { findChatbotBySiteKey, type ChatbotRecord } from "./profile.server.ts";
 
 const DEFAULT_ACCENT = "#1d64d8";

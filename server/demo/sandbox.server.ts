@@ -91,14 +91,14 @@ async function deleteAndDisconnect(deps: SandboxJobDeps, businessId: string): Pr
   return deleted;
 }
 
-export function sandboxJobHandlers(deps: SandboxJobDeps): JobHandler<never>[] {
+export function sandboxJobHandlers(deps: SandboxJobDeps): { deleteOne: JobHandler<SandboxJob>; sweep: JobHandler<unknown> } {
   const deleteOne: JobHandler<SandboxJob> = {
     name: SANDBOX_DELETE_QUEUE,
     async run(data) {
       await deleteAndDisconnect(deps, data.businessId);
     },
   };
-  const sweep: JobHandler<Record<string, never>> = {
+  const sweep: JobHandler<unknown> = {
     name: SANDBOX_SWEEP_TICK,
     async run() {
       let count = 0;
@@ -106,5 +106,5 @@ export function sandboxJobHandlers(deps: SandboxJobDeps): JobHandler<never>[] {
       if (count) deps.logger.info(`[jobs] ${count} expired demo sandbox(es) deleted`);
     },
   };
-  return [deleteOne as JobHandler<never>, sweep as JobHandler<never>];
+  return { deleteOne, sweep };
 }

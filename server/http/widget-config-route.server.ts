@@ -4,11 +4,11 @@
 // site owner in the console) and the answer holds nothing but what the widget itself shows.
 import type { Request, RequestHandler } from "express";
 import type { Db } from "../db/client.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import { widgetConfigFor } from "../chatbots/widget-config.server.ts";
 import { noteInstallation } from "../onboarding/installation.server.ts";
 import { noteImpression } from "../analytics/impressions.server.ts";
-import { normalizeOrigin } from "../realtime/origin.ts";
+import { normalizeOrigin } from "../chatbots/origin.ts";
 
 export const WIDGET_CONFIG_MAX_AGE_SECONDS = 60;
 

@@ -30,7 +30,8 @@ export const schedules: JobSchedule[] = [
   { name: CHAT_RECOVERY_QUEUE, cron: "* * * * *", data: { scope: "tick" } },
 ];
 
-export function scheduleHandlers(services: AppServices, realtime: Pick<WorkspaceEvents, "notification">): JobHandler<never>[] {
+/** The ticks' handlers (no payload: a tick looks for what is due). */
+export function scheduleHandlers(services: AppServices, realtime: Pick<WorkspaceEvents, "notification">): JobHandler<unknown>[] {
   return [
     {
       name: REMINDER_DUE_TICK,

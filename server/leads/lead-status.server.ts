@@ -4,17 +4,21 @@
 // be saved again to correct them. Each change writes a `status_changed` history event with from/to and
 // those details in the same transaction; the lead's columns hold the current ones (reopening clears
 // them, the history keeps them).
-import type { Db } from "../db/client.server.ts";
-import { emitEvents } from "../events/emit-events.server.ts";
+import { runCommand, type CommandContext } from "../events/command-context.server.ts";
+import { publishLead } from "./publish-lead.server.ts";
 import { findLeadInBusiness } from "./lead-access.server.ts";
 import { validateStatus } from "../shared/leads/lead-input.ts";
 import { fail, notFound, type LeadChangeArgs, type LeadResult } from "./result.ts";
 
+/**
+ * A command (server/leads/commands.server.ts): the change and its history event, `lead.status_changed`
+ * (on a real change) and `lead.updated` in one transaction, then the lead pushed live.
+ */
 export async function changeLeadStatus(
-  db: Db,
+  ctx: CommandContext,
   args: LeadChangeArgs,
 ): Promise<LeadResult<{ from: string; to: string }>> {
-  const lead = await findLeadInBusiness(db, args.businessId, args.leadId);
+  const lead = await findLeadInBusiness(ctx.db, args.businessId, args.leadId);
   if (!lead) return notFound();
   const checked = validateStatus(args.input);
   if (!checked.ok) return fail("invalid", checked.error);
@@ -22,8 +26,8 @@ export async function changeLeadStatus(
   if (status === lead.status && status !== "won" && status !== "lost") return fail("invalid", "The lead already has this status");
   const lostTo = status === "lost" ? competitor : null;
   const wonAgainst = status === "won" ? competitor : null;
-  const now = args.now ?? new Date();
-  return db.$transaction(async (tx) => {
+  const now = ctx.clock();
+  return runCommand(ctx, "leads", async (tx, after) => {
     // Guarded on the status we read, so two people changing it at once cannot both write history.
     const updated = await tx.lead.updateMany({
       where: { id: lead.id, businessId: args.businessId, status: lead.status },
@@ -55,13 +59,12 @@ export async function changeLeadStatus(
         },
       },
     });
-    if (args.jobs) {
-      await emitEvents(args.jobs, tx, [
-        // Automations stop or start on a real change; webhooks hear every status write.
-        ...(status !== lead.status ? [{ type: "lead.status_changed" as const, businessId: args.businessId, leadId: lead.id, from: lead.status, to: status, eventId: event.id }] : []),
-        { type: "lead.updated", businessId: args.businessId, leadId: lead.id, changeId: event.id, changes: ["status"] },
-      ]);
-    }
+    await ctx.events.emit(tx, [
+      // Automations stop or start on a real change; webhooks hear every status write.
+      ...(status !== lead.status ? [{ type: "lead.status_changed" as const, businessId: args.businessId, leadId: lead.id, from: lead.status, to: status, eventId: event.id }] : []),
+      { type: "lead.updated", businessId: args.businessId, leadId: lead.id, changeId: event.id, changes: ["status"] },
+    ]);
+    after(() => publishLead({ db: ctx.db, sink: ctx.live, logger: ctx.logger }, { businessId: args.businessId, leadId: lead.id, kind: "updated" }));
     return { ok: true as const, value: { from: lead.status, to: status } };
   });
 }

@@ -5,14 +5,13 @@
 import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { Db } from "../db/client.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import type { LeadSummary } from "../realtime/protocol.ts";
+import type { LiveSink } from "../events/command-context.server.ts";
 import { leadSummarySelect, toLeadSummary } from "./lead-summary.ts";
 
-export type LeadEventSink = {
-  leadCreated(businessId: string, lead: LeadSummary): void;
-  leadUpdated(businessId: string, lead: LeadSummary): void;
-};
+/** The business's open workspaces (the command context's `live`). */
+export type LeadEventSink = LiveSink;
 
 /**
  * Reads the lead (scoped by business) and pushes it. Never throws: the action has already succeeded,

@@ -5,6 +5,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { singleLine } from "../shared/format/single-line.ts";
+import type { Logger } from "../shared/logger.ts";
 
 export type MailMessage = {
   to: string;
@@ -50,7 +51,6 @@ export type Mailer = {
   close(): void;
 };
 
-export type Logger = Pick<Console, "info" | "warn" | "error">;
 
 export function createMailer(options: {
   smtpUrl?: string;

@@ -1,6 +1,6 @@
 // "Email me on new high-priority leads" (Settings > Notifications): when a high-priority lead is
 // captured and the business has the preference on, each owner gets an e-mail with a link to the lead.
-// A subscriber of `lead.created` (server/events/subscribers.server.ts): it returns the e-mail jobs, one
+// A subscriber of `lead.created` (server/jobs/subscribers.server.ts): it returns the e-mail jobs, one
 // per owner, keyed by lead and owner so that however often the event is handled each owner gets one.
 import type { Db } from "../db/client.server.ts";
 import { leadDetailsHidden } from "../shared/billing/entitlements.ts";

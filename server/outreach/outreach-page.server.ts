@@ -2,7 +2,7 @@
 // action (whatever the browser shows), what the page loads, and its actions, each a domain call.
 import { FEATURES, hasFeature, type PlanState } from "../shared/billing/entitlements.ts";
 import type { Db } from "../db/client.server.ts";
-import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import type { CommandContext } from "../events/command-context.server.ts";
 import { campaignSummaries, linkedinList, markLinkedinSent, startCampaign } from "./campaigns.server.ts";
 import { convertProspect, importProspects, listProspects, markResponded, type ImportReport, type OutreachResult } from "./prospects.server.ts";
 import type { ProspectFilter } from "./prospect-filter.ts";
@@ -43,7 +43,7 @@ function answer<T>(intent: string, result: OutreachResult<T>, message: (value: T
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export async function runOutreachAction(
-  deps: { db: Db; jobs: JobQueue },
+  deps: CommandContext,
   args: { businessId: string; userId: string; form: FormData; file?: { name: string; data: Buffer } | null },
 ): Promise<{ status: number; body: OutreachActionResult }> {
   const { db } = deps;
@@ -88,7 +88,7 @@ export async function runOutreachAction(
     case "responded":
       return answer(intent, await markResponded(db, { businessId: args.businessId, prospectId: text("prospectId") }), () => "Marked as responded: the sequence stopped.");
     case "convert":
-      return answer(intent, await convertProspect(db, { businessId: args.businessId, prospectId: text("prospectId"), actorUserId: args.userId }), () => "Converted into a lead.");
+      return answer(intent, await convertProspect(deps, { businessId: args.businessId, prospectId: text("prospectId"), actorUserId: args.userId }), () => "Converted into a lead.");
     default:
       return { status: 400, body: failed(intent, "Unknown action") };
   }

@@ -3,7 +3,8 @@
 // is scoped to the business of the caller; routes and jobs call these, never Prisma directly.
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
-import { createManualLead } from "../leads/create-lead.server.ts";
+import { createLead } from "../leads/commands.server.ts";
+import type { CommandContext } from "../events/command-context.server.ts";
 import { CSV_MESSAGES, isCsvFileName, parseProspectCsv, prospectsToCsv, type ProspectRow, type RowProblem } from "./prospect-csv.ts";
 import { prospectWhere, type ProspectFilter } from "./prospect-filter.ts";
 import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
@@ -168,18 +169,19 @@ export async function markResponded(db: Db, args: { businessId: string; prospect
   });
 }
 
-/** Convert to lead: a lead with source outreach (its history says where it came from); the sequence stops. */
+/**
+ * Convert to lead: the lead-creation command with source outreach (its history says where it came
+ * from), so it has every new lead's consequences (`lead.created`, the plan count, the live push); the
+ * prospect's link and the end of its sequences commit in the same transaction.
+ */
 export async function convertProspect(
-  db: Db,
-  args: { businessId: string; prospectId: string; actorUserId: string; now?: Date },
+  ctx: CommandContext,
+  args: { businessId: string; prospectId: string; actorUserId: string },
 ): Promise<OutreachResult<{ leadId: string }>> {
-  const now = args.now ?? new Date();
+  const { db } = ctx;
   const prospect = await db.prospect.findFirst({ where: { id: args.prospectId, businessId: args.businessId }, select: PROSPECT_SELECT });
   if (!prospect) return refuse("not_found", PROSPECT_NOT_FOUND);
   if (prospect.leadId) return refuse("conflict", "This prospect is already a lead");
-  // Claimed first, so two clicks make one lead.
-  const claimed = await db.prospect.updateMany({ where: { id: prospect.id, leadId: null, status: { not: "converted" } }, data: { status: "converted" } });
-  if (claimed.count !== 1) return refuse("conflict", "This prospect is already a lead");
   const note = [
     "Converted from Cold Outreach.",
     prospect.title ? `Title: ${prospect.title}.` : "",
@@ -189,23 +191,29 @@ export async function convertProspect(
   ]
     .filter(Boolean)
     .join(" ");
-  const created = await createManualLead(db, {
-    businessId: args.businessId,
-    actorUserId: args.actorUserId,
+  const fields = { name: prospect.name || prospect.email || "Prospect", email: prospect.email ?? "", company: prospect.company, note };
+  const created = await createLead(ctx, { businessId: args.businessId, fields }, {
     source: "outreach",
-    now,
-    input: { name: prospect.name || prospect.email || "Prospect", email: prospect.email ?? "", company: prospect.company, note },
+    actorUserId: args.actorUserId,
+    // Claimed in the lead's transaction, so two clicks make one lead (the second rolls back).
+    within: async (tx, leadId) => {
+      const claimed = await tx.prospect.updateMany({
+        where: { id: prospect.id, leadId: null, status: { not: "converted" } },
+        data: { status: "converted", leadId },
+      });
+      if (claimed.count !== 1) throw new AlreadyConverted();
+      await stopSequences(tx, { businessId: args.businessId, prospectIds: [prospect.id], reason: STOP_REASONS.converted, now: ctx.clock() });
+    },
+  }).catch((error: unknown) => {
+    if (error instanceof AlreadyConverted) return null;
+    throw error;
   });
-  if (!created.ok) {
-    await db.prospect.update({ where: { id: prospect.id }, data: { status: prospect.status } });
-    return refuse("invalid", created.error);
-  }
-  await db.$transaction(async (tx) => {
-    await tx.prospect.update({ where: { id: prospect.id }, data: { leadId: created.value.leadId } });
-    await stopSequences(tx, { businessId: args.businessId, prospectIds: [prospect.id], reason: STOP_REASONS.converted, now });
-  });
+  if (!created) return refuse("conflict", "This prospect is already a lead");
+  if (!created.ok) return refuse("invalid", created.error);
   return { ok: true, value: { leadId: created.value.leadId } };
 }
+
+class AlreadyConverted extends Error {}
 
 /** An address unsubscribed (server/mail/unsubscribe.server.ts): its prospects are never e-mailed again. */
 export async function prospectsUnsubscribed(

@@ -19,9 +19,9 @@ import {
 import { getWorkspace, type Workspace } from "../businesses/workspace.server.ts";
 import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import { businessRoom, type LiveVisitor, type Message, type TakeoverAck, type TakeoverErrorCode } from "./protocol.ts";
-import { checkMessageText } from "./widget-payloads.ts";
+import { checkMessageText } from "../chatbots/widget-payloads.ts";
 import type { WidgetLimiter } from "./rate-limits.server.ts";
 import { storableString } from "../shared/forms/storable-text.ts";
 import { conversationRoom, visitorsRoom, type WidgetNamespace } from "./widget-namespace.server.ts";

@@ -6,9 +6,9 @@ import type { Db } from "../db/client.server.ts";
 import { ChatbotInactiveError, type ChatService, type VisitorContext } from "../chat/chat-service.server.ts";
 import { findChatbotBySiteKey } from "../chatbots/profile.server.ts";
 import type { DraftConversation } from "../chat/conversations.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import { noteInstallation } from "../onboarding/installation.server.ts";
-import { normalizeOrigin } from "./origin.ts";
+import { normalizeOrigin } from "../chatbots/origin.ts";
 import { widgetAccess } from "../chatbots/widget-config.server.ts";
 import {
   WIDGET_NAMESPACE,
@@ -18,7 +18,7 @@ import {
   type WidgetServerToClientEvents,
 } from "./protocol.ts";
 import type { WidgetLimiter } from "./rate-limits.server.ts";
-import { conversationOpenSchema, messageSendSchema, pageOriginAndPath, typingSchema, widgetAuthSchema } from "./widget-payloads.ts";
+import { conversationOpenSchema, messageSendSchema, pageOriginAndPath, typingSchema, widgetAuthSchema } from "../chatbots/widget-payloads.ts";
 
 /** The room of a business's connected visitors (live takeover's presence, read with fetchSockets). */
 export function visitorsRoom(businessId: string): string {

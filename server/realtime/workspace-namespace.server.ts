@@ -10,8 +10,8 @@ import { getSessionUser } from "../auth/sessions.server.ts";
 import { hashToken } from "../auth/tokens.server.ts";
 import { getWorkspace } from "../businesses/workspace.server.ts";
 import type { Db } from "../db/client.server.ts";
-import type { Logger } from "../mail/mailer.server.ts";
-import { normalizeOrigin } from "./origin.ts";
+import type { Logger } from "../shared/logger.ts";
+import { normalizeOrigin } from "../chatbots/origin.ts";
 import {
   businessRoom,
   memberRoom,

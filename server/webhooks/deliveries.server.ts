@@ -10,7 +10,7 @@ import type { DomainEvent } from "../events/domain-events.ts";
 import { eventKey } from "../events/domain-events.ts";
 import type { JobHandler, JobInfo, JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { queueSpec, WEBHOOK_QUEUE } from "../jobs/queue/queues.ts";
-import type { Logger } from "../mail/mailer.server.ts";
+import type { Logger } from "../shared/logger.ts";
 import type { WebhookDeps, WebhookResult } from "./endpoints.server.ts";
 import { webhookEventData } from "./payloads.server.ts";
 import { safePost } from "./safe-request.server.ts";
@@ -32,6 +32,12 @@ export type WebhookJob = {
 export const FAILING_DISABLE_MS = 3 * 24 * 60 * 60 * 1000;
 const RETRY_LIMIT = queueSpec(WEBHOOK_QUEUE).retryLimit;
 export const USER_AGENT = "LeadBroom-Webhooks/1.0";
+
+/**
+ * The version of the webhook payload's shape (docs/api.md): raised when a field changes meaning or goes
+ * away, so a receiver can tell which shape it parses. Adding a field keeps the version.
+ */
+export const WEBHOOK_PAYLOAD_VERSION = 1;
 
 /**
  * Deliveries in flight in this process, per endpoint and per business (issue 27): a slow receiver holds
@@ -73,7 +79,7 @@ export function createDeliverySlots(limits = DELIVERY_SLOTS): DeliverySlots {
 }
 
 export function webhookBody(id: string, type: string, createdAt: Date, data: unknown): string {
-  return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
+  return JSON.stringify({ id, type, version: WEBHOOK_PAYLOAD_VERSION, createdAt: createdAt.toISOString(), data });
 }
 
 const isWebhookEvent = (type: string): type is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(type);

@@ -30,7 +30,8 @@ import { sendLeadEmail } from "#server/leads/lead-email.server.ts";
 import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { storeAgentMessage } from "#server/chat/takeover-store.server.ts";
 import { NO_TESTABLE_STEP, SAMPLE_LEAD, sendAutomationTest } from "#server/automations/send-test.server.ts";
-import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
+import { changeLeadStatus } from "#server/leads/commands.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 import { registerAccount } from "#server/auth/accounts.server.ts";
 import type { Socket } from "socket.io-client";
 import type { WorkspaceNotification } from "#server/realtime/protocol.ts";
@@ -187,7 +188,7 @@ describe("automations", () => {
     const won = await scoredLead(business.id, "Will Won", 7);
     await until(() => runsOf(id, won.id), (r) => r[0]?.status === "sent");
     const owner = await db.user.create({ data: { email: "owner@medium.example", passwordHash: "x", displayName: "Owner" } });
-    const changed = await changeLeadStatus(db, { businessId: business.id, leadId: won.id, actorUserId: owner.id, input: { status: "won", value: "900" }, jobs: server.services.jobs });
+    const changed = await changeLeadStatus(commandContext(server.services, server.app.workspaceEvents), { businessId: business.id, leadId: won.id, actorUserId: owner.id, input: { status: "won", value: "900" } });
     expect(changed.ok).toBe(true);
     const cancelled = await until(() => runsOf(id, won.id), (r) => r.slice(1).every((s) => s.status === "cancelled"));
     expect(cancelled.slice(1).map((r) => r.error)).toEqual([CLOSED_ERROR, CLOSED_ERROR]);

@@ -61,8 +61,7 @@ function heldJobs(onEnqueue: () => Promise<void> = async () => {}): JobQueue {
 }
 
 function operationHandler(pushed: BillingUpdate[] = []): JobHandler<{ operationId: string }> {
-  const handler = billingJobHandlers(server.services, (_businessId, update) => pushed.push(update)).find((h) => h.name === BILLING_OPERATION_QUEUE)!;
-  return handler as unknown as JobHandler<{ operationId: string }>;
+  return billingJobHandlers(server.services, (_businessId, update) => pushed.push(update)).operations;
 }
 
 describe("the request", () => {

@@ -5,7 +5,8 @@ import { registerAccount } from "#server/auth/accounts.server.ts";
 import { loadDashboard } from "#server/dashboard/dashboard.server.ts";
 import { rollingDays } from "#shared/dashboard/periods.ts";
 import { averageResponseTimes, rollUpResponseTimes } from "#server/dashboard/response-times.server.ts";
-import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
+import { changeLeadStatus } from "#server/leads/commands.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 import type { LeadPriority, LeadStatus } from "#server/db/generated/enums.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -203,11 +204,11 @@ describe("what the stats read at 100,000 leads", () => {
 
     // The app's status change dates the close on its own clock, like the history event.
     const at = new Date("2026-05-01T10:00:00Z");
-    const changed = await changeLeadStatus(db, { businessId: business.businessId, leadId: open.id, actorUserId: business.userId, input: { status: "won", value: "500" }, now: at });
+    const changed = await changeLeadStatus(commandContext(server.services, server.app.workspaceEvents, () => at), { businessId: business.businessId, leadId: open.id, actorUserId: business.userId, input: { status: "won", value: "500" } });
     expect(changed.ok).toBe(true);
     expect((await db.lead.findUniqueOrThrow({ where: { id: open.id } })).closedAt).toEqual(at);
     // Correcting a Won lead's value keeps its close time.
-    await changeLeadStatus(db, { businessId: business.businessId, leadId: open.id, actorUserId: business.userId, input: { status: "won", value: "600" }, now: new Date("2026-05-03T10:00:00Z") });
+    await changeLeadStatus(commandContext(server.services, server.app.workspaceEvents, () => new Date("2026-05-03T10:00:00Z")), { businessId: business.businessId, leadId: open.id, actorUserId: business.userId, input: { status: "won", value: "600" } });
     expect(await db.lead.findUniqueOrThrow({ where: { id: open.id } })).toMatchObject({ closedAt: at, valueCents: 60_000 });
   });
 

@@ -38,7 +38,7 @@ describe("database upkeep tick", () => {
     };
     const before = await stats();
 
-    await handler.run(undefined as never, { id: "test", name: DB_MAINTENANCE_TICK, key: "", attempt: 1 });
+    await handler.run(undefined, { id: "test", name: DB_MAINTENANCE_TICK, key: "", attempt: 1 });
     const after = await stats();
     if (server.database.kind === "pglite") {
       expect(await isEmbeddedPglite(db)).toBe(true);

@@ -5,8 +5,6 @@
 // refusals at registration and at delivery (loopback for real, private and link-local through a stubbed
 // resolver: nothing but loopback is ever connected to); PATCH a lead, conversations with transcripts,
 // REST-hook subscribe/unsubscribe, and tenancy on each.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeBotTurn } from "#server/chat/turn-store.server.ts";
 import { WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
@@ -16,47 +14,8 @@ import type { Resolver } from "#server/webhooks/safe-request.server.ts";
 import { SIGNATURE_HEADER, verifySignature } from "#server/webhooks/signature.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { startReceiver, type Received } from "../support/webhook-receiver.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
-
-type Received = { headers: IncomingHttpHeaders; body: string; path: string };
-
-/** A webhook receiver on loopback: records each request and answers the next queued status (200 by default). */
-function startReceiver() {
-  const received: Received[] = [];
-  const statuses: number[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (body += chunk));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body, path: req.url ?? "/" });
-      res.writeHead(statuses.shift() ?? 200, { "Content-Type": "text/plain" }).end("ok");
-      for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
-    });
-  });
-  return {
-    received,
-    statuses,
-    server,
-    /** Resolves when `count` requests in all have arrived. */
-    until(count: number): Promise<Received> {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the receiver got ${received.length} of ${count} requests`)), 30_000);
-        const done = () => {
-          clearTimeout(timer);
-          resolve(received[count - 1]!);
-        };
-        if (received.length >= count) done();
-        else waiters.push({ count, resolve: done });
-      });
-    },
-    async listen(): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-  };
-}
 
 let server: TestServer;
 let receiver: ReturnType<typeof startReceiver>;
@@ -176,7 +135,7 @@ describe("outgoing webhooks", () => {
     expect(first.path).toBe("/hooks/leadbroom");
     expect(first.headers["leadbroom-event"]).toBe("lead.created");
     const body = JSON.parse(first.body);
-    expect(body).toMatchObject({ type: "lead.created", data: { lead: { id: leadId, name: "Nora Fields", company: "Fields Medical Plaza" } } });
+    expect(body).toMatchObject({ type: "lead.created", version: 1, data: { lead: { id: leadId, name: "Nora Fields", company: "Fields Medical Plaza" } } });
     expect(body.id).toMatch(/^evt_[0-9a-f]{24}$/);
 
     await releaseRetry();

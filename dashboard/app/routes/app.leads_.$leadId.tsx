@@ -4,9 +4,9 @@ import { actionsFor, defaultEmail } from "#shared/leads/lead-actions.ts";
 import { getLeadDetail } from "#server/leads/lead-detail.server.ts";
 import { sendLeadEmail } from "#server/leads/lead-email.server.ts";
 import { formFields } from "#shared/leads/lead-input.ts";
-import { addLeadNote } from "#server/leads/lead-notes.server.ts";
 import { completeReminder, createReminder, scheduleVisit, snoozeReminder } from "#server/leads/lead-reminders.server.ts";
-import { changeLeadStatus } from "#server/leads/lead-status.server.ts";
+import { addLeadNote, changeLeadStatus } from "#server/leads/commands.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 import { publishLead } from "#server/leads/publish-lead.server.ts";
 import { LEAD_NOT_FOUND, type LeadResult } from "#server/leads/result.ts";
 import { failure, failureStatus, success, type ActionResult } from "#shared/forms/action-result.ts";
@@ -66,13 +66,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!intent) return data<ActionData>({ intent: "note", ...failure("Unknown action") }, { status: 400 });
   const { db, jobs, logger } = context.services;
   const args = { businessId: workspace.business.id, leadId: params.leadId ?? "", actorUserId: workspace.userId, input: fields };
+  // Status and note are commands (server/leads/commands.server.ts): they push the lead live themselves.
+  const command = intent === "status" || intent === "note";
   let result: LeadResult<unknown>;
   switch (intent) {
     case "status":
-      result = await changeLeadStatus(db, { ...args, jobs });
+      result = await changeLeadStatus(commandContext(context.services, context.realtime), args);
       break;
     case "note":
-      result = await addLeadNote(db, { ...args, jobs });
+      result = await addLeadNote(commandContext(context.services, context.realtime), args);
       break;
     case "reminder-create":
       result = await createReminder(db, args);
@@ -95,7 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return data<ActionData>({ intent, ...failure(result.error) }, { status: failureStatus(result.reason) });
   }
   // Every open page of this business (lists, this lead elsewhere, the dashboard) catches up live.
-  await publishLead({ db, sink: context.realtime, logger }, { businessId: args.businessId, leadId: args.leadId, kind: "updated" });
+  if (!command) await publishLead({ db, sink: context.realtime, logger }, { businessId: args.businessId, leadId: args.leadId, kind: "updated" });
   return data<ActionData>({ intent, ...success(undefined, NOTICES[intent]) });
 }
 

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { createManualLead } from "#server/leads/create-lead.server.ts";
+import { createLead } from "#server/leads/commands.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 import { failure, failureStatus, parseFormData } from "#shared/forms/action-result.ts";
 import { formFields, FREQUENCY_OPTIONS, manualLeadSchema, TIMELINE_OPTIONS } from "#shared/leads/lead-input.ts";
-import { publishLead } from "#server/leads/publish-lead.server.ts";
 import { FormError } from "~/components/auth/AuthCard";
 import { cardClass, linkClass, smallInputClass } from "~/components/leads/classes";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
@@ -24,15 +24,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The schema the browser ran (Conform): the first message for the form, one per field.
   const checked = parseFormData(form, manualLeadSchema);
   if (!checked.ok) return data(checked, { status: 400 });
-  const result = await createManualLead(context.services.db, {
-    businessId: workspace.business.id,
-    actorUserId: workspace.userId,
-    input: formFields(form),
-    jobs: context.services.jobs,
-  });
+  const result = await createLead(
+    commandContext(context.services, context.realtime),
+    { businessId: workspace.business.id, fields: formFields(form) },
+    { source: "manual", actorUserId: workspace.userId },
+  );
   if (!result.ok) return data(failure(result.error), { status: failureStatus(result.reason) });
-  const { db, logger } = context.services;
-  await publishLead({ db, sink: context.realtime, logger }, { businessId: workspace.business.id, leadId: result.value.leadId, kind: "created" });
   return redirect(`/app/leads/${result.value.leadId}`);
 }
 

@@ -44,6 +44,7 @@ import {
   sendTimeLabel,
 } from "#server/outreach/outreach-options.ts";
 import { outreachPageData, requireOutreach, runOutreachAction, type OutreachActionResult } from "#server/outreach/outreach-page.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 
 export const meta = workspaceMeta("Cold Outreach");
 
@@ -90,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else {
     form = await request.formData();
   }
-  const result = await runOutreachAction(context.services, { businessId: workspace.business.id, userId: workspace.userId, form, file });
+  const result = await runOutreachAction(commandContext(context.services, context.realtime), { businessId: workspace.business.id, userId: workspace.userId, form, file });
   return data(result.body, { status: result.status });
 }
 

@@ -61,7 +61,7 @@ function isLastAttempt(queue: string, job: JobInfo): boolean {
   return job.attempt > queueSpec(queue).retryLimit;
 }
 
-export function billingJobHandlers(services: AppServices, push: BillingPush): JobHandler<never>[] {
+export function billingJobHandlers(services: AppServices, push: BillingPush): { operations: JobHandler<BillingOperationJob>; refresh: JobHandler<BillingRefreshJob> } {
   const { db, env, logger } = services;
   const stripeDeps = (): StripeDeps | null => (billingConfigured(env, services.stripe) ? { db, env, stripe: services.stripe as Stripe } : null);
 
@@ -121,5 +121,5 @@ export function billingJobHandlers(services: AppServices, push: BillingPush): Jo
     },
   };
 
-  return [operations as JobHandler<never>, refresh as JobHandler<never>];
+  return { operations, refresh };
 }

@@ -13,12 +13,13 @@
 import type Stripe from "stripe";
 import type { Env } from "../../config/env.server.ts";
 import type { Db } from "../../db/client.server.ts";
-import { isUpgrade, type BillingPeriod, type PlanName } from "../../shared/billing/plans.ts";
+import { isUpgrade } from "../../shared/billing/plans.ts";
+import type { SubscribeInput } from "../operations.server.ts";
 import { overagePriceIdFor, planOfPrice, priceIdFor, isOveragePrice } from "../prices.server.ts";
 import { applySubscription } from "../subscription-state.server.ts";
 import { attachDefaultCard, ensureCustomer, operationKey, storeCard } from "./stripe-customer.server.ts";
 
-export type SubscribeInput = { plan: PlanName; period: BillingPeriod; paymentMethodId: string };
+export type { SubscribeInput };
 
 export type SubscribeOutcome =
   | { state: "subscribed" | "scheduled" | "unchanged"; effectiveAt?: string }

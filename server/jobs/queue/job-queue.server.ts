@@ -5,7 +5,7 @@
 // backoff and kept as failed after their last attempt. Delivery is at least once; each handler makes its
 // effect happen once by checking the job's idempotency key (see mail-jobs.server.ts).
 import PgBoss from "pg-boss";
-import type { Logger } from "../../mail/mailer.server.ts";
+import type { Logger } from "../../shared/logger.ts";
 import type { SqlExecutor } from "../../db/migrate.server.ts";
 import { executorDb, prismaDb, type TxClient } from "./sql-executors.server.ts";
 import { QUEUES, queueSpec, type QueueSpec } from "./queues.ts";

@@ -1,7 +1,7 @@
 // Validation of everything a widget sends (handshake auth and event payloads). Pure.
 import { z } from "zod";
 import { storableString } from "../shared/forms/storable-text.ts";
-import { MAX_MESSAGE_LENGTH } from "./protocol.ts";
+import { MAX_MESSAGE_LENGTH } from "../realtime/protocol.ts";
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 

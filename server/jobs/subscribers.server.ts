@@ -1,24 +1,30 @@
 // Who reacts to which domain event: each subscriber returns the jobs the event causes (e-mails,
-// notifications, later automation steps and webhook deliveries). The event's handler writes them all
-// in one statement; their keys make a second handling of the same event a no-op.
+// notifications, automation steps and webhook deliveries). The event's job (registry.server.ts) writes
+// them all in one statement; their keys make a second handling of the same event a no-op.
+// The map is written here once and frozen: every event's subscribers are read in one place.
 import type { AppServices } from "../services.server.ts";
-import type { JobRequest } from "../jobs/queue/job-queue.server.ts";
+import type { JobRequest } from "./queue/job-queue.server.ts";
 import { mailJob } from "../mail/mail-jobs.server.ts";
 import { leadAlertMails } from "../notifications/lead-alert-email.server.ts";
 import { reminderDueMails } from "../leads/reminder-due.server.ts";
 import { webhookJobsForEvent } from "../webhooks/deliveries.server.ts";
-import type { DomainEvent, DomainEventType } from "./domain-events.ts";
+import type { DomainEvent, DomainEventType } from "../events/domain-events.ts";
 import { automationJobsFor } from "../automations/runs.server.ts";
 import { personRequestedMails } from "../notifications/person-request.server.ts";
 
 type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
-type Subscribers = { [T in DomainEventType]: Subscriber<Extract<DomainEvent, { type: T }>>[] };
+type Subscribers = { readonly [T in DomainEventType]: readonly Subscriber<Extract<DomainEvent, { type: T }>>[] };
 
-export const subscribers: Subscribers = {
+const automations: Subscriber<DomainEvent> = (services, event) => automationJobsFor(services.db, event);
+// Outgoing webhooks (DESIGN §15): one delivery job per endpoint subscribed to the event.
+const webhooks: Subscriber<DomainEvent> = (services, event) => webhookJobsForEvent(services, event);
+
+export const subscribers: Subscribers = Object.freeze({
   "lead.created": [
-    (services, event) => automationJobsFor(services.db, event),
+    automations,
     async (services, event) =>
       (await leadAlertMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
+    webhooks,
   ],
   "reminder.due": [
     async (services, event) =>
@@ -26,28 +32,22 @@ export const subscribers: Subscribers = {
   ],
   // The suppression list itself stops e-mails (checked at delivery); automations and outreach
   // sequences (DESIGN §11, §12) subscribe here to stop a lead's pending steps.
-  "lead.unsubscribed": [(services, event) => automationJobsFor(services.db, event)],
-  "lead.scored": [(services, event) => automationJobsFor(services.db, event)],
-  "lead.status_changed": [(services, event) => automationJobsFor(services.db, event)],
-  "message.received": [(services, event) => automationJobsFor(services.db, event)],
-  // Outgoing webhooks (DESIGN §15): one delivery job per subscribed endpoint.
-  "lead.updated": [],
-  "conversation.ended": [],
-  "automation.run.failed": [],
+  "lead.unsubscribed": [automations],
+  "lead.scored": [automations],
+  "lead.status_changed": [automations],
+  "message.received": [automations],
+  "lead.updated": [webhooks],
+  "conversation.ended": [webhooks],
+  "automation.run.failed": [webhooks],
   "conversation.person_requested": [
     async (services, event) =>
       (await personRequestedMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
   ],
   // A reply from the team stops the lead's pending automation steps (DESIGN §11).
-  "lead.team_replied": [(services, event) => automationJobsFor(services.db, event)],
-};
-
-// Every event an endpoint may subscribe to also goes to the business's webhooks.
-for (const type of ["lead.created", "lead.updated", "conversation.ended", "automation.run.failed"] as const) {
-  (subscribers[type] as Subscriber<DomainEvent>[]).push((services, event) => webhookJobsForEvent(services, event));
-}
+  "lead.team_replied": [automations],
+});
 
 export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {
-  const list = subscribers[event.type] as Subscriber<DomainEvent>[];
+  const list: readonly Subscriber<DomainEvent>[] = subscribers[event.type] as readonly Subscriber<DomainEvent>[];
   return (await Promise.all(list.map((subscriber) => subscriber(services, event)))).flat();
 }
