@@ -9,9 +9,7 @@ import { captureLead, type CaptureResult } from "../leads/capture-lead.server.ts
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
-import { asksForPerson } from "../conversation/person-request.ts";
-import { isWithinBusinessHours } from "../shared/conversation/business-hours.ts";
-import { afterHoursText } from "../shared/conversation/after-hours.ts";
+import { asksForPerson, personRequestNotice } from "../conversation/person-request.ts";
 import { recordPersonRequest } from "../notifications/person-request.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import type { ChatbotCache } from "../chatbots/chatbot-cache.server.ts";
@@ -509,14 +507,7 @@ export function createChatService(deps: {
       const profile = toBusinessProfile(chatbot);
       const now = clock();
       const online = deps.membersOnline ? await deps.membersOnline(turn.businessId) : false;
-      const biz = profile.businessName;
-      const notice = online
-        ? `I've asked the ${biz} team to join this chat. Someone will be with you shortly.`
-        : isWithinBusinessHours(profile.hours, profile.timeZone, now)
-          ? `Nobody from the ${biz} team is free to chat right now. I've let them know you'd like to talk to a person, and they'll get back to you shortly today.`
-          : [`Nobody from the ${biz} team is available right now. I've let them know you'd like to talk to a person.`, afterHoursText(profile.afterHoursMessage, profile.hours, profile.timeZone, now)]
-              .filter(Boolean)
-              .join(" ");
+      const notice = personRequestNotice(profile, now, online);
       const handledSeq = Math.max(stored.handledSeq, ...turn.pending.map((p) => p.seq));
       const replies = [{ text: notice }, ...resumeQualification(stored.engine, profile, "In the meantime, I can take a few details.")];
       await storeAndEmit(turn, chatbot, replies, { ...stored, handledSeq });

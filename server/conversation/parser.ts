@@ -668,6 +668,14 @@ const SKIP =
 const QUESTION_START =
   /^(?:what|what's|whats|when|where|where's|which|who|whom|whose|why|how|do you|does|did you|are you|are there|can you|can i|could you|could i|is there|is it|is that|will you|would you|have you|may i|should i|tell me about|i'?d like to know|i was wondering|wondering|any chance)\b/;
 
+/** "Are you a bot?", "am I talking to a real person?", "is this AI?": a question about the bot itself. */
+const ABOUT_THE_BOT =
+  /\b(?:are|r)\s+(?:you|u)\s+(?:a\s+|an\s+)?(?:real|human|person|bot|robot|ai|machine|computer|automated|chat\s*bot|live)\b|\b(?:am i|are we)\s+(?:talking|chatting|speaking)\s+(?:to|with)\s+(?:a\s+|an\s+)?(?:real|human|person|bot|robot|ai|machine|computer|someone real|actual)\b|\bis\s+(?:this|that|it)\s+(?:a\s+|an\s+)?(?:real\s+(?:person|human)|human|person|bot|robot|ai|automated|chat\s*bot|machine|computer|live)\b|\b(?:you'?re|you are|this is)\s+(?:a\s+|an\s+|just\s+a\s+)?(?:bot|robot|ai|machine)\b/i;
+
+export function asksAboutBot(text: string): boolean {
+  return ABOUT_THE_BOT.test(text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'"));
+}
+
 /** What the visitor's message is: a skip, a question (by topic), or an answer to the current question. */
 export function detectIntent(text: string): Intent {
   const t = plain(text).replace(/[\u2018\u2019]/g, "'");
