@@ -3,6 +3,7 @@
 // score, the priority or the market price.
 import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
 import { afterHoursText } from "./after-hours.ts";
+import { firstNameOf } from "./names.ts";
 import { answerFromDescription } from "./description-answers.ts";
 import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
 import { timeZoneLabel } from "../time/calendar.ts";
@@ -83,7 +84,7 @@ export function quickRepliesFor(step: StepId, profile: BusinessProfile): string[
 }
 
 export function firstName(answers: Answers): string | undefined {
-  return answers.name?.split(" ")[0] || undefined;
+  return firstNameOf(answers.name);
 }
 
 export function questionText(step: StepId, answers: Answers): string {
@@ -260,6 +261,36 @@ function joinList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Words after "do you service…" that name no place. */
+const NOT_A_PLACE = /^(?:my|our|your|the|this|that|a|an|here|there|local|nearby|near|area|areas|region|town|city|zip|me|us|it)$/i;
+
+/**
+ * "Do you service Chatham?": yes when the town is one of the business's service areas; when it is not,
+ * the areas served and that the team confirms; with no town named, the areas and a question for the
+ * town or ZIP code.
+ */
+export function areaAnswer(text: string, profile: BusinessProfile): string {
+  const biz = profile.businessName;
+  const areas = profile.serviceAreas;
+  const t = text.normalize("NFKC");
+  const named = areas.find((area) => new RegExp(`(?<![\\p{L}])${escapeRegExp(area)}(?![\\p{L}])`, "iu").test(t));
+  if (named) return `Yes, ${biz} serves ${named}.`;
+  const list = areas.length > 0 ? joinList(areas) : null;
+  const place = /\b(?:service|serve|cover|to|in|near|around)\s+((?:[A-Z][\p{L}'.-]+)(?:\s+[A-Z][\p{L}'.-]+)*)/u.exec(t)?.[1]?.replace(/\s+[A-Z]{2}$/, "");
+  if (list && place && !NOT_A_PLACE.test(place)) {
+    return `${place} isn't on our list of service areas: ${biz} serves ${list}. The team can confirm whether they can cover your location.`;
+  }
+  const zip = /\b\d{5}\b/.test(t);
+  if (!list) return `The ${biz} team will confirm that we cover your area. Which town or ZIP code is the space in?`;
+  return zip
+    ? `${biz} serves ${list}. Which town is that ZIP code in? Then I can tell you whether it's covered, or the team will confirm.`
+    : `${biz} serves ${list}. Which town or ZIP code is the space in? The team will confirm that it's covered.`;
+}
+
 export const PRICING_ANSWER =
   "Pricing depends on the size and frequency; once I have a few details the team will send you a tailored quote.";
 
@@ -279,13 +310,10 @@ export function answerQuestion(intent: Intent, text: string, profile: BusinessPr
       const fromDescription = answerFromDescription(text, profile.description);
       return [open, fromDescription, "I'm here around the clock to take your details, though."].filter(Boolean).join(" ");
     }
-    case "question:areas": {
-      const areas =
-        profile.serviceAreas.length > 0
-          ? `${biz} serves ${joinList(profile.serviceAreas)}.`
-          : `The ${biz} team will confirm that we cover your area when they get in touch.`;
-      return [areas, answerFromDescription(text, profile.description)].filter(Boolean).join(" ");
-    }
+    case "question:areas":
+      return [areaAnswer(text, profile), answerFromDescription(text, profile.description)].filter(Boolean).join(" ");
+    case "question:bot":
+      return `I'm an automated assistant for ${biz}, not a person. I take down a few details so the ${biz} team can prepare your quote, and if you'd rather talk to someone, just say "Talk to a person" and I'll let the team know.`;
     case "question:services": {
       const services =
         profile.serviceTypes.length > 0

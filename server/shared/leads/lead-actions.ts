@@ -1,5 +1,6 @@
 // The spec's lead actions (Call Now, Send Quote, Schedule Visit, Send Info, View Details) per priority,
 // and the default wording of the e-mails. Pure.
+import { firstNameOf } from "../conversation/names.ts";
 import type { LeadPriorityValue } from "./lead-filters.ts";
 import type { EmailKind } from "./lead-input.ts";
 import { expectedMonthlyCostCents, type FrequencyBand } from "../scoring/score.ts";
@@ -64,7 +65,7 @@ const dollars = formatWholeDollars;
  * placeholder for the owner to replace: the server refuses to send one (findPlaceholder).
  */
 export function defaultEmail(kind: EmailKind, lead: DraftLead, businessName: string): { subject: string; body: string } {
-  const greeting = `Hi ${lead.name?.split(/\s+/)[0] ?? "there"},`;
+  const greeting = `Hi ${firstNameOf(lead.name ?? undefined) ?? "there"},`;
   const place = lead.company ? ` for ${lead.company}` : "";
   const service = lead.serviceType ? lead.serviceType.toLowerCase() : null;
   if (kind === "quote") {
