@@ -7,6 +7,7 @@
 // parser stays the lenient one (a bare "15000" answers the size question).
 import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
 import {
+  mentionedCompany,
   normaliseText,
   parseBudget,
   parseBuildingSize,
@@ -29,6 +30,7 @@ export type ExtractedAnswers = {
   timeline?: TimelineBand;
   timelineDays?: number;
   name?: string;
+  company?: string;
   email?: string;
   phone?: string;
 };
@@ -160,6 +162,8 @@ function analyse(text: string, context: ExtractionContext): { answers: Extracted
   const intro = NAME_INTRO.exec(raw);
   const name = intro ? parseName(`my name is ${intro[1] ?? ""}`) : null;
   if (name) out.name = name;
+  const company = mentionedCompany(raw);
+  if (company) out.company = company;
 
   const serviceType = matchServiceType(t, context.serviceTypes);
   if (serviceType) out.serviceType = serviceType;

@@ -764,7 +764,7 @@ export type ParsedServiceType = { serviceType: string; known: boolean };
 export function parseServiceType(text: string, serviceTypes: readonly string[]): ParsedServiceType | null {
   const t = plain(text).replace(/[.!?]+$/, "");
   if (!t) return null;
-  const matched = matchServiceType(t, serviceTypes);
+  const matched = matchServiceType(t, serviceTypes) ?? matchServiceType(fixTypos(t), serviceTypes);
   if (matched) return { serviceType: matched, known: true };
   const own = text.trim().replace(/\s+/g, " ").replace(/[.!]+$/, "");
   if (FILLER.test(t)) return null;
@@ -801,6 +801,12 @@ export function asksAboutBot(text: string): boolean {
 /** "Do you service Chatham?", "do you come out to 02633?", "are you local?": where the business works. */
 export const AREA_QUESTION =
   /\b(?:do|does|would|will|can|could)\s+(?:you|u|y'?all|your (?:team|company|crew)|you guys|you folks)\s+(?:\w+\s+)?(?:service|serve|cover|come(?: out)? to|go(?: out)? to|travel to|work in|operate in|clean in|do jobs in)\b|\b(?:are|r)\s+(?:you|u)\s+(?:guys\s+|folks\s+|all\s+)?(?:local|nearby|near me|close by|in|based in|around)\b|\bwhat (?:areas?|towns?|cities|regions?|zip codes?|neighbou?rhoods?)\b|\bservice areas?\b|\b\d{5}\b\s*\?/;
+
+/** An answer said with a rising tone ("two floors, maybe 8000 square feet?"): a "?" but no question word. */
+export function isHedgedAnswer(text: string): boolean {
+  const t = plain(text).replace(/[\u2018\u2019]/g, "'");
+  return t.endsWith("?") && !QUESTION_START.test(t) && !asksAboutBot(t) && !AREA_QUESTION.test(t) && !/\b(?:how much|what|how|price|cost)\b/.test(t);
+}
 
 /** What the visitor's message is: a skip, a question (by topic), or an answer to the current question. */
 export function detectIntent(text: string): Intent {

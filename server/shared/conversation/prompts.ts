@@ -202,8 +202,24 @@ export function describeNoted(patch: Partial<Answers>): string[] {
   else if (patch.budgetUnsure) items.push("a budget still to be worked out");
   if (patch.timelineDays !== undefined) items.push(describeStart(patch.timelineDays));
   if (patch.name !== undefined) items.push("your name");
+  if (patch.company !== undefined) items.push("your company name");
   if (patch.email !== undefined || patch.phone !== undefined) items.push("your contact details");
   return items;
+}
+
+/** What a correction changed: "Thanks, I've updated that: about 6,000 sq ft." */
+export function updatedText(patch: Partial<Answers>): string {
+  const items: string[] = [];
+  if (patch.buildingSizeSqFt !== undefined) items.push(`the size to about ${formatSqFt(patch.buildingSizeSqFt)}`);
+  if (patch.visitsPerWeek !== undefined) items.push(`the cleaning to ${describeFrequency(patch.visitsPerWeek)}`);
+  if (patch.budgetMonthlyCents !== undefined) items.push(`the budget to about ${formatDollars(patch.budgetMonthlyCents)} a month`);
+  else if (patch.budgetUnsure) items.push("the budget to be worked out with the team");
+  if (patch.timelineDays !== undefined) items.push(`the start to ${describeStart(patch.timelineDays).replace(/^a start /, "").replace(/^no fixed start date yet$/, "no fixed date yet")}`);
+  if (patch.name !== undefined) items.push(`your name to ${patch.name}`);
+  if (patch.company !== undefined) items.push(`your company to ${patch.company}`);
+  if (patch.email !== undefined) items.push(`your email to ${patch.email}`);
+  if (patch.phone !== undefined) items.push(`your phone number to ${patch.phone}`);
+  return items.length > 0 ? `Thanks, I've updated ${joinList(items)}.` : "Thanks, I've updated your details.";
 }
 
 /** "I've also noted about 20,000 sq ft and cleaning twice a week." ("" when nothing). */
