@@ -325,7 +325,7 @@ describe("questions mid-flow", () => {
       "Are you insured?",
       "twice a week",
     ]);
-    expect(turns[2]?.replies[0]?.text).toBe("Sparkle Commercial Cleaning serves Boston, Cambridge and Somerville.");
+    expect(turns[2]?.replies[0]?.text).toBe("Yes, Sparkle Commercial Cleaning serves Cambridge.");
     expect(turns[3]?.replies[0]?.text).toBe(
       "At Sparkle Commercial Cleaning we offer Regular Commercial Cleaning, Post-construction, Industrial, Medical Facility, Educational Facility and Move-in/Move-out.",
     );

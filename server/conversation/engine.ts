@@ -5,7 +5,7 @@
 // question (extract.ts) kept, and those questions left out; a price question answered with the
 // market-price estimate. Pure: the state goes in and a new state comes out (plain JSON), with the
 // replies to send.
-import { VISITS_PER_MONTH, expectedMonthlyCostCents, type ScoreInput } from "../shared/scoring/score.ts";
+import { VISITS_PER_MONTH, expectedMonthlyCostCents, type FrequencyBand, type ScoreInput } from "../shared/scoring/score.ts";
 import {
   detectIntent,
   extractContact,
@@ -83,7 +83,22 @@ export function toScoreInput(answers: Answers, profile: BusinessProfile): ScoreI
     budgetMonthlyCents: answers.budgetMonthlyCents ?? null,
     timeline: answers.timeline ?? null,
     marketPriceCents: profile.marketPriceCents,
+    visitsPerMonth: ownVisitsPerMonth(answers) ?? null,
   };
+}
+
+/** Visits a week that stand for a whole band ("daily", "2–3 times a week", "weekly", "bi-weekly"): priced at the band's figure. */
+const BAND_VISITS_PER_WEEK: Record<FrequencyBand, number> = { daily: 5, two_three_weekly: 2.5, weekly: 1, biweekly_or_less: 0.5 };
+
+/**
+ * The visitor's own count of visits a month when they gave one ("3x a week" → 12.99, "mon wed fri"
+ * → 12.99, "twice a week" → 8.66); undefined for a band's answer ("daily", "2–3 times a week",
+ * "weekly", "every other week"), which is priced at the band's figure (DESIGN §4).
+ */
+export function ownVisitsPerMonth(answers: Answers): number | undefined {
+  if (answers.visitsPerWeek === undefined || answers.frequency === undefined) return undefined;
+  if (answers.visitsPerWeek === BAND_VISITS_PER_WEEK[answers.frequency]) return undefined;
+  return visitsPerMonthFor(answers);
 }
 
 /**
@@ -95,6 +110,11 @@ export function visitsPerMonthFor(answers: Answers): number | undefined {
     return answers.visitsPerWeek === 0 ? 1 : Math.round(answers.visitsPerWeek * WEEKS_PER_MONTH * 100) / 100;
   }
   return answers.frequency ? VISITS_PER_MONTH[answers.frequency] : undefined;
+}
+
+/** The visits a month a price estimate is made with: the visitor's own count, else the band's figure. */
+function pricedVisitsPerMonth(answers: Answers): number | undefined {
+  return ownVisitsPerMonth(answers) ?? (answers.frequency ? VISITS_PER_MONTH[answers.frequency] : visitsPerMonthFor(answers));
 }
 
 type Ctx = { profile: BusinessProfile; now: Date };
@@ -259,7 +279,7 @@ function applyExtras(s: EngineState, extras: Partial<Answers>, message: string):
  */
 export function estimateMonthlyCents(answers: Answers, profile: BusinessProfile): number | null {
   if (answers.buildingSizeSqFt === undefined || answers.frequency === undefined) return null;
-  return expectedMonthlyCostCents(answers.buildingSizeSqFt, answers.frequency, profile.marketPriceCents);
+  return expectedMonthlyCostCents(answers.buildingSizeSqFt, answers.frequency, profile.marketPriceCents, ownVisitsPerMonth(answers));
 }
 
 /** A price question: the estimate (or what it needs), then the question again, worded anew at the budget step. */
@@ -267,7 +287,7 @@ function priceReplies(s: EngineState, step: StepId, ctx: Ctx): BotReply[] {
   const estimate = estimateMonthlyCents(s.answers, ctx.profile);
   // Asked before with the same estimate, or again before the estimate can be made: said shorter.
   const repeated = estimate !== null ? s.priceEstimateCents === estimate : (s.priceQuestions ?? 0) > 0;
-  const text = priceAnswer(s.answers, estimate, visitsPerMonthFor(s.answers), repeated);
+  const text = priceAnswer(s.answers, estimate, pricedVisitsPerMonth(s.answers), repeated);
   s.priceQuestions = (s.priceQuestions ?? 0) + 1;
   if (estimate !== null) s.priceEstimateCents = estimate;
   const next = step === "budget" ? budgetFollowUp(ctx.profile, estimate, s.priceQuestions) : ask(step, ctx.profile, s.answers);
@@ -461,7 +481,7 @@ function afterDone(s: EngineState, message: string, ctx: Ctx, hadContact: boolea
   }
   if (intent === "question:pricing") {
     const estimate = estimateMonthlyCents(s.answers, ctx.profile);
-    return [{ text: priceAnswer(s.answers, estimate, visitsPerMonthFor(s.answers), false) }];
+    return [{ text: priceAnswer(s.answers, estimate, pricedVisitsPerMonth(s.answers), false) }];
   }
   if (intent !== "answer" && intent !== "skip") return [{ text: answerQuestion(intent, message, ctx.profile, ctx.now) }];
   return [afterDoneReply(s.answers, ctx.profile, false)];

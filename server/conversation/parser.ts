@@ -816,7 +816,7 @@ export function detectIntent(text: string): Intent {
   if (asksAboutBot(t)) return "question:bot";
   if (AREA_QUESTION.test(t)) return "question:areas";
   if (!t.endsWith("?") && !QUESTION_START.test(t)) return "answer";
-  if (/\b(?:price|prices|pricing|priced|cost|costs|how much|rates?|quotes?|charge|charges|fees?|expensive|cheap|afford(?:able)?|estimate)\b/.test(t)) return "question:pricing";
+  if (/\b(?:price|prices|pricing|priced|cost|costs|how much|rates?|quotes?|charge|charges|fees?|expensive|cheap|afford(?:able)?|estimate|ballpark|run (?:me|us)|set (?:me|us) back|what would (?:it|that|this) be|what do you charge)\b/.test(t)) return "question:pricing";
   if (/\b(?:hours?|open|opening|opens|close|closed|closing|closes|weekends?|saturdays?|sundays?|holidays?|available|availability|what time)\b/.test(t)) return "question:hours";
   if (/\b(?:areas?|serve|serving|locations?|located|location|city|cities|town|towns|near|nearby|region|county|counties|come to|travel|cover|based|zip|neighbou?rhoods?)\b/.test(t)) return "question:areas";
   if (/\b(?:services?|clean|cleans|cleaning|offer|offers|provide|provides|specialis[ez]e|speciali[sz]e|do you do|carpets?|windows?|floors?|janitorial|disinfect\w*|saniti[sz]\w*)\b/.test(t)) return "question:services";

@@ -249,7 +249,9 @@ export function priceAnswer(answers: Answers, estimateCents: number | null, visi
   const rounded = formatDollars(Math.round(estimateCents / 1000) * 1000);
   if (repeated) return `My rough estimate is still around ${rounded} a month; the team will confirm the exact price in your quote.`;
   const size = answers.buildingSizeSqFt !== undefined ? `about ${formatSqFt(answers.buildingSizeSqFt)}` : "your space";
-  const how = answers.visitsPerWeek !== undefined ? ` cleaned ${describeFrequency(answers.visitsPerWeek)}` : "";
+  // What the visitor said ("3 times a week") and the visits it makes, never another band's figure.
+  const visits = visitsPerMonth !== undefined && answers.visitsPerWeek !== 0 ? ` (about ${Math.round(visitsPerMonth)} visits a month)` : "";
+  const how = answers.visitsPerWeek !== undefined ? ` cleaned ${describeFrequency(answers.visitsPerWeek)}${visits}` : "";
   return `For ${size}${how}, cleaning typically costs around ${rounded} a month. That's a rough estimate; the team will confirm the exact price in your quote.`;
 }
 

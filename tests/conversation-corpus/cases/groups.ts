@@ -270,7 +270,9 @@ function quotes(): Case[] {
     ["2-3 times a week", 12000, "how much would it be", 2.5, /2–3 times a week/],
   ];
   quoteCases.forEach(([freq, sqft, ask, perWeek, described], i) => {
-    const visitsHundredths = Math.round(perWeek * 433);
+    // A band's own answer ("every weekday", "2–3 times a week") is priced at the band's figure.
+    const band: Record<number, number> = { 5: 2200, 2.5: 1080, 1: 433, 0.5: 217 };
+    const visitsHundredths = band[perWeek] ?? Math.round(perWeek * 433);
     const cents = Math.round((sqft * 1000 * visitsHundredths) / 100_000);
     const rounded = `$${(Math.round(cents / 1000) * 10).toLocaleString("en-US")}`;
     const frequency = FREQUENCY.find((a) => a.say === freq)?.want ?? { frequency: perWeek >= 4 ? "daily" : perWeek >= 2 ? "two_three_weekly" : "weekly", visitsPerWeek: perWeek };
