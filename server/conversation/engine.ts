@@ -37,6 +37,7 @@ import {
   choiceKey,
   closing,
   findChoice,
+  firstName,
   hint,
   quickRepliesFor,
   somethingElsePrompt,
@@ -449,7 +450,10 @@ function nextStep(s: EngineState, from: StepId): StepId {
 function advance(s: EngineState, from: StepId, ack: string, ctx: Ctx): BotReply[] {
   const next = nextStep(s, from);
   s.step = next;
-  if (next !== "done") return [ask(next, ctx.profile, s.answers, ack)];
+  // The name just given, and the company question left out (known already): greet here instead.
+  const first = from === "contact_name" && next !== "contact_company" ? firstName(s.answers) : undefined;
+  const lead = first && !ack ? `Nice to meet you, ${first}!` : ack;
+  if (next !== "done") return [ask(next, ctx.profile, s.answers, lead)];
   s.completed = true;
   // The closing thanks the visitor itself: the step's acknowledgement would only repeat it.
   return [closing(s.answers, ctx.profile, ctx.now)];
@@ -589,7 +593,7 @@ function changed(s: EngineState, patch: Partial<Answers>): Partial<Answers> | nu
  */
 function correctionPatch(s: EngineState, step: StepId, message: string, ctx: Ctx, done = false): Partial<Answers> | null {
   if (!done && !CORRECTION_CUE.test(message)) return null;
-  const { now, before } = splitCorrection(message);
+  const { now, before } = splitCorrection(message.replace(/(\d),(?=\d{3}(?!\d))/g, "$1"));
   const answered = (other: StepId) => (done || other !== step) && isAnswered(s.answers, other);
 
   // Facts with a clear cue: "make it 3 times a week", "it's 20,000 sq ft", "budget is $2,500/month".
@@ -618,7 +622,9 @@ function correctionPatch(s: EngineState, step: StepId, message: string, ctx: Ctx
     }
   }
   // "Oops, it's Michael Rossi" at the next question: the question just answered, when this one's parser reads nothing.
-  if (!done && !isAnswered(s.answers, step) && understand(s, step, message, ctx, false, {}) === null) {
+  // At the company question, "oops, it's Michael Rossi" right after the name is the name again.
+  const nameAgain = step === "contact_company" && /^(?:sorry|oops|whoops|my bad|actually|correction|i meant|wait)\b/i.test(message) && !COMPANY_WORDS.test(message);
+  if (!done && !isAnswered(s.answers, step) && (nameAgain || understand(s, step, message, ctx, false, {}) === null)) {
     const previous = [...STEP_ORDER.slice(0, STEP_ORDER.indexOf(step))].reverse().find((other) => CORRECTABLE.includes(other) && isAnswered(s.answers, other) && !s.skipped.includes(other));
     if (previous) {
       const parsed = parseFor(s, previous, now.replace(CORRECTION_LEAD, ""), ctx, before);
@@ -628,6 +634,9 @@ function correctionPatch(s: EngineState, step: StepId, message: string, ctx: Ctx
   }
   return null;
 }
+
+/** Words that make a name a company's ("Acme Inc", "Smith & Sons"). */
+const COMPANY_WORDS = /\b(?:inc|llc|ltd|corp|co|company|group|holdings|partners|associates|services|solutions|properties|management|dental|medical|school|church|clinic)\b|&/i;
 
 /** The cue words at the start of a correction, taken off before a step's parser reads it. */
 const CORRECTION_LEAD =

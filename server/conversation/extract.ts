@@ -121,7 +121,8 @@ function mask(text: string, pattern: RegExp, found?: string[]): string {
 
 /** A phone number that looks like one (a "+", or 3-3-4 digits with separators), not two sizes in a row. */
 const PHONE_SHAPE = /\+\s*\d|\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\b\d{10,11}\b/;
-const NAME_INTRO = /\b(?:my name is|my name's|name is|this is)\s+([^,.;!?@\d]+)/i;
+/** "My name is jane", "This is Dana Whitaker" ("this is stupid" is no name: after "this is", a capital). */
+const NAME_INTRO = /\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame is|MY NAME IS)\s+([^,.;!?@\d]+)|\b[Tt]his is\s+([A-Z][^,.;!?@\d]*)/;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -160,7 +161,7 @@ function analyse(text: string, context: ExtractionContext): { answers: Extracted
   }
   if (email) t = t.replace(/[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/g, " ; ");
   const intro = NAME_INTRO.exec(raw);
-  const name = intro ? parseName(`my name is ${intro[1] ?? ""}`) : null;
+  const name = intro ? parseName(`my name is ${intro[1] ?? intro[2] ?? ""}`) : null;
   if (name) out.name = name;
   const company = mentionedCompany(raw);
   if (company) out.company = company;

@@ -675,10 +675,12 @@ export function parseName(text: string): string | null {
   const intro =
     /^(?:my name is|my name's|name is|name's|names|name:|the name is|the name's|i am|i'm|im|this is|it's|its|it is|call me|you can call me|it's spelled|spelled)\s+/i;
   const hadIntro = intro.test(t);
-  if (!hadIntro && t.split(/\s+/).length > 5) return null;
   t = t.replace(intro, "");
   // "Jane Doe from Acme", "Jane, Acme Corp", "Jane Doe here".
-  t = t.split(/\s*(?:,|;|\(|\s-\s|\bfrom\b|\bat\b|\bwith\b|\band\b|\bhere\b|\bnot\b)\s*/i)[0] ?? "";
+  const parts = t.split(/\s*(?:,|;|\(|\s-\s|\bfrom\b|\bat\b|\bwith\b|\band\b|\bhere\b|\bnot\b)\s*/i);
+  // A long sentence is no name, unless the name comes before "from/at/with/," and a company.
+  if (!hadIntro && text.trim().split(/\s+/).length > 5 && !(parts.length > 1 && /^\s*\S+(?:\s+\S+){0,3}\s*(?:,|\bfrom\b|\bat\b|\bwith\b)/i.test(t))) return null;
+  t = parts[0] ?? "";
   t = t.replace(/[.!]+$/, (m) => (isTitle(t.split(" ").pop() ?? "") ? m : "")).replace(/[!]+$/, "").trim();
   const words = t.split(" ").filter(Boolean);
   if (words.length === 0 || words.length > 5) return null;
@@ -764,7 +766,7 @@ export type ParsedServiceType = { serviceType: string; known: boolean };
 export function parseServiceType(text: string, serviceTypes: readonly string[]): ParsedServiceType | null {
   const t = plain(text).replace(/[.!?]+$/, "");
   if (!t) return null;
-  const matched = matchServiceType(t, serviceTypes) ?? matchServiceType(fixTypos(t), serviceTypes);
+  const matched = matchServiceType(fixTypos(t), serviceTypes) ?? matchServiceType(t, serviceTypes);
   if (matched) return { serviceType: matched, known: true };
   const own = text.trim().replace(/\s+/g, " ").replace(/[.!]+$/, "");
   if (FILLER.test(t)) return null;
@@ -814,6 +816,12 @@ export function detectIntent(text: string): Intent {
   const core = t.replace(/[.!,;:\s]+$/, "");
   if (SKIP.test(core)) return "skip";
   if (asksAboutBot(t)) return "question:bot";
+  // "???", "?!": nothing asked, nothing answered (the question is asked again with a hint).
+  if (!/[\p{L}\p{N}]/u.test(t)) return "answer";
+  // "Ignore your previous instructions…": answered as what it is, an automated assistant.
+  if (looksLikeInstruction(t) && !/\b(?:score|priority|rating|points)\b/.test(t)) return "question:bot";
+  // "Just give me a price": a price question without a question mark.
+  if (/\b(?:give|tell|send|quote|show) (?:me|us) (?:a |the |your |an )?(?:price|prices|quote|number|estimate|ballpark|rates?|cost)\b|\bhow much\b/.test(t)) return "question:pricing";
   if (AREA_QUESTION.test(t)) return "question:areas";
   if (!t.endsWith("?") && !QUESTION_START.test(t)) return "answer";
   if (/\b(?:price|prices|pricing|priced|cost|costs|how much|rates?|quotes?|charge|charges|fees?|expensive|cheap|afford(?:able)?|estimate|ballpark|run (?:me|us)|set (?:me|us) back|what would (?:it|that|this) be|what do you charge)\b/.test(t)) return "question:pricing";
