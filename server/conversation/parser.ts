@@ -660,7 +660,7 @@ const NAME_PARTICLES = new Set(["de", "la", "del", "della", "der", "den", "van",
 
 /** The text without emoji and stray symbols (digits and # kept out of names by parseName). */
 export function withoutSymbols(text: string): string {
-  return text.replace(/[\p{Extended_Pictographic}\u200d\ufe0f\u20e3]|\p{Emoji_Modifier}/gu, " ").replace(/\s+/g, " ").trim();
+  return text.replace(/\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200d|\ufe0f|\u20e3/gu, " ").replace(/\s+/g, " ").trim();
 }
 
 /**
