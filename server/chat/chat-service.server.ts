@@ -4,7 +4,9 @@
 import { classifyChannel } from "../analytics/channels.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Assistant } from "../conversation/assistant.ts";
-import { restoreState, resumeQualification, startConversation, toScoreInput } from "../conversation/engine.ts";
+import { restoreState, resumeQualification, startConversation, toScoreInput, type AnswerChange, type Answers, type BusinessProfile } from "../conversation/engine.ts";
+import { recordAnswerCorrections } from "../leads/lead-corrections.server.ts";
+import { scoreLead } from "../shared/scoring/score.ts";
 import { captureLead, type CaptureResult } from "../leads/capture-lead.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
@@ -395,6 +397,7 @@ export function createChatService(deps: {
         emitter.typing(conversationId, true);
         // Reply ids exist before the replies are stored, so streamed deltas carry the final id.
         const replyIds: string[] = [];
+        const answersBefore = stored.engine.answers;
         const result = await deps.assistant.respond(
           {
             state: stored.engine,
@@ -437,6 +440,7 @@ export function createChatService(deps: {
         }
         if (capture) {
           const captured = await captureFor(turn, chatbot, stored);
+          if (result.corrections && captured.kind === "updated") await recordCorrections(turn, captured, answersBefore, result.corrections, profile);
           await emitTurnEvents(turn, captured, visitorMessage, result.completed);
           stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id };
         }
@@ -444,6 +448,23 @@ export function createChatService(deps: {
     } catch (error) {
       emitter.typing(conversationId, false);
       logger.error(`[chat] answering conversation ${conversationId} failed`, error);
+    }
+  }
+
+  /** The lead's history says which answers the visitor corrected, and the score and priority before and after. */
+  async function recordCorrections(turn: PendingTurn, captured: CaptureResult, before: Answers, changes: AnswerChange[], profile: BusinessProfile) {
+    try {
+      const previous = scoreLead(toScoreInput(before, profile));
+      await recordAnswerCorrections(db, {
+        businessId: turn.businessId,
+        leadId: captured.lead.id,
+        changes,
+        score: { from: previous.score, to: captured.lead.score },
+        priority: { from: previous.priority, to: captured.lead.priority },
+        now: clock(),
+      });
+    } catch (error) {
+      logger.error(`[chat] recording the corrections of conversation ${turn.id} failed`, error);
     }
   }
 

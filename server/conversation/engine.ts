@@ -36,8 +36,12 @@ import {
   ask,
   choiceKey,
   closing,
+  describeFrequency,
+  describeStart,
   findChoice,
   firstName,
+  formatDollars,
+  formatSqFt,
   hint,
   quickRepliesFor,
   somethingElsePrompt,
@@ -48,9 +52,9 @@ import {
 } from "../shared/conversation/prompts.ts";
 import { describedRemainder, extractAnswers, type ExtractedAnswers, type ExtractionContext } from "./extract.ts";
 import { cloneState, hasContact, initialState, isAnswered, recordRaw } from "./state.ts";
-import { STEP_ORDER, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
+import { STEP_ORDER, type AnswerChange, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
 
-export type { Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
+export type { AnswerChange, Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
 export { initialState, isEngineState, restoreState } from "./state.ts";
 
 /**
@@ -136,13 +140,37 @@ export function handleVisitorMessage(state: EngineState, text: string, profile: 
   const message = text.normalize("NFKC").replace(/\s+/g, " ").trim();
 
   const replies = wasDone ? afterDone(s, message, ctx, hadContact) : turn(s, message, ctx);
+  const corrections = answerChanges(state.answers ?? {}, s.answers);
 
   return {
     state: s,
     replies,
     contactCaptured: !hadContact && hasContact(s.answers),
     completed: !wasDone && s.completed,
+    ...(corrections.length > 0 ? { corrections } : {}),
   };
+}
+
+/** The answers the turn changed that had a value before (a new answer is no change), as the team reads them. */
+export function answerChanges(before: Answers, after: Answers): AnswerChange[] {
+  const shown: [string, (a: Answers) => string | undefined][] = [
+    ["Service type", (a) => a.serviceType],
+    ["Building size", (a) => (a.buildingSizeSqFt !== undefined ? `about ${formatSqFt(a.buildingSizeSqFt)}` : undefined)],
+    ["Frequency", (a) => (a.visitsPerWeek !== undefined ? describeFrequency(a.visitsPerWeek) : a.frequency)],
+    ["Budget", (a) => (a.budgetMonthlyCents !== undefined ? `about ${formatDollars(a.budgetMonthlyCents)} a month` : a.budgetUnsure ? "not sure" : undefined)],
+    ["Timeline", (a) => (a.timelineDays !== undefined ? describeStart(a.timelineDays) : a.timeline)],
+    ["Name", (a) => a.name],
+    ["Company", (a) => a.company],
+    ["Email", (a) => a.email],
+    ["Phone", (a) => a.phone],
+  ];
+  const changes: AnswerChange[] = [];
+  for (const [field, show] of shown) {
+    const from = show(before);
+    const to = show(after);
+    if (from !== undefined && from !== to) changes.push({ field, from, to: to ?? null });
+  }
+  return changes;
 }
 
 /** The qualification questions an answer can be given to ahead of time (contact details are taken at their own steps too). */
@@ -157,7 +185,7 @@ function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
   const chosen = fromChoice(step, message);
   if (chosen) return accept(s, step, message, chosen, ctx, {});
 
-  const intent = detectIntent(message);
+  const intent = refineIntent(detectIntent(message), message, ctx.profile);
   if (intent === "skip") return skip(s, step, ctx);
 
   // "Sorry, I meant 6000 not 600": an earlier answer changed, then this question again.
@@ -191,6 +219,15 @@ function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
     return [{ text: answer }, ask(step, ctx.profile, s.answers)];
   }
   if (understood) return accept(s, step, message, understood, ctx, extras);
+  // "We only need it 3 days a week" at the budget question: a new value for an answered question.
+  const facts = intent === "answer" ? correctionPatch(s, step, message, ctx, "facts") : null;
+  if (facts) {
+    applyCorrection(s, facts, message);
+    const noted = applyExtras(s, extras, message);
+    const lead = [updatedText(facts), notedSentence(noted, true)].filter(Boolean).join(" ");
+    if (isAnswered(s.answers, step)) return advance(s, step, lead, ctx);
+    return [ask(step, ctx.profile, s.answers, lead)];
+  }
   if (Object.keys(extras).length > 0) {
     // Other questions answered, this one not: keep those, and ask this one again plainly (no re-ask).
     const noted = applyExtras(s, extras, message);
@@ -466,7 +503,7 @@ function afterDone(s: EngineState, message: string, ctx: Ctx, hadContact: boolea
   const intent: Intent = detectIntent(message);
   if (intent === "answer" || intent === "skip") {
     // A correction or a fact added after the closing: the lead is updated with it.
-    const correction = correctionPatch(s, "done", message, ctx, true);
+    const correction = correctionPatch(s, "done", message, ctx, "done");
     if (correction) {
       applyCorrection(s, correction, message);
       if (!hadContact && hasContact(s.answers)) return [afterDoneReply(s.answers, ctx.profile, true)];
@@ -498,7 +535,7 @@ function afterDone(s: EngineState, message: string, ctx: Ctx, hadContact: boolea
 
 /** Words that say an earlier answer is being changed. */
 const CORRECTION_CUE =
-  /^(?:(?:sorry|oops|whoops|my bad|correction|actually|wait|no wait|hmm|oh|one more thing|also|change of plans|typo|scratch that|i meant|i mean|make (?:that|it)|update)\b[\s,:;.!-]*)|\b(?:i meant|i mean|make (?:that|it)|should (?:be|have been|say)|instead|(?:is|it's|its|it is) actually|actually|correction|typo|wrong (?:number|email|one)|spelled|changed? (?:of plans|my mind)|more like|not \S+(?: \S+){0,3}[.!]*$)\b/i;
+  /^(?:(?:sorry|oops|whoops|my bad|correction|actually|wait|no wait|hmm|oh|one more thing|also|change of plans|typo|scratch that|i meant|i mean|make (?:that|it)|update|hold on|hang on|on second thought|come to think of it|thinking about it)\b[\s,:;.!-]*)|\b(?:i meant|i mean|make (?:that|it)|should (?:be|have been|say)|instead|(?:is|it's|its|it is) actually|actually|correction|typo|wrong (?:number|email|one)|spelled|changed? (?:of plans|my mind)|more like|not \S+(?: \S+){0,3}[.!]*$)\b/i;
 
 /** "A, not B" / "A instead of B": the new value and the old one. */
 function splitCorrection(message: string): { now: string; before: string | null } {
@@ -577,6 +614,14 @@ function answerContains(s: EngineState, step: StepId, text: string): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}])${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u").test(hay);
 }
 
+/** "Do you do Cambridge MA?": a question that names one of the business's service areas is about the area. */
+function refineIntent(intent: Intent, message: string, profile: BusinessProfile): Intent {
+  if (!intent.startsWith("question:") || intent === "question:areas" || intent === "question:bot" || intent === "question:pricing") return intent;
+  const t = message.toLowerCase();
+  const named = profile.serviceAreas.some((area) => new RegExp(`(?<![\\p{L}])${area.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u").test(t));
+  return named ? "question:areas" : intent;
+}
+
 /** Only what differs from the answers already stored. */
 function changed(s: EngineState, patch: Partial<Answers>): Partial<Answers> | null {
   const out: Partial<Answers> = {};
@@ -591,8 +636,9 @@ function changed(s: EngineState, patch: Partial<Answers>): Partial<Answers> | nu
  * qualification it needs a cue ("sorry", "actually", "I meant", "not …") and changes only questions
  * already answered (the current one is answered the usual way); after the closing every fact counts.
  */
-function correctionPatch(s: EngineState, step: StepId, message: string, ctx: Ctx, done = false): Partial<Answers> | null {
-  if (!done && !CORRECTION_CUE.test(message)) return null;
+function correctionPatch(s: EngineState, step: StepId, message: string, ctx: Ctx, mode: "flow" | "done" | "facts" = "flow"): Partial<Answers> | null {
+  const done = mode === "done";
+  if (mode === "flow" && !CORRECTION_CUE.test(message)) return null;
   const { now, before } = splitCorrection(message.replace(/(\d),(?=\d{3}(?!\d))/g, "$1"));
   const answered = (other: StepId) => (done || other !== step) && isAnswered(s.answers, other);
 
@@ -610,7 +656,7 @@ function correctionPatch(s: EngineState, step: StepId, message: string, ctx: Ctx
   if (company && answered("contact_company")) Object.assign(patch, company);
   if (/\b(?:my name|name is|name's|spelled|call me)\b/i.test(now) && answered("contact_name")) Object.assign(patch, parseFor(s, "contact_name", now.replace(/^.*?\b(?:my name is|name is|name's|my name's|my name|call me)\b(?:\s+(?:is|spelled|actually))*\s*/i, "").replace(/^.*?\bspelled\s+/i, ""), ctx, before) ?? {});
   const found = changed(s, patch);
-  if (found) return found;
+  if (found || mode === "facts") return found;
 
   // "I meant 6000 not 600": the answer that said "600", read again with its own parser.
   if (before) {
@@ -640,7 +686,7 @@ const COMPANY_WORDS = /\b(?:inc|llc|ltd|corp|co|company|group|holdings|partners|
 
 /** The cue words at the start of a correction, taken off before a step's parser reads it. */
 const CORRECTION_LEAD =
-  /^(?:(?:sorry|oops|whoops|my bad|correction|actually|wait|no wait|hmm|oh|one more thing|also|change of plans|typo|scratch that|i meant|i mean|make (?:that|it)|it should be|should be|it'?s actually|it is actually|it'?s|its|it is|more like)\b[\s,:;.!-]*)+/i;
+  /^(?:(?:sorry|oops|whoops|my bad|correction|actually|wait|no wait|hmm|oh|one more thing|also|change of plans|typo|scratch that|i meant|i mean|make (?:that|it)|it should be|should be|it'?s actually|it is actually|it'?s|its|it is|more like|hold on|hang on|on second thought)\b[\s,:;.!-]*)+/i;
 
 function applyCorrection(s: EngineState, patch: Partial<Answers>, message: string): void {
   applyPatch(s, patch);

@@ -8,6 +8,7 @@
 import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
 import {
   mentionedCompany,
+  mentionedName,
   normaliseText,
   parseBudget,
   parseBuildingSize,
@@ -161,7 +162,7 @@ function analyse(text: string, context: ExtractionContext): { answers: Extracted
   }
   if (email) t = t.replace(/[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/g, " ; ");
   const intro = NAME_INTRO.exec(raw);
-  const name = intro ? parseName(`my name is ${intro[1] ?? intro[2] ?? ""}`) : null;
+  const name = (intro ? parseName(`my name is ${intro[1] ?? intro[2] ?? ""}`) : null) ?? mentionedName(raw);
   if (name) out.name = name;
   const company = mentionedCompany(raw);
   if (company) out.company = company;

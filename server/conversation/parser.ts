@@ -307,7 +307,7 @@ const MAX_MONTHLY_DOLLARS = 10_000_000;
 const MONEY = /(\$\s*|usd\s*)?(\d+(?:\.\d+)?)\s*(k|thousand|grand|million|mil)?(?![a-z])\s*(dollars?|bucks|usd)?/g;
 const NOT_MONEY = /\b(?:sq|square|sqft|sf|floors?|stories|levels?|times|x|days?|weeks?|months?|years?|visits?|employees|people|staff|hours?|%|percent)\b/;
 const UNSURE =
-  /\b(?:not (?:really |too |entirely )?sure|unsure|no idea|(?:don'?t|do not|dont) know|dunno|idk|flexible|no (?:set |fixed |real )?budget|haven'?t (?:decided|thought|set)|not decided|undecided|tbd|to be determined|depends|it depends|no clue|not certain|open to (?:suggestions|offers|quotes)|whatever it costs|can'?t say)\b/;
+  /\b(?:not (?:really |too |entirely )?sure|unsure|no idea|(?:don'?t|do not|dont) know|dunno|idk|flexible|no (?:set |fixed |real )?budget|haven'?t (?:decided|thought|set)|not decided|undecided|tbd|to be determined|depends|it depends|no clue|not certain|open to (?:suggestions|offers|quotes)|whatever it costs|can'?t say|whatever(?: is| it takes| you (?:think|suggest|charge))?(?: (?:reasonable|fair|fine|normal|standard|typical))?|(?:something |anything )?reasonable|fair price|(?:a )?good (?:price|deal)|you tell me|what(?:ever)? (?:do you|would you) (?:suggest|recommend)|(?:the )?going rate|market rate|competitive|(?:as )?cheap as possible|depends on (?:the )?(?:price|quote|cost))\b/;
 
 /** The text without "a month" / "per week" (a budget's period, not a count of months). */
 function withoutMoneyPeriod(t: string): string {
@@ -445,9 +445,31 @@ function timelineDaysOf(t: string, now: Date, timeZone: string): number | null {
   m = /\bq([1-4])\b|\b(first|second|third|fourth|1st|2nd|3rd|4th|last) quarter\b/.exec(t);
   if (m) {
     const quarter = m[1] ? Number(m[1]) : (QUARTER_WORDS[m[2] ?? ""] ?? 1);
-    if (Math.ceil(today.month / 3) === quarter && !/\bnext year\b/.test(t)) return 0;
-    return monthStartDays(today, (quarter - 1) * 3 + 1, /\bnext year\b/.test(t));
+    const nextYear = /\bnext year\b/.test(t);
+    if (/\b(?:end|close) of\b|\bby the end\b/.test(t)) {
+      const lastMonth = quarter * 3;
+      return monthStartDays(today, lastMonth, nextYear, daysInMonth(today.year, lastMonth));
+    }
+    if (Math.ceil(today.month / 3) === quarter && !nextYear) return 0;
+    return monthStartDays(today, (quarter - 1) * 3 + 1, nextYear);
   }
+  // "The 15th of next month", "on the 20th".
+  m = /\b(?:the )?(\d{1,2})(?:st|nd|rd|th) of next month\b/.exec(t);
+  if (m) {
+    const [year, month] = today.month === 12 ? [today.year + 1, 1] : [today.year, today.month + 1];
+    const day = Math.min(Number(m[1]), daysInMonth(year, month));
+    return until(dayNumberOf(year, month, day));
+  }
+  m = /\b(?:on |by |from |starting )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/.exec(t);
+  if (m && Number(m[1]) >= 1 && Number(m[1]) <= 31) {
+    const day = Number(m[1]);
+    if (day >= today.day) return until(dayNumberOf(today.year, today.month, Math.min(day, daysInMonth(today.year, today.month))));
+    const [year, month] = today.month === 12 ? [today.year + 1, 1] : [today.year, today.month + 1];
+    return until(dayNumberOf(year, month, Math.min(day, daysInMonth(year, month))));
+  }
+  // "Next semester", "next school year": January or September, whichever comes next.
+  if (/\bnext (?:semester|term)\b|\bspring semester\b/.test(t)) return monthStartDays(today, today.month >= 8 || today.month === 1 ? 1 : 9, false, today.month >= 8 ? 2 : 1);
+  if (/\b(?:next|new) (?:school|academic) year\b|\bfall semester\b/.test(t)) return monthStartDays(today, 9, false);
   // "The 1st of next month", "early next month".
   if (/\b(?:(?:the )?(?:1|1st|first) of|(?:the )?(?:start|beginning) of|early) next month\b/.test(t)) {
     return until(today.month === 12 ? dayNumberOf(today.year + 1, 1, 1) : dayNumberOf(today.year, today.month + 1, 1));
@@ -681,7 +703,7 @@ export function parseName(text: string): string | null {
   // A long sentence is no name, unless the name comes before "from/at/with/," and a company.
   if (!hadIntro && text.trim().split(/\s+/).length > 5 && !(parts.length > 1 && /^\s*\S+(?:\s+\S+){0,3}\s*(?:,|\bfrom\b|\bat\b|\bwith\b)/i.test(t))) return null;
   t = parts[0] ?? "";
-  t = t.replace(/[.!]+$/, (m) => (isTitle(t.split(" ").pop() ?? "") ? m : "")).replace(/[!]+$/, "").trim();
+  t = t.replace(/[.!]+$/, (m) => (isTitle(t.split(" ").pop() ?? "") || /\b(?:jr|sr)\.$/i.test(t) ? m.replace(/!+/, "") : "")).replace(/[!]+$/, "").trim();
   const words = t.split(" ").filter(Boolean);
   if (words.length === 0 || words.length > 5) return null;
   for (const word of words) {
@@ -732,6 +754,12 @@ function anyCase(source: string): string {
   return source.replace(/\\.|\[[^\]]*\]|[a-z]/g, (m) => (m.length === 1 ? `[${m}${m.toUpperCase()}]` : m));
 }
 
+/** "I'm Maria from Sunrise Bakery": a capitalised name before "from/with/at". */
+export function mentionedName(text: string): string | null {
+  const m = /\b(?:[Ii] am|[Ii]'?m|[Mm]y name is|[Tt]his is|[Ii]t'?s)\s+((?:[A-Z][\p{L}'-]+)(?:\s+[A-Z][\p{L}'-]+)?)\s+(?:from|with|at|of|here)\b/u.exec(text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'"));
+  return m?.[1] ? parseName(m[1]) : null;
+}
+
 const COMPANY_MENTION = new RegExp(
   String.raw`(?:^|[\s,.;!])(?:` +
     anyCase(String.raw`(?:the |our |my )?company(?:'s)?(?: name)? is(?: called| named)?|(?:we'?re|we are)(?: called| named)?|(?:i'?m|i am) (?:the |a |an )?[a-z][a-z ]{0,30}? (?:at|of|for)|i work (?:at|for)|(?:i'?m|i am) (?:with|from)`) +
@@ -740,7 +768,11 @@ const COMPANY_MENTION = new RegExp(
 
 export function mentionedCompany(text: string): string | null {
   const m = COMPANY_MENTION.exec(text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'"));
-  const name = m?.[1]?.replace(/\s+(?:and|of|the|&)$/i, "").replace(/[.,]+$/, "").trim();
+  const name = m?.[1]
+    ?.split(/\.\s+(?=(?:We|I|Our|My|The|It|This|Please|Thanks|And|But|Need|Looking)\b)/)[0]
+    ?.replace(/\s+(?:and|of|the|&)$/i, "")
+    .replace(/[.,]+$/, "")
+    .trim();
   if (!name || name.length < 2 || /^(?:I|We|The|A|An|Our|My)$/.test(name)) return null;
   return name;
 }
@@ -794,7 +826,7 @@ const QUESTION_START =
 
 /** "Are you a bot?", "am I talking to a real person?", "is this AI?": a question about the bot itself. */
 const ABOUT_THE_BOT =
-  /\b(?:are|r)\s+(?:you|u)\s+(?:a\s+|an\s+)?(?:real|human|person|bot|robot|ai|machine|computer|automated|chat\s*bot|live)\b|\b(?:am i|are we)\s+(?:talking|chatting|speaking)\s+(?:to|with)\s+(?:a\s+|an\s+)?(?:real|human|person|bot|robot|ai|machine|computer|someone real|actual)\b|\bis\s+(?:this|that|it)\s+(?:a\s+|an\s+)?(?:real\s+(?:person|human)|human|person|bot|robot|ai|automated|chat\s*bot|machine|computer|live)\b|\b(?:you'?re|you are|this is)\s+(?:a\s+|an\s+|just\s+a\s+)?(?:bot|robot|ai|machine)\b/i;
+  /\b(?:are|r)\s+(?:you|u)\s+(?:a\s+|an\s+)?(?:real|human|person|bot|robot|ai|machine|computer|automated|chat\s*bot|live)\b|\b(?:am i|are we)\s+(?:talking|chatting|speaking)\s+(?:to|with)\s+(?:a\s+|an\s+)?(?:real|human|person|bot|robot|ai|machine|computer|someone real|actual)\b|\bis\s+(?:this|that|it)\s+(?:a\s+|an\s+)?(?:(?:real|actual|live)\s+(?:person|human)|human|person|bot|robot|ai|automated|chat\s*bot|machine|computer|live)\b|\bwho (?:am i|are we) (?:talking|chatting|speaking) (?:to|with)\b|\b(?:are|r) (?:you|u) (?:ai|a bot|a robot|human)\b|\b(?:you'?re|you are|this is)\s+(?:a\s+|an\s+|just\s+a\s+)?(?:bot|robot|ai|machine)\b/i;
 
 export function asksAboutBot(text: string): boolean {
   return ABOUT_THE_BOT.test(text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'"));

@@ -8,6 +8,9 @@ export const NAME_TITLES = new Set([
   "imam", "officer", "sgt", "sergeant", "dean", "chef", "bishop", "deacon", "elder", "madam", "madame", "mme",
   "herr", "frau", "sr", "sra", "srta", "dra",
 ]);
+/** Titles used with a first name ("Pastor Mike", "Sister Mary", "Coach Dave"), not a surname. */
+const FIRST_NAME_TITLES = new Set(["pastor", "father", "fr", "sister", "brother", "coach", "rabbi", "imam", "elder", "deacon", "chef"]);
+
 export function isTitle(word: string): boolean {
   return NAME_TITLES.has(word.toLowerCase().replace(/\.$/, ""));
 }
@@ -19,8 +22,11 @@ export function firstNameOf(name: string | undefined): string | undefined {
   let i = 0;
   while (i < words.length && isTitle(words[i] ?? "")) i++;
   if (i === words.length) return undefined;
-  // "Mr. Thompson": a title and one name is a surname.
-  if (i > 0 && words.length - i === 1) return undefined;
-  return words[i];
+  // "Mr. Thompson": a title and one name is a surname ("Pastor Mike" is a first name).
+  if (i > 0 && words.length - i === 1 && !FIRST_NAME_TITLES.has((words[i - 1] ?? "").toLowerCase().replace(/\.$/, ""))) return undefined;
+  const first = words[i];
+  // "K. Patel": an initial is no name to greet with.
+  if (!first || /^\p{L}\.?$/u.test(first)) return undefined;
+  return first;
 }
 

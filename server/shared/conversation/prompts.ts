@@ -183,7 +183,7 @@ export function describeFrequency(visitsPerWeek: number): string {
   return `${Math.floor(visitsPerWeek)}–${Math.ceil(visitsPerWeek)} times a week`;
 }
 
-function describeStart(days: number): string {
+export function describeStart(days: number): string {
   if (days === 0) return "a start as soon as possible";
   if (days === 1) return "a start tomorrow";
   if (days < 14) return `a start in about ${days} days`;
