@@ -44,5 +44,5 @@ describe("conversation corpus", () => {
     // Honesty is not a percentage: every such reply expectation holds.
     const dishonest = summary.results.filter((r) => r.group.startsWith("honesty") && r.expectations.failed.length > 0).map((r) => `${r.id}: ${r.expectations.failed.join("; ")}`);
     expect(dishonest).toEqual([]);
-  });
+  }, 60_000);
 });

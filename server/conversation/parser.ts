@@ -305,9 +305,9 @@ export type ParsedBudget = { monthlyCents: number } | { unsure: true };
 const WEEKS_PER_MONTH_HUNDREDTHS = 433;
 const MAX_MONTHLY_DOLLARS = 10_000_000;
 const MONEY = /(\$\s*|usd\s*)?(\d+(?:\.\d+)?)\s*(k|thousand|grand|million|mil)?(?![a-z])\s*(dollars?|bucks|usd)?/g;
-const NOT_MONEY = /\b(?:sq|square|sqft|sf|floors?|stories|levels?|times|x|days?|weeks?|months?|years?|visits?|employees|people|staff|hours?|%|percent)\b/;
+const NOT_MONEY = /\b(?:figures?|sq|square|sqft|sf|floors?|stories|levels?|times|x|days?|weeks?|months?|years?|visits?|employees|people|staff|hours?|%|percent)\b/;
 const UNSURE =
-  /\b(?:not (?:really |too |entirely )?sure|unsure|no idea|(?:don'?t|do not|dont) know|dunno|idk|flexible|no (?:set |fixed |real )?budget|haven'?t (?:decided|thought|set)|not decided|undecided|tbd|to be determined|depends|it depends|no clue|not certain|open to (?:suggestions|offers|quotes)|whatever it costs|can'?t say|whatever(?: is| it takes| you (?:think|suggest|charge))?(?: (?:reasonable|fair|fine|normal|standard|typical))?|(?:something |anything )?reasonable|fair price|(?:a )?good (?:price|deal)|you tell me|what(?:ever)? (?:do you|would you) (?:suggest|recommend)|(?:the )?going rate|market rate|competitive|(?:as )?cheap as possible|depends on (?:the )?(?:price|quote|cost))\b/;
+  /\b(?:not (?:really |too |entirely )?sure|unsure|no idea|(?:don'?t|do not|dont) know|dunno|idk|flexible|no (?:set |fixed |real )?budget|haven'?t (?:decided|thought|set)|not decided|undecided|tbd|to be determined|depends|it depends|no clue|not certain|open to (?:suggestions|offers|quotes)|whatever it costs|can'?t say|whatever (?:it takes|you (?:think|suggest|charge|recommend)|is (?:reasonable|fair|fine|normal|standard|typical|needed))|^whatever$|(?:something|anything) reasonable|^reasonable$|fair price|(?:a )?good (?:price|deal)|you tell me|what(?:ever)? (?:do you|would you) (?:suggest|recommend)|(?:the )?going rate|market rate|competitive|(?:as )?cheap as possible|depends on (?:the )?(?:price|quote|cost))\b/;
 
 /** The text without "a month" / "per week" (a budget's period, not a count of months). */
 function withoutMoneyPeriod(t: string): string {
@@ -372,7 +372,8 @@ export function parseBudget(text: string, context: { visitsPerMonth?: number } =
   }
   if (amount === null && found.length === 1 && !NOT_MONEY.test(withoutMoneyPeriod(t))) {
     at = found[0] as Money;
-    amount = at.amount;
+    // A bare "4" is no monthly budget for commercial cleaning ("mid four…"), a bare "40" may be a count.
+    amount = at.amount >= 50 ? at.amount : null;
   }
   if (amount === null || at === null) return UNSURE.test(t) ? { unsure: true } : null;
   if (!(amount > 0) || amount > MAX_MONTHLY_DOLLARS * 12) return null;
