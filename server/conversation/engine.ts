@@ -501,7 +501,7 @@ function afterDone(s: EngineState, message: string, ctx: Ctx, hadContact: boolea
   s.completed = true;
   if (!message) return [afterDoneReply(s.answers, ctx.profile, false)];
   const intent: Intent = detectIntent(message);
-  if (intent === "answer" || intent === "skip") {
+  if (intent === "answer" || intent === "skip" || (intent === "question:other" && CORRECTION_CUE.test(message)) || /^(?:can|could) (?:you|we) (?:make|change|update)\b/i.test(message)) {
     // A correction or a fact added after the closing: the lead is updated with it.
     const correction = correctionPatch(s, "done", message, ctx, "done");
     if (correction) {

@@ -110,6 +110,9 @@ const START_CUE = new RegExp(
     String.raw`\b(?:soon(?:ish)?|shortly|tomorrow|tmrw)\b|\bfrom now\b`,
     String.raw`\b(?:early|mid|late)[\s-]+${MONTH_NAME}\b|\b(?:january|february|april|june|july|august|september|october|november|december)\b`,
     String.raw`\b\d{1,2}\/\d{1,2}\b|\b\d{4}-\d{1,2}-\d{1,2}\b`,
+    // Quarters, seasons and holidays: "in Q2", "not until spring", "after the holidays", "before christmas".
+    String.raw`\bq[1-4]\b|\b(?:first|second|third|fourth|last) quarter\b|\b(?:in|by|until|till|after|before|this|next|around|over the) (?:the )?(?:spring|summer|fall|autumn|winter)\b`,
+    String.raw`\b(?:after|before|by|until|till|around|over) (?:the )?(?:holidays?|thanksgiving|christmas|xmas|new year'?s?|labou?r day|memorial day)\b|\bin the new year\b`,
   ].join("|"),
 );
 

@@ -7,7 +7,7 @@ import {
   type FrequencyBand,
   type TimelineBand,
 } from "../shared/scoring/score.ts";
-import { dayNumberOf, daysInMonth, localDateTime } from "../shared/time/calendar.ts";
+import { dayNumberOf, daysInMonth, isoWeekdayOf, localDateTime } from "../shared/time/calendar.ts";
 import { wordsToDigits } from "./number-words.ts";
 import { matchServiceType } from "./service-types.ts";
 import { isTitle } from "../shared/conversation/names.ts";
@@ -475,6 +475,29 @@ function timelineDaysOf(t: string, now: Date, timeZone: string): number | null {
   if (/\b(?:(?:the )?(?:1|1st|first) of|(?:the )?(?:start|beginning) of|early) next month\b/.test(t)) {
     return until(today.month === 12 ? dayNumberOf(today.year + 1, 1, 1) : dayNumberOf(today.year, today.month + 1, 1));
   }
+  // Named holidays (US): "after thanksgiving", "before christmas", "by labor day".
+  m = /\b(?:(after|before|by|around|until|till|til)\s+)?(thanksgiving|christmas|xmas|labou?r day|memorial day|(?:the )?(?:4th|fourth) of july|july (?:4th|4)|independence day|easter)\b/.exec(t);
+  if (m && !/\bholidays\b/.test(t)) {
+    const name = m[2] ?? "";
+    const nthWeekday = (year: number, month: number, weekday: number, n: number) => {
+      const first = dayNumberOf(year, month, 1);
+      const offset = (weekday - isoWeekdayOf(first) + 7) % 7;
+      if (n > 0) return first + offset + (n - 1) * 7;
+      const last = dayNumberOf(year, month, daysInMonth(year, month));
+      return last - ((isoWeekdayOf(last) - weekday + 7) % 7);
+    };
+    const dateIn = (year: number): number | null => {
+      if (name === "thanksgiving") return nthWeekday(year, 11, 4, 4);
+      if (name === "christmas" || name === "xmas") return dayNumberOf(year, 12, 25);
+      if (/labou?r/.test(name)) return nthWeekday(year, 9, 1, 1);
+      if (name === "memorial day") return nthWeekday(year, 5, 1, -1);
+      if (/july|independence/.test(name)) return dayNumberOf(year, 7, 4);
+      return null; // easter: no fixed date
+    };
+    let day = dateIn(today.year);
+    if (day !== null && day < today.dayNumber) day = dateIn(today.year + 1);
+    if (day !== null) return Math.max(0, until(day) + (m[1] === "after" ? 1 : 0));
+  }
   // Holidays: "after the holidays" (2 January), "in the new year" (1 January).
   if (/\bafter (?:the )?(?:holidays?|christmas|xmas|new year'?s?)\b|\b(?:in|into|after) (?:the )?new year\b|\bjanuary after\b/.test(t)) {
     if (today.month === 1 && today.day > 2 && !/\bnew year\b/.test(t)) return 0;
@@ -482,7 +505,8 @@ function timelineDaysOf(t: string, now: Date, timeZone: string): number | null {
   }
   // Seasons (meteorological): "not until spring", "maybe next fall", "this summer".
   m = /\b(?:(next|this|coming|the coming)\s+)?(spring|summer|fall|autumn|winter)\b(?!\s+(?:cleaning|clean))/.exec(t);
-  if (m) {
+  // A month named as well ("after the summer holidays, so mid september") is the more precise answer.
+  if (m && !/\b(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b/.test(t)) {
     const start = SEASONS[m[2] ?? ""] ?? 3;
     const inside = start === 12 ? today.month === 12 || today.month <= 2 : today.month >= start && today.month < start + 3;
     if (inside && m[1] !== "next") return 0;
@@ -538,7 +562,8 @@ function timelineDaysOf(t: string, now: Date, timeZone: string): number | null {
     const day =
       explicitDay ?? (context === "mid" ? 15 : context === "late" || context === "end of" ? 22 : 1);
     if (mm[4]) return dateDays(Number(mm[4]), month, day, today, true);
-    if (explicitDay === null && month === today.month && context !== "next") return 0;
+    // "September" in September is now; "mid September" on the 2nd is the 15th.
+    if (explicitDay === null && month === today.month && context !== "next" && !(day > today.day && /^(?:mid|late|end of)$/.test(context ?? ""))) return 0;
     return dateDays(today.year, month, day, today, false);
   }
 
@@ -612,7 +637,13 @@ const EMAIL = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i;
 
 /** The first email address in the text, lower-cased; null if none. */
 export function parseEmail(text: string): string | null {
-  const m = EMAIL.exec(text.normalize("NFKC"));
+  // "tom at tomsplumbing dot com", "jane (at) acme (dot) com": an address spelled out.
+  const spelled = text
+    .normalize("NFKC")
+    .replace(/([a-z0-9._%+'-]+)\s*(?:\(at\)|\[at\]|\bat\b)\s*([a-z0-9-]+(?:\s*(?:\(dot\)|\[dot\]|\bdot\b|\.)\s*[a-z0-9-]+)+)\b/gi, (m, user: string, domain: string) =>
+      /\bdot\b|\(dot\)|\[dot\]/i.test(m) ? `${user}@${domain.replace(/\s*(?:\(dot\)|\[dot\]|\bdot\b|\.)\s*/gi, ".")}` : m,
+    );
+  const m = EMAIL.exec(spelled);
   if (!m) return null;
   return m[0].replace(/^[.'-]+/, "").toLowerCase();
 }
@@ -664,14 +695,17 @@ const NAME_STOP_WORDS = new Set([
   "ignore", "previous", "instructions", "score", "prompt", "system", "sq", "ft", "building", "looking",
   "rather", "prefer", "say", "n/a", "na", "unknown", "test", "here", "there", "next", "month", "week", "asap",
   "daily", "weekly", "monthly", "sorry", "oops", "typo", "wrong", "email", "phone", "number", "called", "spelled",
+  "nope", "nah", "nothing", "pass", "whatever", "why", "later",
 ]);
 
 function titleCaseWord(word: string): string {
   // Per part of "Mary-jane" / "o'brien": keep deliberate mixed case ("McDonald"), fix all-lower / all-upper.
   return word
     .split(/([-'])/)
-    .map((part) => {
+    .map((part, i, parts) => {
       if (part !== part.toLowerCase() && part !== part.toUpperCase()) return part;
+      // The possessive "s" of "Tom's Plumbing" stays lower case.
+      if (part.toLowerCase() === "s" && parts[i - 1] === "'") return "s";
       const lower = part.toLowerCase();
       return lower.charAt(0).toUpperCase() + lower.slice(1);
     })
@@ -845,7 +879,8 @@ export function isHedgedAnswer(text: string): boolean {
 
 /** What the visitor's message is: a skip, a question (by topic), or an answer to the current question. */
 export function detectIntent(text: string): Intent {
-  const t = plain(text).replace(/[\u2018\u2019]/g, "'");
+  // "sorry, what's the difference…", "ok so how much…": the question after a filler word.
+  const t = plain(text).replace(/[\u2018\u2019]/g, "'").replace(/^(?:(?:sorry|so|ok|okay|um+|uh+|hmm+|well|and|but|also|quick question|one question)[\s,.!-]+)+(?=\S)/, "");
   const core = t.replace(/[.!,;:\s]+$/, "");
   if (SKIP.test(core)) return "skip";
   if (asksAboutBot(t)) return "question:bot";

@@ -430,6 +430,29 @@ function behaviour(): Case[] {
   return out;
 }
 
+/** Whole conversations in other people's words: the pools' answers never appear here. */
+function otherWords(): Case[] {
+  const a = (say: string, want: Expected): Answer => ({ say, want });
+  const days = (n: number) => () => n;
+  const rows: [ClockName, Partial<Flow>][] = [
+    ["fridayNov", { service: a("Hi there! we are looking for someone to clean our accounting office", { serviceType: "Regular Commercial Cleaning" }), size: a("its about 3,500 sq ft", { buildingSizeSqFt: 3500 }), frequency: a("every tuesday and friday evening", { frequency: "two_three_weekly", visitsPerWeek: 2 }), budget: a("hmm maybe 900 a month?", { budgetMonthlyCents: 90000 }), timeline: { say: "we would like to start Dec 1st", days: days(4) }, name: { say: "Amanda Lee", name: "Amanda Lee", first: "Amanda" }, company: a("Lee & Partners CPA", { company: "Lee & Partners CPA" }) }],
+    ["fridayNov", { service: a("Janitorial", { serviceType: "Regular Commercial Cleaning" }), size: a("the building is 2 stories about 6k each", { buildingSizeSqFt: 12000 }), frequency: a("M-F", { frequency: "daily", visitsPerWeek: 5 }), budget: a("$4500 monthly", { budgetMonthlyCents: 450000 }), name: { say: "Mr. Robert Brown Jr.", name: "Mr. Robert Brown Jr.", first: "Robert" } }],
+    ["fridayNov", { service: a("retail store", { serviceType: "Regular Commercial Cleaning" }), size: a("1800 sq ft", { buildingSizeSqFt: 1800 }), frequency: a("3 days/week", { frequency: "two_three_weekly", visitsPerWeek: 3 }), budget: a("idk 600?", { budgetMonthlyCents: 60000 }), timeline: { say: "ASAP our last cleaners bailed", days: days(0) }, name: { say: "K. Patel", name: "K. Patel", first: null }, company: a("none", {}) }],
+    ["fridayNov", { service: a("church", { serviceType: "Regular Commercial Cleaning" }), size: a("15000 sq feet", { buildingSizeSqFt: 15000 }), budget: a("whatever is reasonable", { budgetUnsure: true }), timeline: { say: "after new years", days: days(36) }, name: { say: "Pastor Mike", name: "Pastor Mike", first: "Mike" }, company: a("Grace Fellowship", { company: "Grace Fellowship" }) }],
+    ["fridayNov", { service: a("medical office", { serviceType: "Medical Facility" }), size: a("approximately 4000sf", { buildingSizeSqFt: 4000 }), frequency: a("nightly", { frequency: "daily", visitsPerWeek: 5 }), budget: a("around $3k", { budgetMonthlyCents: 300000 }), timeline: { say: "within two weeks", days: days(14) }, name: { say: "Dr. Anne-Marie O'Connor", name: "Dr. Anne-Marie O'Connor", first: "Anne-Marie" } }],
+    ["fridayNov", { size: a("ten thousand square feet", { buildingSizeSqFt: 10000 }), frequency: a("twice weekly", { frequency: "two_three_weekly", visitsPerWeek: 2 }), budget: a("2500/mo", { budgetMonthlyCents: 250000 }), timeline: { say: "beginning of January", days: days(35) }, name: { say: "sam", name: "Sam", first: "Sam" }, company: a("just me", {}) }],
+    ["fridayNov", { service: a("school", { serviceType: "Educational Facility" }), size: a("80k sqft", { buildingSizeSqFt: 80000 }), frequency: a("5x a week", { frequency: "daily", visitsPerWeek: 5 }), budget: a("$15k a month", { budgetMonthlyCents: 1500000 }), timeline: { say: "next semester", days: days(36) }, name: { say: "Principal Gomez", name: "Principal Gomez", first: null }, company: a("Lincoln High", { company: "Lincoln High" }) }],
+    ["fridayNov", { service: a("warehouse", { serviceType: "Industrial" }), size: a("5000 square meters", { buildingSizeSqFt: 53820 }), frequency: a("once every two weeks", { frequency: "biweekly_or_less", visitsPerWeek: 0.5 }), budget: a("$1200 biweekly", { budgetMonthlyCents: 260400 }), timeline: { say: "first week of december", days: days(4) }, company: a("Petrov Logistics LLC", { company: "Petrov Logistics LLC" }) }],
+    ["fridayNov", { size: a("about 200 square meters", { buildingSizeSqFt: 2153 }), frequency: a("every monday", { frequency: "weekly", visitsPerWeek: 1 }), budget: a("$250 a week", { budgetMonthlyCents: 108250 }), timeline: { say: "asap please!!", days: days(0) }, name: { say: "tom", name: "Tom", first: "Tom" }, company: a("tom's plumbing", { company: "Tom's Plumbing" }), contact: a("tom at tomsplumbing dot com", { email: "tom@tomsplumbing.com" }) }],
+    ["fridayNov", { budget: a("whatever finance approves, I don't know yet", { budgetUnsure: true }), timeline: { say: "before christmas", days: days(28) }, name: { say: "José de la Vega", name: "José de la Vega", first: "José" }, company: a("La Vega Imports", { company: "La Vega Imports" }) }],
+    ["tuesdayMar", { timeline: { say: "by end of Q2", days: days(112) }, name: { say: "Siobhan O'Sullivan-Murphy", name: "Siobhan O'Sullivan-Murphy", first: "Siobhan" }, company: a("SOS Consulting", { company: "SOS Consulting" }) }],
+    ["wednesdaySepLondon", { size: a("roughly 450 square metres", { buildingSizeSqFt: 4844 }), timeline: { say: "after the summer holidays are over, so mid September", days: days(13) } }],
+    ["mondayJunLate", { timeline: { say: "after labor day", days: days(85) }, name: { say: "DeShawn Williams", name: "DeShawn Williams", first: "DeShawn" } }],
+    ["saturdayDecLA", { timeline: { say: "right after christmas", days: days(7) }, budget: a("low 2k range per month", { budgetMonthlyCents: 200000 }) }],
+  ];
+  return rows.map(([clock, change], i) => flowCase(`other-words-${i + 1}`, "other people's words", clock, { ...BASE, ...change }));
+}
+
 export function allCases(): Case[] {
-  return [...standard(), ...everyAnswer(), ...corrections(), ...names(), ...honesty(), ...serviceAreas(), ...quotes(), ...behaviour()];
+  return [...standard(), ...everyAnswer(), ...corrections(), ...names(), ...honesty(), ...serviceAreas(), ...quotes(), ...behaviour(), ...otherWords()];
 }
