@@ -1,23 +1,9 @@
 // Shapes of the conversation corpus (README.md): a case is a conversation a visitor might type, the
 // clock it happens at, and what the bot should have stored and said.
-import type { BusinessProfile } from "../../server/conversation/engine.ts";
-import type { FrequencyBand, TimelineBand } from "../../server/shared/scoring/score.ts";
+import type { Answers, BusinessProfile } from "../../server/conversation/engine.ts";
 
-/** The answers a case expects at the end. A field left out must be unset (nothing stored). */
-export type Expected = {
-  serviceType?: string;
-  buildingSizeSqFt?: number;
-  frequency?: FrequencyBand;
-  visitsPerWeek?: number;
-  budgetMonthlyCents?: number;
-  budgetUnsure?: true;
-  timeline?: TimelineBand;
-  timelineDays?: number;
-  name?: string;
-  company?: string;
-  email?: string;
-  phone?: string;
-};
+/** The answers a case expects at the end (the engine's answers without the raw text). A field left out must be unset (nothing stored). */
+export type Expected = Omit<Answers, "raw" | "budgetUnsure"> & { budgetUnsure?: true };
 
 export const FIELDS = [
   "serviceType",

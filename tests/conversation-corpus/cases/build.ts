@@ -1,20 +1,12 @@
 // Helpers the case generators share: a seeded random picker and the standard conversation.
+import { seededRandom } from "../../../server/demo/demo-history.ts";
 import { CLOCKS, type ClockName } from "../profile.ts";
 import { localDay } from "../dates.ts";
 import type { Case, Expected, Turn } from "../types.ts";
 import { BUDGET, COMPANIES, CONTACTS, FREQUENCY, NAMES, SERVICE, SIZE, TIMELINE, timelineWant, type Answer, type NameAnswer, type TimelineAnswer } from "./pools.ts";
 
-/** A small deterministic generator (mulberry32), so the corpus is the same on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the demo data's mulberry32), so the corpus is the same on every run. */
+export const rng = seededRandom;
 
 export function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
