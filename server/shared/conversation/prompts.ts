@@ -4,6 +4,7 @@
 import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
 import { afterHoursText } from "./after-hours.ts";
 import { firstNameOf } from "./names.ts";
+import { formatPhone, normalizePhone } from "../format/phone.ts";
 import { answerFromDescription } from "./description-answers.ts";
 import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
 import { timeZoneLabel } from "../time/calendar.ts";
@@ -207,6 +208,16 @@ export function describeNoted(patch: Partial<Answers>): string[] {
   return items;
 }
 
+/** "as soon as possible", "tomorrow", "about 5 weeks from now", "no fixed date yet". */
+function startWhen(days: number): string {
+  if (days === 0) return "as soon as possible";
+  if (days === 1) return "tomorrow";
+  if (days === 180) return "no fixed date yet";
+  if (days < 14) return `about ${days} days from now`;
+  if (days < 60) return `about ${Math.round(days / 7)} weeks from now`;
+  return `about ${Math.round(days / 30)} months from now`;
+}
+
 /** What a correction changed: "Thanks, I've updated that: about 6,000 sq ft." */
 export function updatedText(patch: Partial<Answers>): string {
   const items: string[] = [];
@@ -214,11 +225,11 @@ export function updatedText(patch: Partial<Answers>): string {
   if (patch.visitsPerWeek !== undefined) items.push(`the cleaning to ${describeFrequency(patch.visitsPerWeek)}`);
   if (patch.budgetMonthlyCents !== undefined) items.push(`the budget to about ${formatDollars(patch.budgetMonthlyCents)} a month`);
   else if (patch.budgetUnsure) items.push("the budget to be worked out with the team");
-  if (patch.timelineDays !== undefined) items.push(`the start to ${describeStart(patch.timelineDays).replace(/^a start /, "").replace(/^no fixed start date yet$/, "no fixed date yet")}`);
+  if (patch.timelineDays !== undefined) items.push(`the start to ${startWhen(patch.timelineDays)}`);
   if (patch.name !== undefined) items.push(`your name to ${patch.name}`);
   if (patch.company !== undefined) items.push(`your company to ${patch.company}`);
   if (patch.email !== undefined) items.push(`your email to ${patch.email}`);
-  if (patch.phone !== undefined) items.push(`your phone number to ${patch.phone}`);
+  if (patch.phone !== undefined) items.push(`your phone number to ${formatPhone(normalizePhone(patch.phone)) ?? patch.phone}`);
   return items.length > 0 ? `Thanks, I've updated ${joinList(items)}.` : "Thanks, I've updated your details.";
 }
 
