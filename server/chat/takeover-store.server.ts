@@ -2,11 +2,12 @@
 // a process, so every instance agrees that the bot is silent; join, leave and agent messages each run in
 // one transaction that allocates the next seq like any message. Agent messages are deduplicated on
 // (conversationId, clientMessageId) exactly as visitor messages are. The "10 minutes of member silence"
-// release is a durable delayed job written in the same transaction as the join or message that starts it.
+// release is a durable delayed job, one per conversation, written in the same transaction as the join.
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { TAKEOVER_IDLE_QUEUE } from "../jobs/queue/queues.ts";
+import { pendingJobSql } from "../jobs/queue/job-sql.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
 import { messageSelect, toMessage } from "./conversations.server.ts";
@@ -77,14 +78,18 @@ async function insertMessage(
   return toMessage(row);
 }
 
-function idleJob(conversationId: string, activeAt: Date) {
+/**
+ * One idle check per conversation (issue 27: 1,500 agent messages once wrote 1,501 delayed jobs). A join
+ * makes sure one is waiting (a waiting one stays: when it runs it looks at the latest activity); an agent
+ * message only moves `agentActiveAt`. Called with the conversation row locked, as the check itself is,
+ * so a join and a check running at once leave exactly one job waiting.
+ */
+async function ensureIdleJob(jobs: JobQueue, tx: Tx, conversationId: string, activeAt: Date): Promise<void> {
+  const key = `takeover-idle:${conversationId}`;
+  const [row] = await tx.$queryRaw<{ pending: boolean }[]>(pendingJobSql(TAKEOVER_IDLE_QUEUE, key));
+  if (row?.pending) return;
   const data: TakeoverJob = { conversationId, activeAt: activeAt.toISOString() };
-  return {
-    name: TAKEOVER_IDLE_QUEUE,
-    key: `takeover-idle:${conversationId}:${activeAt.getTime()}`,
-    data,
-    runAt: new Date(activeAt.getTime() + AGENT_IDLE_MS),
-  };
+  await jobs.enqueue(tx, [{ name: TAKEOVER_IDLE_QUEUE, key, data, runAt: new Date(activeAt.getTime() + AGENT_IDLE_MS) }]);
 }
 
 export type JoinResult =
@@ -120,7 +125,7 @@ export async function joinConversation(
       now: input.now,
       agentActive: true,
     });
-    await deps.jobs.enqueue(tx, [idleJob(conversation.id, input.now)]);
+    await ensureIdleJob(deps.jobs, tx, conversation.id, input.now);
     return { kind: "joined", message, ...(conversation.agentUserId ? { replaced: conversation.agentUserId } : {}) };
   });
 }
@@ -163,7 +168,10 @@ export type AgentSendResult =
   | { kind: "stored" | "duplicate"; message: Message }
   | { kind: "not_found" | "closed" | "not_joined" | "conflict" };
 
-/** Stores a joined agent's message once per clientMessageId, with the next seq; restarts the idle clock. */
+/**
+ * Stores a joined agent's message once per clientMessageId, with the next seq; restarts the idle clock
+ * (`agentActiveAt`, read by the one idle job when it runs).
+ */
 export async function storeAgentMessage(
   deps: { db: Db; jobs: JobQueue },
   input: { businessId: string; conversationId: string; agent: Agent; clientMessageId: string; text: string; now: Date },
@@ -195,7 +203,6 @@ export async function storeAgentMessage(
         clientMessageId: input.clientMessageId,
         agentActive: true,
       });
-      await deps.jobs.enqueue(tx, [idleJob(conversation.id, input.now)]);
       // A reply from the team: the lead's pending automation steps stop.
       const lead = await tx.lead.findFirst({ where: { conversationId: conversation.id, businessId: conversation.businessId }, select: { id: true } });
       if (lead) await emitEvents(deps.jobs, tx, [{ type: "lead.team_replied", businessId: conversation.businessId, leadId: lead.id, replyId: message.id }]);
@@ -206,6 +213,25 @@ export async function storeAgentMessage(
     if (!isUniqueViolation(error)) throw error;
     return (await existing()) ?? { kind: "conflict" };
   }
+}
+
+/**
+ * The idle job: when the member has done nothing since `job.activeAt`, the takeover ends (leaveConversation);
+ * when they have, the next check is written for 10 minutes after their latest activity.
+ */
+export async function checkIdle(deps: { db: Db; jobs: JobQueue }, job: TakeoverJob, now: Date): Promise<LeaveResult> {
+  const since = new Date(job.activeAt);
+  const idleSince = await deps.db.$transaction(async (tx): Promise<Date | null> => {
+    const rows = await tx.$queryRaw<{ agentUserId: string | null; agentActiveAt: Date | null }[]>`
+      SELECT "agentUserId", "agentActiveAt" FROM "Conversation" WHERE "id" = ${job.conversationId} FOR UPDATE`;
+    const conversation = rows[0];
+    if (!conversation?.agentUserId || !conversation.agentActiveAt) return null;
+    if (conversation.agentActiveAt.getTime() <= since.getTime()) return conversation.agentActiveAt;
+    await ensureIdleJob(deps.jobs, tx, job.conversationId, conversation.agentActiveAt);
+    return null;
+  });
+  // leaveConversation checks again that nothing happened since (a message in between keeps the member).
+  return idleSince ? leaveConversation(deps.db, { conversationId: job.conversationId, activeAt: idleSince, now }) : { kind: "not_joined" };
 }
 
 /** The member joined to a conversation of this business, if any. */

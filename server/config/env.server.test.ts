@@ -182,6 +182,17 @@ describe("parseEnv refuses bad values, naming the variable", () => {
     ]);
     expect(parseEnv({ NODE_ENV: "development", REDIS_URL: "redis://cache:6379" }).REDIS_URL).toBe("redis://cache:6379");
   });
+
+  it("refuses the test-only crash hook in production, and recovers chat turns after 30 s by default", () => {
+    expect(envError({ NODE_ENV: "production", TEST_CRASH_AT: "before-reply" }).issues).toEqual([
+      "TEST_CRASH_AT: the crash hook is for tests only; unset it in production",
+    ]);
+    expect(parseEnv({ NODE_ENV: "test", TEST_CRASH_AT: "before-capture" }).TEST_CRASH_AT).toBe("before-capture");
+    expect(envError({ NODE_ENV: "test", TEST_CRASH_AT: "anywhere" }).issues[0]).toMatch(/^TEST_CRASH_AT:/);
+    expect(parseEnv({}).TEST_CRASH_AT).toBeUndefined();
+    expect(parseEnv({}).CHAT_RECOVERY_AFTER_SECONDS).toBe(30);
+    expect(envError({ CHAT_RECOVERY_AFTER_SECONDS: "0" }).issues[0]).toMatch(/^CHAT_RECOVERY_AFTER_SECONDS:/);
+  });
 });
 
 describe("parseEnv treats empty strings as unset", () => {

@@ -120,8 +120,16 @@ export const envSchema = z.object({
    * receiver on this machine). Private and link-local addresses are refused always (SSRF, DESIGN §15).
    */
   WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
-  /** How long a webhook delivery waits for the receiver's answer. */
+  /** One deadline for each webhook delivery: connecting, the receiver's answer and its whole body. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /**
+   * A chat turn left unfinished by a crash (a visitor message unanswered, a lead due but not captured)
+   * is finished by a recovery job once the conversation has not changed for this many seconds: longer
+   * than any live turn takes, AI calls included (server/chat/turn-recovery.server.ts, decision 0044).
+   */
+  CHAT_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /** Tests only: the process kills itself at this point of a chat turn (tests/integration/lead-crash.test.ts). */
+  TEST_CRASH_AT: z.enum(["before-reply", "before-capture"]).optional(),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
@@ -153,6 +161,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK) {
     throw new EnvError(["WEBHOOKS_ALLOW_LOOPBACK: webhooks to loopback addresses are for development only; unset it in production"]);
+  }
+  if (env.NODE_ENV === "production" && env.TEST_CRASH_AT) {
+    throw new EnvError(["TEST_CRASH_AT: the crash hook is for tests only; unset it in production"]);
   }
   if (env.NODE_ENV === "production" && env.MOCKS) {
     throw new EnvError(["MOCKS: the OpenAI mocks are for development only; unset MOCKS in production"]);

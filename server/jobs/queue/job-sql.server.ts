@@ -25,3 +25,15 @@ export function insertJobsSql(queue: string, from: Prisma.Sql, data: Prisma.Sql,
            q."retry_backoff", q."policy"
       FROM ${from} JOIN ${schema}."queue" q ON q."name" = ${queue}`;
 }
+
+/**
+ * Whether a job of `queue` with this key is waiting (created, or failed and due for a retry); a running
+ * one does not count. For a queue that keeps one pending job per key (the takeover idle check).
+ */
+export function pendingJobSql(queue: string, key: string): Prisma.Sql {
+  queueSpec(queue);
+  const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
+  return Prisma.sql`
+    SELECT EXISTS (SELECT 1 FROM ${schema}."job"
+                    WHERE "name" = ${queue} AND "singleton_key" = ${key} AND "state" IN ('created', 'retry')) AS "pending"`;
+}
