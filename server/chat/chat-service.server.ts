@@ -4,14 +4,14 @@
 import { classifyChannel } from "../analytics/channels.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Assistant } from "../conversation/assistant.ts";
-import { restoreState, resumeQualification, startConversation, toScoreInput } from "../conversation/engine.ts";
+import { restoreState, resumeQualification, startConversation, toScoreInput, type AnswerChange, type Answers, type BusinessProfile } from "../conversation/engine.ts";
+import { recordAnswerCorrections } from "../leads/lead-corrections.server.ts";
+import { scoreLead } from "../shared/scoring/score.ts";
 import { captureLead, type CaptureResult } from "../leads/capture-lead.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
-import { asksForPerson } from "../conversation/person-request.ts";
-import { isWithinBusinessHours } from "../shared/conversation/business-hours.ts";
-import { afterHoursText } from "../shared/conversation/after-hours.ts";
+import { asksForPerson, personRequestNotice } from "../conversation/person-request.ts";
 import { recordPersonRequest } from "../notifications/person-request.server.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { ChatbotCache } from "../chatbots/chatbot-cache.server.ts";
@@ -405,6 +405,7 @@ export function createChatService(deps: {
         emitter.typing(conversationId, true);
         // Reply ids exist before the replies are stored, so streamed deltas carry the final id.
         const replyIds: string[] = [];
+        const answersBefore = stored.engine.answers;
         const result = await deps.assistant.respond(
           {
             state: stored.engine,
@@ -455,6 +456,7 @@ export function createChatService(deps: {
         if (capture) {
           if (!stored.leadId) await crashPoint("before-capture");
           const captured = await captureFor(turn, chatbot, stored);
+          if (result.corrections && captured.kind === "updated") await recordCorrections(turn, captured, answersBefore, result.corrections, profile);
           await emitTurnEvents(turn, captured, visitorMessage, result.completed);
           stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id };
         }
@@ -462,6 +464,23 @@ export function createChatService(deps: {
     } catch (error) {
       emitter.typing(conversationId, false);
       logger.error(`[chat] answering conversation ${conversationId} failed`, error);
+    }
+  }
+
+  /** The lead's history says which answers the visitor corrected, and the score and priority before and after. */
+  async function recordCorrections(turn: PendingTurn, captured: CaptureResult, before: Answers, changes: AnswerChange[], profile: BusinessProfile) {
+    try {
+      const previous = scoreLead(toScoreInput(before, profile));
+      await recordAnswerCorrections(db, {
+        businessId: turn.businessId,
+        leadId: captured.lead.id,
+        changes,
+        score: { from: previous.score, to: captured.lead.score },
+        priority: { from: previous.priority, to: captured.lead.priority },
+        now: clock(),
+      });
+    } catch (error) {
+      logger.error(`[chat] recording the corrections of conversation ${turn.id} failed`, error);
     }
   }
 
@@ -546,14 +565,7 @@ export function createChatService(deps: {
       const profile = toBusinessProfile(chatbot);
       const now = clock();
       const online = deps.membersOnline ? await deps.membersOnline(turn.businessId) : false;
-      const biz = profile.businessName;
-      const notice = online
-        ? `I've asked the ${biz} team to join this chat. Someone will be with you shortly.`
-        : isWithinBusinessHours(profile.hours, profile.timeZone, now)
-          ? `Nobody from the ${biz} team is free to chat right now. I've let them know you'd like to talk to a person, and they'll get back to you shortly today.`
-          : [`Nobody from the ${biz} team is available right now. I've let them know you'd like to talk to a person.`, afterHoursText(profile.afterHoursMessage, profile.hours, profile.timeZone, now)]
-              .filter(Boolean)
-              .join(" ");
+      const notice = personRequestNotice(profile, now, online);
       const handledSeq = Math.max(stored.handledSeq, ...turn.pending.map((p) => p.seq));
       const replies = [{ text: notice }, ...resumeQualification(stored.engine, profile, "In the meantime, I can take a few details.")];
       await storeAndEmit(turn, chatbot, replies, { ...stored, handledSeq });

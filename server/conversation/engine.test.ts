@@ -257,7 +257,7 @@ describe("answers not understood", () => {
   });
 
   it("moves on without a name after two tries", () => {
-    const { state } = play([...QUICK_PATH.slice(0, 5), "just send me a quote for the whole place", "I'd like a quote for my whole building please"]);
+    const { state } = play([...QUICK_PATH.slice(0, 5), "the one in charge of the building", "hmm let me think about that one first"]);
     expect(state.answers.name).toBeUndefined();
     expect(state.step).toBe("contact_company");
   });
@@ -325,7 +325,7 @@ describe("questions mid-flow", () => {
       "Are you insured?",
       "twice a week",
     ]);
-    expect(turns[2]?.replies[0]?.text).toBe("Sparkle Commercial Cleaning serves Boston, Cambridge and Somerville.");
+    expect(turns[2]?.replies[0]?.text).toBe("Yes, Sparkle Commercial Cleaning serves Cambridge.");
     expect(turns[3]?.replies[0]?.text).toBe(
       "At Sparkle Commercial Cleaning we offer Regular Commercial Cleaning, Post-construction, Industrial, Medical Facility, Educational Facility and Move-in/Move-out.",
     );
@@ -519,8 +519,12 @@ describe("toScoreInput", () => {
       budgetMonthlyCents: 40_000,
       timeline: "within_90_days",
       marketPriceCents: 1500,
+      visitsPerMonth: null,
     });
-    expect(toScoreInput({}, PROFILE)).toEqual({ buildingSizeSqFt: null, frequency: null, budgetMonthlyCents: null, timeline: null, marketPriceCents: 1000 });
+    expect(toScoreInput({}, PROFILE)).toEqual({ buildingSizeSqFt: null, frequency: null, budgetMonthlyCents: null, timeline: null, marketPriceCents: 1000, visitsPerMonth: null });
+    // The visitor's own count ("3x a week" → 12.99 visits a month, DESIGN §4); a band's own answer keeps the band's figure.
+    expect(toScoreInput({ frequency: "two_three_weekly", visitsPerWeek: 3 }, PROFILE).visitsPerMonth).toBe(12.99);
+    expect(toScoreInput({ frequency: "two_three_weekly", visitsPerWeek: 2.5 }, PROFILE).visitsPerMonth).toBeNull();
   });
 });
 
@@ -634,13 +638,13 @@ describe("price questions", () => {
   it("answers from the market price when size and frequency are known, then asks the budget in other words", () => {
     const { state, turns } = play([...AT_BUDGET, "not sure, what would it cost?"]);
     expect(lastReply(turns[2]).text).toContain(BUDGET_QUESTION);
-    // 12 × $10 × 10.8 visits a month (2–3 times a week, DESIGN §4) = $1,296, shown rounded to $1,300.
+    // 12 × $10 × the visitor's own 8.66 visits a month (twice a week × 4.33, DESIGN §4) = $1,039.20, shown rounded to $1,040.
     expect(turns[3]?.replies).toEqual([
       {
-        text: "For about 12,000 sq ft cleaned twice a week, cleaning typically costs around $1,300 a month. That's a rough estimate; the team will confirm the exact price in your quote.",
+        text: "For about 12,000 sq ft cleaned twice a week (about 9 visits a month), cleaning typically costs around $1,040 a month. That's a rough estimate; the team will confirm the exact price in your quote.",
       },
       {
-        text: "Would a monthly budget of around $1,300 work for you, or do you have another figure in mind?",
+        text: "Would a monthly budget of around $1,040 work for you, or do you have another figure in mind?",
         quickReplies: BUDGET_QUICK_REPLIES,
       },
     ]);
@@ -652,16 +656,16 @@ describe("price questions", () => {
     const { turns } = play([...AT_BUDGET, "not sure, what would it cost?", "how much do you charge?"]);
     const first = turns[3]?.replies.map((r) => r.text) ?? [];
     const second = turns[4]?.replies.map((r) => r.text) ?? [];
-    expect(second[0]).toBe("My rough estimate is still around $1,300 a month; the team will confirm the exact price in your quote.");
+    expect(second[0]).toBe("My rough estimate is still around $1,040 a month; the team will confirm the exact price in your quote.");
     expect(second[1]).not.toBe(first[1]);
     expect(second[0]).not.toBe(first[0]);
   });
 
   it("takes agreement with the estimate as the budget, and moves on", () => {
     const { state, turns } = play([...AT_BUDGET, "how much would that cost?", "yes, that works"]);
-    expect(state.answers.budgetMonthlyCents).toBe(129_600);
+    expect(state.answers.budgetMonthlyCents).toBe(103_920);
     expect(state.step).toBe("timeline");
-    expect(lastReply(turns[4]).text).toBe("Thanks, about $1,296 a month. When would you like the cleaning to start?");
+    expect(lastReply(turns[4]).text).toBe("Thanks, about $1,039 a month. When would you like the cleaning to start?");
     expect(scoreLead(toScoreInput(state.answers, PROFILE)).budgetBand).toBe("at_market");
   });
 
@@ -669,7 +673,7 @@ describe("price questions", () => {
     "takes %j after the estimate as agreement",
     (agreement) => {
       const { state } = play([...AT_BUDGET, "not sure, what would it cost?", agreement]);
-      expect(state.answers.budgetMonthlyCents).toBe(129_600);
+      expect(state.answers.budgetMonthlyCents).toBe(103_920);
       expect(state.step).toBe("timeline");
     },
   );
@@ -696,7 +700,7 @@ describe("price questions", () => {
   it("answers a price question asked with everything known ahead, then continues with the budget question once", () => {
     const { state, turns } = play(["12,000 sq ft office, twice a week, starting next month", "not sure, what would it cost?", "$1,500 a month", "Jane"]);
     expect(turns[0]?.replies.at(-1)?.text).toContain(BUDGET_QUESTION);
-    expect(turns[1]?.replies[0]?.text).toContain("around $1,300 a month");
+    expect(turns[1]?.replies[0]?.text).toContain("around $1,040 a month");
     expect(turns[1]?.replies[1]?.text).not.toContain(BUDGET_QUESTION);
     expect(state.answers).toMatchObject({ budgetMonthlyCents: 150_000, timelineDays: 30 });
     // The timeline given in the first message is not asked for: the budget leads to the contact details.
@@ -716,7 +720,7 @@ describe("price questions", () => {
     const { state, turns } = play(["How much would a 10,000 sq ft office cleaned weekly cost?", "Regular Commercial Cleaning"]);
     // 10 × $10 × 4.33 visits a month.
     expect(turns[0]?.replies[0]?.text).toBe(
-      "For about 10,000 sq ft cleaned once a week, cleaning typically costs around $430 a month. That's a rough estimate; the team will confirm the exact price in your quote.",
+      "For about 10,000 sq ft cleaned once a week (about 4 visits a month), cleaning typically costs around $430 a month. That's a rough estimate; the team will confirm the exact price in your quote.",
     );
     expect(turns[0]?.replies[1]?.text).toBe("What type of cleaning are you looking for?");
     expect(state.answers).toMatchObject({ buildingSizeSqFt: 10_000, visitsPerWeek: 1 });

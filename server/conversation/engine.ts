@@ -5,10 +5,13 @@
 // question (extract.ts) kept, and those questions left out; a price question answered with the
 // market-price estimate. Pure: the state goes in and a new state comes out (plain JSON), with the
 // replies to send.
-import { VISITS_PER_MONTH, expectedMonthlyCostCents, type ScoreInput } from "../shared/scoring/score.ts";
+import { VISITS_PER_MONTH, expectedMonthlyCostCents, type FrequencyBand, type ScoreInput } from "../shared/scoring/score.ts";
 import {
   detectIntent,
   extractContact,
+  isHedgedAnswer,
+  normaliseText,
+  mentionedCompany,
   parseBudget,
   parseBuildingSize,
   parseCompany,
@@ -33,19 +36,25 @@ import {
   ask,
   choiceKey,
   closing,
+  describeFrequency,
+  describeStart,
   findChoice,
+  firstName,
+  formatDollars,
+  formatSqFt,
   hint,
   quickRepliesFor,
   somethingElsePrompt,
   budgetFollowUp,
   notedSentence,
+  updatedText,
   priceAnswer,
 } from "../shared/conversation/prompts.ts";
 import { describedRemainder, extractAnswers, type ExtractedAnswers, type ExtractionContext } from "./extract.ts";
 import { cloneState, hasContact, initialState, isAnswered, recordRaw } from "./state.ts";
-import { STEP_ORDER, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
+import { STEP_ORDER, type AnswerChange, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
 
-export type { Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
+export type { AnswerChange, Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
 export { initialState, isEngineState, restoreState } from "./state.ts";
 
 /**
@@ -79,7 +88,22 @@ export function toScoreInput(answers: Answers, profile: BusinessProfile): ScoreI
     budgetMonthlyCents: answers.budgetMonthlyCents ?? null,
     timeline: answers.timeline ?? null,
     marketPriceCents: profile.marketPriceCents,
+    visitsPerMonth: ownVisitsPerMonth(answers) ?? null,
   };
+}
+
+/** Visits a week that stand for a whole band ("daily", "2–3 times a week", "weekly", "bi-weekly"): priced at the band's figure. */
+const BAND_VISITS_PER_WEEK: Record<FrequencyBand, number> = { daily: 5, two_three_weekly: 2.5, weekly: 1, biweekly_or_less: 0.5 };
+
+/**
+ * The visitor's own count of visits a month when they gave one ("3x a week" → 12.99, "mon wed fri"
+ * → 12.99, "twice a week" → 8.66); undefined for a band's answer ("daily", "2–3 times a week",
+ * "weekly", "every other week"), which is priced at the band's figure (DESIGN §4).
+ */
+export function ownVisitsPerMonth(answers: Answers): number | undefined {
+  if (answers.visitsPerWeek === undefined || answers.frequency === undefined) return undefined;
+  if (answers.visitsPerWeek === BAND_VISITS_PER_WEEK[answers.frequency]) return undefined;
+  return visitsPerMonthFor(answers);
 }
 
 /**
@@ -91,6 +115,11 @@ export function visitsPerMonthFor(answers: Answers): number | undefined {
     return answers.visitsPerWeek === 0 ? 1 : Math.round(answers.visitsPerWeek * WEEKS_PER_MONTH * 100) / 100;
   }
   return answers.frequency ? VISITS_PER_MONTH[answers.frequency] : undefined;
+}
+
+/** The visits a month a price estimate is made with: the visitor's own count, else the band's figure. */
+function pricedVisitsPerMonth(answers: Answers): number | undefined {
+  return ownVisitsPerMonth(answers) ?? (answers.frequency ? VISITS_PER_MONTH[answers.frequency] : visitsPerMonthFor(answers));
 }
 
 type Ctx = { profile: BusinessProfile; now: Date };
@@ -111,13 +140,37 @@ export function handleVisitorMessage(state: EngineState, text: string, profile: 
   const message = text.normalize("NFKC").replace(/\s+/g, " ").trim();
 
   const replies = wasDone ? afterDone(s, message, ctx, hadContact) : turn(s, message, ctx);
+  const corrections = answerChanges(state.answers ?? {}, s.answers);
 
   return {
     state: s,
     replies,
     contactCaptured: !hadContact && hasContact(s.answers),
     completed: !wasDone && s.completed,
+    ...(corrections.length > 0 ? { corrections } : {}),
   };
+}
+
+/** The answers the turn changed that had a value before (a new answer is no change), as the team reads them. */
+export function answerChanges(before: Answers, after: Answers): AnswerChange[] {
+  const shown: [string, (a: Answers) => string | undefined][] = [
+    ["Service type", (a) => a.serviceType],
+    ["Building size", (a) => (a.buildingSizeSqFt !== undefined ? `about ${formatSqFt(a.buildingSizeSqFt)}` : undefined)],
+    ["Frequency", (a) => (a.visitsPerWeek !== undefined ? describeFrequency(a.visitsPerWeek) : a.frequency)],
+    ["Budget", (a) => (a.budgetMonthlyCents !== undefined ? `about ${formatDollars(a.budgetMonthlyCents)} a month` : a.budgetUnsure ? "not sure" : undefined)],
+    ["Timeline", (a) => (a.timelineDays !== undefined ? describeStart(a.timelineDays) : a.timeline)],
+    ["Name", (a) => a.name],
+    ["Company", (a) => a.company],
+    ["Email", (a) => a.email],
+    ["Phone", (a) => a.phone],
+  ];
+  const changes: AnswerChange[] = [];
+  for (const [field, show] of shown) {
+    const from = show(before);
+    const to = show(after);
+    if (from !== undefined && from !== to) changes.push({ field, from, to: to ?? null });
+  }
+  return changes;
 }
 
 /** The qualification questions an answer can be given to ahead of time (contact details are taken at their own steps too). */
@@ -132,18 +185,29 @@ function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
   const chosen = fromChoice(step, message);
   if (chosen) return accept(s, step, message, chosen, ctx, {});
 
-  const intent = detectIntent(message);
+  const intent = refineIntent(detectIntent(message), message, ctx.profile);
   if (intent === "skip") return skip(s, step, ctx);
+
+  // "Sorry, I meant 6000 not 600": an earlier answer changed, then this question again.
+  const correction = correctionPatch(s, step, message, ctx);
+  if (correction) {
+    applyCorrection(s, correction, message);
+    if (isAnswered(s.answers, step)) return advance(s, step, updatedSentence(correction), ctx);
+    return [ask(step, ctx.profile, s.answers, updatedSentence(correction))];
+  }
 
   // Every answer the message gives, to this question or to others not answered yet.
   const extracted = EXTRACTED_STEPS.includes(step) ? extractAnswers(message, extractionContext(s, ctx)) : {};
   const extras = extraPatch(s, step, extracted);
 
-  const isQuestion = intent !== "answer";
-  const understood = fromExtraction(step, extracted) ?? understand(s, step, message, ctx, isQuestion, extras);
+  // "Two floors, maybe 8000 square feet?" is an answer said with a question mark.
+  const hedged = intent !== "answer" && isHedgedAnswer(message);
+  const isQuestion = intent !== "answer" && !hedged;
+  let understood = fromExtraction(step, extracted) ?? understand(s, step, message, ctx, isQuestion, extras);
+  if (hedged && !understood) understood = null;
   // A question is answered from the profile, then the same question is asked again (not a re-ask).
   // "How about twice a week?" is a question the step understands: it is taken as the answer.
-  if (isQuestion && (intent !== "question:other" || !understood)) {
+  if ((isQuestion || (hedged && !understood)) && (intent !== "question:other" || !understood)) {
     // A price question may carry the size and frequency to estimate from ("how much for 10k sq ft
     // weekly?"); other questions are not answers ("do you clean on weekends?" is no frequency).
     // The estimate names the size and frequency it is made from, so they need no separate "noted".
@@ -155,6 +219,15 @@ function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
     return [{ text: answer }, ask(step, ctx.profile, s.answers)];
   }
   if (understood) return accept(s, step, message, understood, ctx, extras);
+  // "We only need it 3 days a week" at the budget question: a new value for an answered question.
+  const facts = intent === "answer" ? correctionPatch(s, step, message, ctx, "facts") : null;
+  if (facts) {
+    applyCorrection(s, facts, message);
+    const noted = applyExtras(s, extras, message);
+    const lead = [updatedText(facts), notedSentence(noted, true)].filter(Boolean).join(" ");
+    if (isAnswered(s.answers, step)) return advance(s, step, lead, ctx);
+    return [ask(step, ctx.profile, s.answers, lead)];
+  }
   if (Object.keys(extras).length > 0) {
     // Other questions answered, this one not: keep those, and ask this one again plainly (no re-ask).
     const noted = applyExtras(s, extras, message);
@@ -207,6 +280,7 @@ function extraPatch(s: EngineState, step: StepId, x: ExtractedAnswers): Partial<
     patch.timelineDays = x.timelineDays;
   }
   if (x.name !== undefined && open("contact_name")) patch.name = x.name;
+  if (x.company !== undefined && open("contact_company")) patch.company = x.company;
   if (x.email !== undefined && !a.email) patch.email = x.email;
   if (x.phone !== undefined && !a.phone) patch.phone = x.phone;
   return patch;
@@ -220,6 +294,7 @@ const PATCH_STEPS: [keyof Answers, StepId][] = [
   ["budgetUnsure", "budget"],
   ["timeline", "timeline"],
   ["name", "contact_name"],
+  ["company", "contact_company"],
   ["email", "contact_reach"],
   ["phone", "contact_reach"],
 ];
@@ -242,7 +317,7 @@ function applyExtras(s: EngineState, extras: Partial<Answers>, message: string):
  */
 export function estimateMonthlyCents(answers: Answers, profile: BusinessProfile): number | null {
   if (answers.buildingSizeSqFt === undefined || answers.frequency === undefined) return null;
-  return expectedMonthlyCostCents(answers.buildingSizeSqFt, answers.frequency, profile.marketPriceCents);
+  return expectedMonthlyCostCents(answers.buildingSizeSqFt, answers.frequency, profile.marketPriceCents, ownVisitsPerMonth(answers));
 }
 
 /** A price question: the estimate (or what it needs), then the question again, worded anew at the budget step. */
@@ -250,7 +325,7 @@ function priceReplies(s: EngineState, step: StepId, ctx: Ctx): BotReply[] {
   const estimate = estimateMonthlyCents(s.answers, ctx.profile);
   // Asked before with the same estimate, or again before the estimate can be made: said shorter.
   const repeated = estimate !== null ? s.priceEstimateCents === estimate : (s.priceQuestions ?? 0) > 0;
-  const text = priceAnswer(s.answers, estimate, visitsPerMonthFor(s.answers), repeated);
+  const text = priceAnswer(s.answers, estimate, pricedVisitsPerMonth(s.answers), repeated);
   s.priceQuestions = (s.priceQuestions ?? 0) + 1;
   if (estimate !== null) s.priceEstimateCents = estimate;
   const next = step === "budget" ? budgetFollowUp(ctx.profile, estimate, s.priceQuestions) : ask(step, ctx.profile, s.answers);
@@ -327,7 +402,11 @@ function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQ
     case "contact_name": {
       const contact = contactPatch(s.answers, message);
       const name = parseName(contact.rest);
-      if (name) return { patch: { ...contact.patch, name }, ack: "" };
+      if (name) {
+        // "Tom from Acme Plumbing", "Rachel Kim, Summit Dental Group": the company too.
+        const company = s.answers.company === undefined ? companyBesideName(contact.rest) : null;
+        return { patch: { ...contact.patch, name, ...(company ? { company } : {}) }, ack: "" };
+      }
       if (Object.keys(contact.patch).length === 0) return null;
       return {
         patch: contact.patch,
@@ -408,7 +487,10 @@ function nextStep(s: EngineState, from: StepId): StepId {
 function advance(s: EngineState, from: StepId, ack: string, ctx: Ctx): BotReply[] {
   const next = nextStep(s, from);
   s.step = next;
-  if (next !== "done") return [ask(next, ctx.profile, s.answers, ack)];
+  // The name just given, and the company question left out (known already): greet here instead.
+  const first = from === "contact_name" && next !== "contact_company" ? firstName(s.answers) : undefined;
+  const lead = first && !ack ? `Nice to meet you, ${first}!` : ack;
+  if (next !== "done") return [ask(next, ctx.profile, s.answers, lead)];
   s.completed = true;
   // The closing thanks the visitor itself: the step's acknowledgement would only repeat it.
   return [closing(s.answers, ctx.profile, ctx.now)];
@@ -418,6 +500,16 @@ function afterDone(s: EngineState, message: string, ctx: Ctx, hadContact: boolea
   s.step = "done";
   s.completed = true;
   if (!message) return [afterDoneReply(s.answers, ctx.profile, false)];
+  const intent: Intent = detectIntent(message);
+  if (intent === "answer" || intent === "skip" || (intent === "question:other" && CORRECTION_CUE.test(message)) || /^(?:can|could) (?:you|we) (?:make|change|update)\b/i.test(message)) {
+    // A correction or a fact added after the closing: the lead is updated with it.
+    const correction = correctionPatch(s, "done", message, ctx, "done");
+    if (correction) {
+      applyCorrection(s, correction, message);
+      if (!hadContact && hasContact(s.answers)) return [afterDoneReply(s.answers, ctx.profile, true)];
+      return [{ text: `${updatedText(correction)} The ${ctx.profile.businessName} team will see the change.` }];
+    }
+  }
   const email = parseEmail(message);
   const phone = parsePhone(message);
   const patch: Partial<Answers> = {};
@@ -428,11 +520,194 @@ function afterDone(s: EngineState, message: string, ctx: Ctx, hadContact: boolea
     applyPatch(s, patch);
     return [afterDoneReply(s.answers, ctx.profile, !hadContact)];
   }
-  const intent: Intent = detectIntent(message);
   if (intent === "question:pricing") {
     const estimate = estimateMonthlyCents(s.answers, ctx.profile);
-    return [{ text: priceAnswer(s.answers, estimate, visitsPerMonthFor(s.answers), false) }];
+    return [{ text: priceAnswer(s.answers, estimate, pricedVisitsPerMonth(s.answers), false) }];
   }
   if (intent !== "answer" && intent !== "skip") return [{ text: answerQuestion(intent, message, ctx.profile, ctx.now) }];
   return [afterDoneReply(s.answers, ctx.profile, false)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Corrections: "sorry, I meant 6000 not 600", "actually make that twice a week", "oops typo, it's
+// matt@…" — at any question and after the closing. The new value replaces the old one (the lead, its
+// score and its priority follow when the chat stores the state), and the bot says what it changed.
+
+/** Words that say an earlier answer is being changed. */
+const CORRECTION_CUE =
+  /^(?:(?:sorry|oops|whoops|my bad|correction|actually|wait|no wait|hmm|oh|one more thing|also|change of plans|typo|scratch that|i meant|i mean|make (?:that|it)|update|hold on|hang on|on second thought|come to think of it|thinking about it)\b[\s,:;.!-]*)|\b(?:i meant|i mean|make (?:that|it)|should (?:be|have been|say)|instead|(?:is|it's|its|it is) actually|actually|correction|typo|wrong (?:number|email|one)|spelled|changed? (?:of plans|my mind)|more like|not \S+(?: \S+){0,3}[.!]*$)\b/i;
+
+/** "A, not B" / "A instead of B": the new value and the old one. */
+function splitCorrection(message: string): { now: string; before: string | null } {
+  const m = /^(.*?)[\s,;-]*\b(?:not|instead of|rather than)\s+(?!sure\b|until\b|yet\b|really\b|too\b|very\b|urgent\b|a problem\b)([^,;]{1,40}?)[\s.!]*$/i.exec(message);
+  if (m && /\S/.test(m[1] ?? "")) return { now: m[1] ?? "", before: m[2] ?? null };
+  const lead = /^(?:.*?\b)?not\s+([^,;]{1,40}?),\s*(.+)$/i.exec(message);
+  if (lead) return { now: lead[2] ?? "", before: lead[1] ?? null };
+  return { now: message, before: null };
+}
+
+const CORRECTABLE: StepId[] = ["building_size", "frequency", "budget", "timeline", "contact_name", "contact_company", "contact_reach"];
+
+/** The answer a step's own parser reads from text, as a patch (null when it reads nothing). */
+function parseFor(s: EngineState, step: StepId, text: string, ctx: Ctx, before: string | null): Partial<Answers> | null {
+  switch (step) {
+    case "building_size": {
+      const sqft = parseBuildingSize(text);
+      return sqft === null ? null : { buildingSizeSqFt: sqft };
+    }
+    case "frequency": {
+      const f = parseFrequency(text);
+      return f ? { frequency: f.band, visitsPerWeek: f.visitsPerWeek } : null;
+    }
+    case "budget": {
+      const b = parseBudget(text, { visitsPerMonth: visitsPerMonthFor(s.answers) });
+      if (!b) return null;
+      return "unsure" in b ? { budgetUnsure: true } : { budgetMonthlyCents: b.monthlyCents };
+    }
+    case "timeline": {
+      const t = parseTimeline(text, ctx.now, ctx.profile.timeZone);
+      return t ? { timeline: t.band, timelineDays: t.days } : null;
+    }
+    case "contact_name": {
+      const name = parseName(text);
+      if (!name) return null;
+      // "It's Jon, not John": that word of the name replaced, the rest kept.
+      const old = s.answers.name;
+      if (before && old && name.split(" ").length === 1) {
+        const words = old.split(" ");
+        const i = words.findIndex((w) => w.toLowerCase() === before.trim().toLowerCase());
+        if (i >= 0) {
+          words[i] = name;
+          return { name: words.join(" ") };
+        }
+      }
+      return { name };
+    }
+    case "contact_company": {
+      const company = parseCompany(text);
+      return company && "company" in company ? { company: company.company } : null;
+    }
+    case "contact_reach": {
+      const { email, phone } = extractContact(text);
+      const patch: Partial<Answers> = {};
+      if (email) patch.email = email;
+      if (phone) patch.phone = phone;
+      return Object.keys(patch).length > 0 ? patch : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Does an earlier answer (its stored value or the visitor's words) contain this text? */
+function answerContains(s: EngineState, step: StepId, text: string): boolean {
+  const needle = normaliseText(text).replace(/[^\p{L}\p{N}.@ ]/gu, "").trim();
+  if (!needle) return false;
+  const raw = normaliseText(s.answers.raw?.[step] ?? "");
+  const stored: Record<string, string | undefined> = {
+    building_size: s.answers.buildingSizeSqFt?.toString(),
+    contact_name: s.answers.name?.toLowerCase(),
+    contact_company: s.answers.company?.toLowerCase(),
+    contact_reach: [s.answers.email, s.answers.phone].filter(Boolean).join(" "),
+  };
+  const hay = `${raw} ${stored[step] ?? ""}`;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u").test(hay);
+}
+
+/** "Do you do Cambridge MA?": a question that names one of the business's service areas is about the area. */
+function refineIntent(intent: Intent, message: string, profile: BusinessProfile): Intent {
+  if (!intent.startsWith("question:") || intent === "question:areas" || intent === "question:bot" || intent === "question:pricing") return intent;
+  const t = message.toLowerCase();
+  const named = profile.serviceAreas.some((area) => new RegExp(`(?<![\\p{L}])${area.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u").test(t));
+  return named ? "question:areas" : intent;
+}
+
+/** Only what differs from the answers already stored. */
+function changed(s: EngineState, patch: Partial<Answers>): Partial<Answers> | null {
+  const out: Partial<Answers> = {};
+  for (const [key, value] of Object.entries(patch) as [keyof Answers, Answers[keyof Answers]][]) {
+    if (value !== undefined && s.answers[key] !== value) (out as Record<string, unknown>)[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/**
+ * The answers a correction changes, or null when the message is no correction. During the
+ * qualification it needs a cue ("sorry", "actually", "I meant", "not …") and changes only questions
+ * already answered (the current one is answered the usual way); after the closing every fact counts.
+ */
+function correctionPatch(s: EngineState, step: StepId, message: string, ctx: Ctx, mode: "flow" | "done" | "facts" = "flow"): Partial<Answers> | null {
+  const done = mode === "done";
+  if (mode === "flow" && !CORRECTION_CUE.test(message)) return null;
+  const { now, before } = splitCorrection(message.replace(/(\d),(?=\d{3}(?!\d))/g, "$1"));
+  const answered = (other: StepId) => (done || other !== step) && isAnswered(s.answers, other);
+
+  // Facts with a clear cue: "make it 3 times a week", "it's 20,000 sq ft", "budget is $2,500/month".
+  const x = extractAnswers(now, extractionContext(s, ctx));
+  const patch: Partial<Answers> = {};
+  if (x.buildingSizeSqFt !== undefined && answered("building_size")) patch.buildingSizeSqFt = x.buildingSizeSqFt;
+  if (x.frequency !== undefined && x.visitsPerWeek !== undefined && answered("frequency")) Object.assign(patch, { frequency: x.frequency, visitsPerWeek: x.visitsPerWeek });
+  if (x.budgetMonthlyCents !== undefined && answered("budget")) patch.budgetMonthlyCents = x.budgetMonthlyCents;
+  if (x.timeline !== undefined && x.timelineDays !== undefined && answered("timeline")) Object.assign(patch, { timeline: x.timeline, timelineDays: x.timelineDays });
+  const contact = extractContact(now);
+  if (contact.email && (done || s.answers.email)) patch.email = contact.email;
+  if (contact.phone && (done || s.answers.phone)) patch.phone = contact.phone;
+  const company = /\bcompany\b/i.test(now) ? parseFor(s, "contact_company", now.replace(/^.*?\b(?=(?:the |our |my )?company\b)/i, ""), ctx, null) : null;
+  if (company && answered("contact_company")) Object.assign(patch, company);
+  if (/\b(?:my name|name is|name's|spelled|call me)\b/i.test(now) && answered("contact_name")) Object.assign(patch, parseFor(s, "contact_name", now.replace(/^.*?\b(?:my name is|name is|name's|my name's|my name|call me)\b(?:\s+(?:is|spelled|actually))*\s*/i, "").replace(/^.*?\bspelled\s+/i, ""), ctx, before) ?? {});
+  const found = changed(s, patch);
+  if (found || mode === "facts") return found;
+
+  // "I meant 6000 not 600": the answer that said "600", read again with its own parser.
+  if (before) {
+    for (const other of CORRECTABLE) {
+      if (!answered(other) || !answerContains(s, other, before)) continue;
+      const parsed = parseFor(s, other, now.replace(CORRECTION_LEAD, ""), ctx, before);
+      const diff = parsed ? changed(s, parsed) : null;
+      if (diff) return diff;
+    }
+  }
+  // "Oops, it's Michael Rossi" at the next question: the question just answered, when this one's parser reads nothing.
+  // At the company question, "oops, it's Michael Rossi" right after the name is the name again.
+  const nameAgain = step === "contact_company" && /^(?:sorry|oops|whoops|my bad|actually|correction|i meant|wait)\b/i.test(message) && !COMPANY_WORDS.test(message);
+  if (!done && !isAnswered(s.answers, step) && (nameAgain || understand(s, step, message, ctx, false, {}) === null)) {
+    const previous = [...STEP_ORDER.slice(0, STEP_ORDER.indexOf(step))].reverse().find((other) => CORRECTABLE.includes(other) && isAnswered(s.answers, other) && !s.skipped.includes(other));
+    if (previous) {
+      const parsed = parseFor(s, previous, now.replace(CORRECTION_LEAD, ""), ctx, before);
+      const diff = parsed ? changed(s, parsed) : null;
+      if (diff) return diff;
+    }
+  }
+  return null;
+}
+
+/** Words that make a name a company's ("Acme Inc", "Smith & Sons"). */
+const COMPANY_WORDS = /\b(?:inc|llc|ltd|corp|co|company|group|holdings|partners|associates|services|solutions|properties|management|dental|medical|school|church|clinic)\b|&/i;
+
+/** The cue words at the start of a correction, taken off before a step's parser reads it. */
+const CORRECTION_LEAD =
+  /^(?:(?:sorry|oops|whoops|my bad|correction|actually|wait|no wait|hmm|oh|one more thing|also|change of plans|typo|scratch that|i meant|i mean|make (?:that|it)|it should be|should be|it'?s actually|it is actually|it'?s|its|it is|more like|hold on|hang on|on second thought)\b[\s,:;.!-]*)+/i;
+
+function applyCorrection(s: EngineState, patch: Partial<Answers>, message: string): void {
+  applyPatch(s, patch);
+  const steps = new Set(PATCH_STEPS.filter(([key]) => patch[key] !== undefined).map(([, step]) => step));
+  for (const step of steps) {
+    recordRaw(s, step, message);
+    s.skipped = s.skipped.filter((skipped) => skipped !== step);
+  }
+  // A new size or frequency makes an earlier price estimate stale.
+  if (patch.buildingSizeSqFt !== undefined || patch.visitsPerWeek !== undefined) delete s.priceEstimateCents;
+}
+
+function updatedSentence(patch: Partial<Answers>): string {
+  return updatedText(patch);
+}
+
+/** "Rachel Kim, Summit Dental Group", "Tom from Acme Plumbing": the company written beside a name. */
+function companyBesideName(text: string): string | null {
+  const mentioned = mentionedCompany(text);
+  if (mentioned) return mentioned;
+  const m = /^[^,;]+[,;]\s*((?:[A-Z0-9][\w'&.-]*)(?:\s+(?:&|and|of|the|[A-Z0-9][\w'&.-]*))*)\s*[.!]?$/.exec(text.trim());
+  const company = m?.[1] ? parseCompany(m[1]) : null;
+  return company && "company" in company ? company.company : null;
 }

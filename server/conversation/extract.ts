@@ -7,6 +7,8 @@
 // parser stays the lenient one (a bare "15000" answers the size question).
 import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
 import {
+  mentionedCompany,
+  mentionedName,
   normaliseText,
   parseBudget,
   parseBuildingSize,
@@ -29,6 +31,7 @@ export type ExtractedAnswers = {
   timeline?: TimelineBand;
   timelineDays?: number;
   name?: string;
+  company?: string;
   email?: string;
   phone?: string;
 };
@@ -107,6 +110,9 @@ const START_CUE = new RegExp(
     String.raw`\b(?:soon(?:ish)?|shortly|tomorrow|tmrw)\b|\bfrom now\b`,
     String.raw`\b(?:early|mid|late)[\s-]+${MONTH_NAME}\b|\b(?:january|february|april|june|july|august|september|october|november|december)\b`,
     String.raw`\b\d{1,2}\/\d{1,2}\b|\b\d{4}-\d{1,2}-\d{1,2}\b`,
+    // Quarters, seasons and holidays: "in Q2", "not until spring", "after the holidays", "before christmas".
+    String.raw`\bq[1-4]\b|\b(?:first|second|third|fourth|last) quarter\b|\b(?:in|by|until|till|after|before|this|next|around|over the) (?:the )?(?:spring|summer|fall|autumn|winter)\b`,
+    String.raw`\b(?:after|before|by|until|till|around|over) (?:the )?(?:holidays?|thanksgiving|christmas|xmas|new year'?s?|labou?r day|memorial day)\b|\bin the new year\b`,
   ].join("|"),
 );
 
@@ -119,7 +125,8 @@ function mask(text: string, pattern: RegExp, found?: string[]): string {
 
 /** A phone number that looks like one (a "+", or 3-3-4 digits with separators), not two sizes in a row. */
 const PHONE_SHAPE = /\+\s*\d|\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\b\d{10,11}\b/;
-const NAME_INTRO = /\b(?:my name is|my name's|name is|this is)\s+([^,.;!?@\d]+)/i;
+/** "My name is jane", "This is Dana Whitaker" ("this is stupid" is no name: after "this is", a capital). */
+const NAME_INTRO = /\b(?:[Mm]y name is|[Mm]y name's|[Nn]ame is|MY NAME IS)\s+([^,.;!?@\d]+)|\b[Tt]his is\s+([A-Z][^,.;!?@\d]*)/;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -158,8 +165,10 @@ function analyse(text: string, context: ExtractionContext): { answers: Extracted
   }
   if (email) t = t.replace(/[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/g, " ; ");
   const intro = NAME_INTRO.exec(raw);
-  const name = intro ? parseName(`my name is ${intro[1] ?? ""}`) : null;
+  const name = (intro ? parseName(`my name is ${intro[1] ?? intro[2] ?? ""}`) : null) ?? mentionedName(raw);
   if (name) out.name = name;
+  const company = mentionedCompany(raw);
+  if (company) out.company = company;
 
   const serviceType = matchServiceType(t, context.serviceTypes);
   if (serviceType) out.serviceType = serviceType;

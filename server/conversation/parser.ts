@@ -7,9 +7,10 @@ import {
   type FrequencyBand,
   type TimelineBand,
 } from "../shared/scoring/score.ts";
-import { dayNumberOf, daysInMonth, localDateTime } from "../shared/time/calendar.ts";
+import { dayNumberOf, daysInMonth, isoWeekdayOf, localDateTime } from "../shared/time/calendar.ts";
 import { wordsToDigits } from "./number-words.ts";
 import { matchServiceType } from "./service-types.ts";
+import { isTitle } from "../shared/conversation/names.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Shared normalisation
@@ -24,7 +25,37 @@ export function normaliseText(text: string): string {
     .replace(/(\d),(?=\d{3}(?!\d))/g, "$1")
     .replace(/\s+/g, " ")
     .trim();
-  return wordsToDigits(t);
+  return numberPhrases(wordsToDigits(fixTypos(t)));
+}
+
+/** Common misspellings and shorthand of the words the parsers look for ("wek", "sqaure", "nxt"). */
+const TYPOS: Record<string, string> = {
+  wek: "week", weeek: "week", weak: "week", wk: "week", wks: "weeks", weks: "weeks", wkly: "weekly", weekely: "weekly",
+  mnth: "month", mth: "month", mnths: "months", montly: "monthly", monthy: "monthly", mounth: "month",
+  evry: "every", evey: "every", everyday: "every day", dayly: "daily", daly: "daily",
+  twise: "twice", twic: "twice", onse: "once",
+  sqaure: "square", sqare: "square", squre: "square", suare: "square", squar: "square", fet: "feet", feets: "feet",
+  arond: "around", aroud: "around", arround: "around", abt: "about", aprox: "approx", approximatly: "approximately", roughy: "roughly",
+  nxt: "next", tmr: "tomorrow", tomorow: "tomorrow", tommorow: "tomorrow", tommorrow: "tomorrow",
+  clening: "cleaning", cleanig: "cleaning", claening: "cleaning", ofice: "office", offce: "office", offfice: "office",
+  medcial: "medical", mediacl: "medical", buget: "budget", budjet: "budget", bugdet: "budget",
+  asap: "asap", immediatly: "immediately", imediately: "immediately",
+};
+
+function fixTypos(t: string): string {
+  return t.replace(/[a-z]+/g, (word) => TYPOS[word] ?? word);
+}
+
+/** "7 and a half grand" → "7.5 grand", "half an acre" → "0.5 acre", "a grand" → "1 grand". */
+function numberPhrases(t: string): string {
+  return t
+    .replace(/\b(\d+) and (?:a|one) half\b/g, (_, n: string) => String(Number(n) + 0.5))
+    .replace(/\b(\d+) and (?:a|one) quarter\b/g, (_, n: string) => String(Number(n) + 0.25))
+    .replace(/\b(\d+)\s*(?:1\/2|½)/g, (_, n: string) => String(Number(n) + 0.5))
+    .replace(/\b(?:a )?half (?:an?|of an?|1) (acre|grand|million|mil)\b/g, "0.5 $1")
+    .replace(/\b(?:a )?quarter (?:of )?(?:an?|1)? ?(acre|million|mil)\b/g, "0.25 $1")
+    .replace(/\b(?:a|1) (grand|thousand|million)\b/g, "1 $1")
+    .replace(/\b(?:a|an|1) acre\b/g, "1 acre");
 }
 
 const APPROX = String.raw`(?:about|around|approximately|approx\.?|roughly|maybe|probably|~|close to|nearly|almost|some)`;
@@ -274,9 +305,14 @@ export type ParsedBudget = { monthlyCents: number } | { unsure: true };
 const WEEKS_PER_MONTH_HUNDREDTHS = 433;
 const MAX_MONTHLY_DOLLARS = 10_000_000;
 const MONEY = /(\$\s*|usd\s*)?(\d+(?:\.\d+)?)\s*(k|thousand|grand|million|mil)?(?![a-z])\s*(dollars?|bucks|usd)?/g;
-const NOT_MONEY = /\b(?:sq|square|sqft|sf|floors?|stories|levels?|times|x|days?|weeks?|months?|years?|visits?|employees|people|staff|hours?|%|percent)\b/;
+const NOT_MONEY = /\b(?:figures?|sq|square|sqft|sf|floors?|stories|levels?|times|x|days?|weeks?|months?|years?|visits?|employees|people|staff|hours?|%|percent)\b/;
 const UNSURE =
-  /\b(?:not (?:really |too |entirely )?sure|unsure|no idea|(?:don'?t|do not|dont) know|dunno|idk|flexible|no (?:set |fixed |real )?budget|haven'?t (?:decided|thought|set)|not decided|undecided|tbd|to be determined|depends|it depends|no clue|not certain|open to (?:suggestions|offers|quotes)|whatever it costs|can'?t say)\b/;
+  /\b(?:not (?:really |too |entirely )?sure|unsure|no idea|(?:don'?t|do not|dont) know|dunno|idk|flexible|no (?:set |fixed |real )?budget|haven'?t (?:decided|thought|set)|not decided|undecided|tbd|to be determined|depends|it depends|no clue|not certain|open to (?:suggestions|offers|quotes)|whatever it costs|can'?t say|whatever (?:it takes|you (?:think|suggest|charge|recommend)|is (?:reasonable|fair|fine|normal|standard|typical|needed))|^whatever$|(?:something|anything) reasonable|^reasonable$|fair price|(?:a )?good (?:price|deal)|you tell me|what(?:ever)? (?:do you|would you) (?:suggest|recommend)|(?:the )?going rate|market rate|competitive|(?:as )?cheap as possible|depends on (?:the )?(?:price|quote|cost))\b/;
+
+/** The text without "a month" / "per week" (a budget's period, not a count of months). */
+function withoutMoneyPeriod(t: string): string {
+  return t.replace(/(?:\b(?:a|per|each|every|an)\s+|\/\s*)(?:month|mo|week|year|yr)\b/g, " ");
+}
 
 type Money = { amount: number; num: number; mult: number; hasMult: boolean; cued: boolean; index: number; end: number };
 
@@ -324,7 +360,8 @@ export function parseBudget(text: string, context: { visitsPerMonth?: number } =
   for (let i = 0; i < found.length && amount === null; i++) {
     const a = found[i] as Money;
     const b = found[i + 1];
-    if (b && /^\s*(?:-|to|and|or)\s*$/.test(t.slice(a.end, b.index)) && (a.cued || b.cued)) {
+    const uncuedRange = found.length === 2 && !NOT_MONEY.test(withoutMoneyPeriod(t));
+    if (b && /^\s*(?:-|to|and|or)\s*$/.test(t.slice(a.end, b.index)) && (a.cued || b.cued || uncuedRange)) {
       const low = !a.hasMult && b.hasMult && a.num * b.mult <= b.amount ? a.num * b.mult : a.amount;
       amount = (low + b.amount) / 2;
       at = { ...a, end: b.end };
@@ -333,9 +370,10 @@ export function parseBudget(text: string, context: { visitsPerMonth?: number } =
       at = a;
     }
   }
-  if (amount === null && found.length === 1 && !NOT_MONEY.test(t)) {
+  if (amount === null && found.length === 1 && !NOT_MONEY.test(withoutMoneyPeriod(t))) {
     at = found[0] as Money;
-    amount = at.amount;
+    // A bare "4" is no monthly budget for commercial cleaning ("mid four…"), a bare "40" may be a count.
+    amount = at.amount >= 50 ? at.amount : null;
   }
   if (amount === null || at === null) return UNSURE.test(t) ? { unsure: true } : null;
   if (!(amount > 0) || amount > MAX_MONTHLY_DOLLARS * 12) return null;
@@ -387,6 +425,16 @@ const MONTHS: Record<string, number> = {
 const WEEKDAYS: Record<string, number> = {
   monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6, sunday: 7,
 };
+const QUARTER_WORDS: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: 4 };
+const SEASONS: Record<string, number> = { spring: 3, summer: 6, fall: 9, autumn: 9, winter: 12 };
+
+/** Days to the given day of a month: this year's, or next year's once passed (or when asked for). */
+function monthStartDays(today: { year: number; month: number; day: number; dayNumber: number }, month: number, nextYear: boolean, day = 1): number {
+  let target = dayNumberOf(today.year + (nextYear ? 1 : 0), month, day);
+  if (target < today.dayNumber) target = dayNumberOf(today.year + 1, month, day);
+  return target - today.dayNumber;
+}
+
 const UNIT_DAYS: Record<string, number> = { d: 1, w: 7, m: 30, q: 90, y: 365 };
 
 function timelineDaysOf(t: string, now: Date, timeZone: string): number | null {
@@ -394,6 +442,76 @@ function timelineDaysOf(t: string, now: Date, timeZone: string): number | null {
   const until = (dayNumber: number) => dayNumber - today.dayNumber;
   let m: RegExpExecArray | null;
 
+  // "In Q2", "the third quarter": the quarter's first day (now, when it is this quarter).
+  m = /\bq([1-4])\b|\b(first|second|third|fourth|1st|2nd|3rd|4th|last) quarter\b/.exec(t);
+  if (m) {
+    const quarter = m[1] ? Number(m[1]) : (QUARTER_WORDS[m[2] ?? ""] ?? 1);
+    const nextYear = /\bnext year\b/.test(t);
+    if (/\b(?:end|close) of\b|\bby the end\b/.test(t)) {
+      const lastMonth = quarter * 3;
+      return monthStartDays(today, lastMonth, nextYear, daysInMonth(today.year, lastMonth));
+    }
+    if (Math.ceil(today.month / 3) === quarter && !nextYear) return 0;
+    return monthStartDays(today, (quarter - 1) * 3 + 1, nextYear);
+  }
+  // "The 15th of next month", "on the 20th".
+  m = /\b(?:the )?(\d{1,2})(?:st|nd|rd|th) of next month\b/.exec(t);
+  if (m) {
+    const [year, month] = today.month === 12 ? [today.year + 1, 1] : [today.year, today.month + 1];
+    const day = Math.min(Number(m[1]), daysInMonth(year, month));
+    return until(dayNumberOf(year, month, day));
+  }
+  m = /\b(?:on |by |from |starting )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/.exec(t);
+  if (m && Number(m[1]) >= 1 && Number(m[1]) <= 31) {
+    const day = Number(m[1]);
+    if (day >= today.day) return until(dayNumberOf(today.year, today.month, Math.min(day, daysInMonth(today.year, today.month))));
+    const [year, month] = today.month === 12 ? [today.year + 1, 1] : [today.year, today.month + 1];
+    return until(dayNumberOf(year, month, Math.min(day, daysInMonth(year, month))));
+  }
+  // "Next semester", "next school year": January or September, whichever comes next.
+  if (/\bnext (?:semester|term)\b|\bspring semester\b/.test(t)) return monthStartDays(today, today.month >= 8 || today.month === 1 ? 1 : 9, false, today.month >= 8 ? 2 : 1);
+  if (/\b(?:next|new) (?:school|academic) year\b|\bfall semester\b/.test(t)) return monthStartDays(today, 9, false);
+  // "The 1st of next month", "early next month".
+  if (/\b(?:(?:the )?(?:1|1st|first) of|(?:the )?(?:start|beginning) of|early) next month\b/.test(t)) {
+    return until(today.month === 12 ? dayNumberOf(today.year + 1, 1, 1) : dayNumberOf(today.year, today.month + 1, 1));
+  }
+  // Named holidays (US): "after thanksgiving", "before christmas", "by labor day".
+  m = /\b(?:(after|before|by|around|until|till|til)\s+)?(thanksgiving|christmas|xmas|labou?r day|memorial day|(?:the )?(?:4th|fourth) of july|july (?:4th|4)|independence day|easter)\b/.exec(t);
+  if (m && !/\bholidays\b/.test(t)) {
+    const name = m[2] ?? "";
+    const nthWeekday = (year: number, month: number, weekday: number, n: number) => {
+      const first = dayNumberOf(year, month, 1);
+      const offset = (weekday - isoWeekdayOf(first) + 7) % 7;
+      if (n > 0) return first + offset + (n - 1) * 7;
+      const last = dayNumberOf(year, month, daysInMonth(year, month));
+      return last - ((isoWeekdayOf(last) - weekday + 7) % 7);
+    };
+    const dateIn = (year: number): number | null => {
+      if (name === "thanksgiving") return nthWeekday(year, 11, 4, 4);
+      if (name === "christmas" || name === "xmas") return dayNumberOf(year, 12, 25);
+      if (/labou?r/.test(name)) return nthWeekday(year, 9, 1, 1);
+      if (name === "memorial day") return nthWeekday(year, 5, 1, -1);
+      if (/july|independence/.test(name)) return dayNumberOf(year, 7, 4);
+      return null; // easter: no fixed date
+    };
+    let day = dateIn(today.year);
+    if (day !== null && day < today.dayNumber) day = dateIn(today.year + 1);
+    if (day !== null) return Math.max(0, until(day) + (m[1] === "after" ? 1 : 0));
+  }
+  // Holidays: "after the holidays" (2 January), "in the new year" (1 January).
+  if (/\bafter (?:the )?(?:holidays?|christmas|xmas|new year'?s?)\b|\b(?:in|into|after) (?:the )?new year\b|\bjanuary after\b/.test(t)) {
+    if (today.month === 1 && today.day > 2 && !/\bnew year\b/.test(t)) return 0;
+    return monthStartDays(today, 1, false, /\bafter\b/.test(t) ? 2 : 1);
+  }
+  // Seasons (meteorological): "not until spring", "maybe next fall", "this summer".
+  m = /\b(?:(next|this|coming|the coming)\s+)?(spring|summer|fall|autumn|winter)\b(?!\s+(?:cleaning|clean))/.exec(t);
+  // A month named as well ("after the summer holidays, so mid september") is the more precise answer.
+  if (m && !/\b(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b/.test(t)) {
+    const start = SEASONS[m[2] ?? ""] ?? 3;
+    const inside = start === 12 ? today.month === 12 || today.month <= 2 : today.month >= start && today.month < start + 3;
+    if (inside && m[1] !== "next") return 0;
+    return monthStartDays(today, start, inside || (m[1] === "next" && start <= today.month && start !== 12));
+  }
   if (/\bday after tomorrow\b/.test(t)) return 2;
   if (/\btomorrow\b|\btmrw\b/.test(t)) return 1;
   if (/\bnext week\b/.test(t)) return 7;
@@ -411,7 +529,7 @@ function timelineDaysOf(t: string, now: Date, timeZone: string): number | null {
   if (/\bnext month\b/.test(t)) return 30;
   if (/\bnext quarter\b/.test(t)) return 90;
   if (/\bnext year\b/.test(t)) return until(dayNumberOf(today.year + 1, 1, 1));
-  if (/\b(?:end of (?:the |this )?month|this month|month[\s-]end)\b/.test(t)) {
+  if (/\b(?:end of (?:the |this )?month|this month|month[\s-]end|within the month|before the month is out)\b/.test(t)) {
     return until(dayNumberOf(today.year, today.month, daysInMonth(today.year, today.month)));
   }
   if (/\b(?:end of (?:the |this )?quarter|this quarter|quarter[\s-]end)\b/.test(t)) {
@@ -444,7 +562,8 @@ function timelineDaysOf(t: string, now: Date, timeZone: string): number | null {
     const day =
       explicitDay ?? (context === "mid" ? 15 : context === "late" || context === "end of" ? 22 : 1);
     if (mm[4]) return dateDays(Number(mm[4]), month, day, today, true);
-    if (explicitDay === null && month === today.month && context !== "next") return 0;
+    // "September" in September is now; "mid September" on the 2nd is the 15th.
+    if (explicitDay === null && month === today.month && context !== "next" && !(day > today.day && /^(?:mid|late|end of)$/.test(context ?? ""))) return 0;
     return dateDays(today.year, month, day, today, false);
   }
 
@@ -518,7 +637,13 @@ const EMAIL = /[a-z0-9._%+'-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i;
 
 /** The first email address in the text, lower-cased; null if none. */
 export function parseEmail(text: string): string | null {
-  const m = EMAIL.exec(text.normalize("NFKC"));
+  // "tom at tomsplumbing dot com", "jane (at) acme (dot) com": an address spelled out.
+  const spelled = text
+    .normalize("NFKC")
+    .replace(/([a-z0-9._%+'-]+)\s*(?:\(at\)|\[at\]|\bat\b)\s*([a-z0-9-]+(?:\s*(?:\(dot\)|\[dot\]|\bdot\b|\.)\s*[a-z0-9-]+)+)\b/gi, (m, user: string, domain: string) =>
+      /\bdot\b|\(dot\)|\[dot\]/i.test(m) ? `${user}@${domain.replace(/\s*(?:\(dot\)|\[dot\]|\bdot\b|\.)\s*/gi, ".")}` : m,
+    );
+  const m = EMAIL.exec(spelled);
   if (!m) return null;
   return m[0].replace(/^[.'-]+/, "").toLowerCase();
 }
@@ -568,58 +693,123 @@ const NAME_STOP_WORDS = new Set([
   "skip", "name", "none", "nothing", "anonymous", "cleaning", "clean", "office", "quote", "price", "company",
   "business", "it", "its", "this", "that", "to", "of", "for", "and", "or", "in", "on", "with", "just",
   "ignore", "previous", "instructions", "score", "prompt", "system", "sq", "ft", "building", "looking",
-  "rather", "prefer", "say", "n/a", "na", "unknown", "test", "here", "there",
+  "rather", "prefer", "say", "n/a", "na", "unknown", "test", "here", "there", "next", "month", "week", "asap",
+  "daily", "weekly", "monthly", "sorry", "oops", "typo", "wrong", "email", "phone", "number", "called", "spelled",
+  "nope", "nah", "nothing", "pass", "whatever", "why", "later",
 ]);
 
 function titleCaseWord(word: string): string {
   // Per part of "Mary-jane" / "o'brien": keep deliberate mixed case ("McDonald"), fix all-lower / all-upper.
   return word
     .split(/([-'])/)
-    .map((part) => {
+    .map((part, i, parts) => {
       if (part !== part.toLowerCase() && part !== part.toUpperCase()) return part;
+      // The possessive "s" of "Tom's Plumbing" stays lower case.
+      if (part.toLowerCase() === "s" && parts[i - 1] === "'") return "s";
       const lower = part.toLowerCase();
       return lower.charAt(0).toUpperCase() + lower.slice(1);
     })
     .join("");
 }
 
+/** Lower-case particles inside a surname: "de la Cruz", "van der Berg", "bin Said". */
+const NAME_PARTICLES = new Set(["de", "la", "del", "della", "der", "den", "van", "von", "da", "das", "dos", "di", "du", "le", "ten", "ter", "bin", "binti", "al", "el", "y", "st"]);
+
+/** The text without emoji and stray symbols (digits and # kept out of names by parseName). */
+export function withoutSymbols(text: string): string {
+  return text.replace(/\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200d|\ufe0f|\u20e3/gu, " ").replace(/\s+/g, " ").trim();
+}
+
 /**
- * A person's name, title-cased: "I'm Jane Doe", "my name is jane", "Jane Doe" → "Jane Doe". Null for
- * text that is obviously not a name: an email, digits, a question, a sentence of more than 5 words.
+ * A person's name, title-cased: "I'm Jane Doe", "my name is jane", "Jane Doe" → "Jane Doe". Titles
+ * are kept ("Dr. Priya Nair"), surname particles stay lower case ("Maria de la Cruz"), emoji go.
+ * Null for text that is obviously not a name: an email, digits, a question, a sentence of more than 5 words.
  */
 export function parseName(text: string): string | null {
-  let t = text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim();
+  let t = withoutSymbols(text.normalize("NFKC").replace(/[\u2018\u2019\u02bc`]/g, "'")).replace(/\s+/g, " ").trim();
   if (!t || t.includes("@") || /\d/.test(t) || t.endsWith("?")) return null;
-  t = t.replace(/^(?:(?:hi|hello|hey|sure|ok|okay|yes|yeah|yep)(?: there)?[\s,.!-]+)+/i, "");
-  const intro = /^(?:my name is|my name's|name is|name:|i am|i'm|im|this is|it's|its|it is|call me|you can call me)\s+/i;
+  t = t.replace(/^(?:(?:hi|hello|hey|sure|ok|okay|yes|yeah|yep|oops|sorry|actually|oh|um|uh|well)(?: there)?[\s,.!-]+)+/i, "");
+  const intro =
+    /^(?:my name is|my name's|name is|name's|names|name:|the name is|the name's|i am|i'm|im|this is|it's|its|it is|call me|you can call me|it's spelled|spelled)\s+/i;
   const hadIntro = intro.test(t);
-  if (!hadIntro && text.trim().split(/\s+/).length > 5) return null;
   t = t.replace(intro, "");
   // "Jane Doe from Acme", "Jane, Acme Corp", "Jane Doe here".
-  t = t.split(/\s*(?:,|;|\(|\s-\s|\bfrom\b|\bat\b|\bwith\b|\band\b|\bhere\b)\s*/i)[0] ?? "";
-  t = t.replace(/[.!]+$/, "").trim();
+  const parts = t.split(/\s*(?:,|;|\(|\s-\s|\bfrom\b|\bat\b|\bwith\b|\band\b|\bhere\b|\bnot\b)\s*/i);
+  // A long sentence is no name, unless the name comes before "from/at/with/," and a company.
+  if (!hadIntro && text.trim().split(/\s+/).length > 5 && !(parts.length > 1 && /^\s*\S+(?:\s+\S+){0,3}\s*(?:,|\bfrom\b|\bat\b|\bwith\b)/i.test(t))) return null;
+  t = parts[0] ?? "";
+  t = t.replace(/[.!]+$/, (m) => (isTitle(t.split(" ").pop() ?? "") || /\b(?:jr|sr)\.$/i.test(t) ? m.replace(/!+/, "") : "")).replace(/[!]+$/, "").trim();
   const words = t.split(" ").filter(Boolean);
   if (words.length === 0 || words.length > 5) return null;
   for (const word of words) {
-    if (!/^[\p{L}][\p{L}'.-]*$/u.test(word)) return null;
+    if (!/^[\p{L}][\p{L}\p{M}'.-]*$/u.test(word)) return null;
     if (NAME_STOP_WORDS.has(word.toLowerCase().replace(/['.]/g, ""))) return null;
   }
-  const name = words.map(titleCaseWord).join(" ");
+  if (words.every(isTitle)) return null;
+  const name = words
+    .map((word, i) => {
+      const bare = word.toLowerCase().replace(/\.$/, "");
+      if (i > 0 && i < words.length - 1 && NAME_PARTICLES.has(bare) && !isTitle(words[i - 1] ?? "")) return word.toLowerCase();
+      return titleCaseWord(word);
+    })
+    .join(" ");
   return name.length <= 80 ? name : null;
 }
 
 export type ParsedCompany = { company: string } | { none: true };
 
-/** A company name ("It's Acme Corp", "I work at Acme" → "Acme"); { none } for "none", "just me", "n/a". */
+/** "No company": a person, not a business ("it's just me", "I'm a landlord", "my own building"). */
+const NO_COMPANY =
+  /^(?:none|no|nope|nah|n\/?a|not applicable|me|myself|individual|personal|private|homeowner|residential|independent)$|\b(?:no company|no business|not a company|not a business|(?:it'?s |its )?just me|just myself|only me|(?:i )?(?:don'?t|do not) have (?:one|a company|a business)|(?:i'?m|i am) (?:a |an )?(?:landlord|homeowner|individual|private (?:owner|person|individual)|sole (?:trader|proprietor))|self[\s-]?employed|(?:my|our) own (?:building|property|place|home|house)|private (?:owner|person|individual)|no company name|none really)\b/i;
+
+/** Leads before the company's name: "the company is called", "we're", "I work for". */
+const COMPANY_LEAD =
+  /^(?:(?:the |our |my )?company(?:'s)?(?: name)?(?: is)?(?: called| named)?|(?:it'?s|its|it is|we'?re|we are|they'?re)(?: called| named)?|called|named|name is|i work (?:at|for)|i'?m (?:with|from|at)|from|at|with|for|sure,?|yes,?|sorry,?|actually,?|oops,?)\s+/i;
+
+function titleCaseCompany(name: string): string {
+  if (name !== name.toLowerCase()) return name; // the visitor's own capitals ("LLC", "McKinley")
+  return name.replace(/[\p{L}][\p{L}'.]*/gu, (word) => (/^(?:of|and|the|for|de|la|&)$/.test(word) ? word : titleCaseWord(word))).replace(/^./, (c) => c.toUpperCase());
+}
+
+/** A company name ("It's Acme Corp", "the company is called Blue Ridge Capital" → "Blue Ridge Capital"); { none } for "none", "just me", "n/a". */
 export function parseCompany(text: string): ParsedCompany | null {
-  let t = text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, " ").trim();
-  t = t.replace(/^(?:it's|its|it is|we're|we are|the company is|company(?: name)? is|company:|our company is|i work (?:at|for)|i'm (?:with|from|at)|from|at|with)\s+/i, "");
+  let t = withoutSymbols(text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'")).replace(/\s+/g, " ").trim();
   t = t.replace(/[.!]+$/, "").trim();
-  if (/^(?:none|no|nope|n\/?a|no company|not applicable|just me|myself|me|individual|personal|private|self[\s-]?employed|homeowner|residential|i don'?t have (?:one|a company)|no business)$/i.test(t)) {
-    return { none: true };
-  }
+  if (NO_COMPANY.test(t)) return { none: true };
+  for (let i = 0; i < 3 && COMPANY_LEAD.test(t); i++) t = t.replace(COMPANY_LEAD, "");
+  t = t.replace(/^(?:actually|is|called)\s+/i, "").replace(/[.!,;:]+$/, "").trim();
+  if (NO_COMPANY.test(t)) return { none: true };
   if (!t || !/[\p{L}\p{N}]/u.test(t) || t.length > 100 || t.split(" ").length > 8 || looksLikeInstruction(t)) return null;
-  return { company: t };
+  return { company: titleCaseCompany(t) };
+}
+
+/** A company named in passing ("I'm the office manager at Greenway Architects", "We're Coastal Pediatrics and…"): capitalised words only. */
+/** A pattern's letters matched in either case (the company name after it must keep its capitals). */
+function anyCase(source: string): string {
+  return source.replace(/\\.|\[[^\]]*\]|[a-z]/g, (m) => (m.length === 1 ? `[${m}${m.toUpperCase()}]` : m));
+}
+
+/** "I'm Maria from Sunrise Bakery": a capitalised name before "from/with/at". */
+export function mentionedName(text: string): string | null {
+  const m = /\b(?:[Ii] am|[Ii]'?m|[Mm]y name is|[Tt]his is|[Ii]t'?s)\s+((?:[A-Z][\p{L}'-]+)(?:\s+[A-Z][\p{L}'-]+)?)\s+(?:from|with|at|of|here)\b/u.exec(text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'"));
+  return m?.[1] ? parseName(m[1]) : null;
+}
+
+const COMPANY_MENTION = new RegExp(
+  String.raw`(?:^|[\s,.;!])(?:` +
+    anyCase(String.raw`(?:the |our |my )?company(?:'s)?(?: name)? is(?: called| named)?|(?:we'?re|we are)(?: called| named)?|(?:i'?m|i am) (?:the |a |an )?[a-z][a-z ]{0,30}? (?:at|of|for)|i work (?:at|for)|(?:i'?m|i am) (?:with|from)`) +
+    String.raw`|(?:[Tt]his is )?[A-Z][a-z]+(?: [A-Z][a-z'-]+)? (?:from|with|at))\s+((?:[A-Z0-9][\w'&.-]*)(?:\s+(?:&|and|of|the|[A-Z0-9][\w'&.-]*))*)`,
+);
+
+export function mentionedCompany(text: string): string | null {
+  const m = COMPANY_MENTION.exec(text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'"));
+  const name = m?.[1]
+    ?.split(/\.\s+(?=(?:We|I|Our|My|The|It|This|Please|Thanks|And|But|Need|Looking)\b)/)[0]
+    ?.replace(/\s+(?:and|of|the|&)$/i, "")
+    .replace(/[.,]+$/, "")
+    .trim();
+  if (!name || name.length < 2 || /^(?:I|We|The|A|An|Our|My)$/.test(name)) return null;
+  return name;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -643,7 +833,7 @@ export type ParsedServiceType = { serviceType: string; known: boolean };
 export function parseServiceType(text: string, serviceTypes: readonly string[]): ParsedServiceType | null {
   const t = plain(text).replace(/[.!?]+$/, "");
   if (!t) return null;
-  const matched = matchServiceType(t, serviceTypes);
+  const matched = matchServiceType(fixTypos(t), serviceTypes) ?? matchServiceType(t, serviceTypes);
   if (matched) return { serviceType: matched, known: true };
   const own = text.trim().replace(/\s+/g, " ").replace(/[.!]+$/, "");
   if (FILLER.test(t)) return null;
@@ -660,6 +850,7 @@ export type Intent =
   | "question:areas"
   | "question:services"
   | "question:pricing"
+  | "question:bot"
   | "question:other"
   | "answer";
 
@@ -668,13 +859,40 @@ const SKIP =
 const QUESTION_START =
   /^(?:what|what's|whats|when|where|where's|which|who|whom|whose|why|how|do you|does|did you|are you|are there|can you|can i|could you|could i|is there|is it|is that|will you|would you|have you|may i|should i|tell me about|i'?d like to know|i was wondering|wondering|any chance)\b/;
 
+/** "Are you a bot?", "am I talking to a real person?", "is this AI?": a question about the bot itself. */
+const ABOUT_THE_BOT =
+  /\b(?:are|r)\s+(?:you|u)\s+(?:a\s+|an\s+)?(?:real|human|person|bot|robot|ai|machine|computer|automated|chat\s*bot|live)\b|\b(?:am i|are we)\s+(?:talking|chatting|speaking)\s+(?:to|with)\s+(?:a\s+|an\s+)?(?:real|human|person|bot|robot|ai|machine|computer|someone real|actual)\b|\bis\s+(?:this|that|it)\s+(?:a\s+|an\s+)?(?:(?:real|actual|live)\s+(?:person|human)|human|person|bot|robot|ai|automated|chat\s*bot|machine|computer|live)\b|\bwho (?:am i|are we) (?:talking|chatting|speaking) (?:to|with)\b|\b(?:are|r) (?:you|u) (?:ai|a bot|a robot|human)\b|\b(?:you'?re|you are|this is)\s+(?:a\s+|an\s+|just\s+a\s+)?(?:bot|robot|ai|machine)\b/i;
+
+export function asksAboutBot(text: string): boolean {
+  return ABOUT_THE_BOT.test(text.normalize("NFKC").replace(/[\u2018\u2019]/g, "'"));
+}
+
+/** "Do you service Chatham?", "do you come out to 02633?", "are you local?": where the business works. */
+export const AREA_QUESTION =
+  /\b(?:do|does|would|will|can|could)\s+(?:you|u|y'?all|your (?:team|company|crew)|you guys|you folks)\s+(?:\w+\s+)?(?:service|serve|cover|come(?: out)? to|go(?: out)? to|travel to|work in|operate in|clean in|do jobs in)\b|\b(?:are|r)\s+(?:you|u)\s+(?:guys\s+|folks\s+|all\s+)?(?:local|nearby|near me|close by|in|based in|around)\b|\bwhat (?:areas?|towns?|cities|regions?|zip codes?|neighbou?rhoods?)\b|\bservice areas?\b|\b\d{5}\b\s*\?/;
+
+/** An answer said with a rising tone ("two floors, maybe 8000 square feet?"): a "?" but no question word. */
+export function isHedgedAnswer(text: string): boolean {
+  const t = plain(text).replace(/[\u2018\u2019]/g, "'");
+  return t.endsWith("?") && !QUESTION_START.test(t) && !asksAboutBot(t) && !AREA_QUESTION.test(t) && !/\b(?:how much|what|how|price|cost)\b/.test(t);
+}
+
 /** What the visitor's message is: a skip, a question (by topic), or an answer to the current question. */
 export function detectIntent(text: string): Intent {
-  const t = plain(text).replace(/[\u2018\u2019]/g, "'");
+  // "sorry, what's the difference…", "ok so how much…": the question after a filler word.
+  const t = plain(text).replace(/[\u2018\u2019]/g, "'").replace(/^(?:(?:sorry|so|ok|okay|um+|uh+|hmm+|well|and|but|also|quick question|one question)[\s,.!-]+)+(?=\S)/, "");
   const core = t.replace(/[.!,;:\s]+$/, "");
   if (SKIP.test(core)) return "skip";
+  if (asksAboutBot(t)) return "question:bot";
+  // "???", "?!": nothing asked, nothing answered (the question is asked again with a hint).
+  if (!/[\p{L}\p{N}]/u.test(t)) return "answer";
+  // "Ignore your previous instructions…": answered as what it is, an automated assistant.
+  if (looksLikeInstruction(t) && !/\b(?:score|priority|rating|points)\b/.test(t)) return "question:bot";
+  // "Just give me a price": a price question without a question mark.
+  if (/\b(?:give|tell|send|quote|show) (?:me|us) (?:a |the |your |an )?(?:price|prices|quote|number|estimate|ballpark|rates?|cost)\b|\bhow much\b/.test(t)) return "question:pricing";
+  if (AREA_QUESTION.test(t)) return "question:areas";
   if (!t.endsWith("?") && !QUESTION_START.test(t)) return "answer";
-  if (/\b(?:price|prices|pricing|priced|cost|costs|how much|rates?|quotes?|charge|charges|fees?|expensive|cheap|afford(?:able)?|estimate)\b/.test(t)) return "question:pricing";
+  if (/\b(?:price|prices|pricing|priced|cost|costs|how much|rates?|quotes?|charge|charges|fees?|expensive|cheap|afford(?:able)?|estimate|ballpark|run (?:me|us)|set (?:me|us) back|what would (?:it|that|this) be|what do you charge)\b/.test(t)) return "question:pricing";
   if (/\b(?:hours?|open|opening|opens|close|closed|closing|closes|weekends?|saturdays?|sundays?|holidays?|available|availability|what time)\b/.test(t)) return "question:hours";
   if (/\b(?:areas?|serve|serving|locations?|located|location|city|cities|town|towns|near|nearby|region|county|counties|come to|travel|cover|based|zip|neighbou?rhoods?)\b/.test(t)) return "question:areas";
   if (/\b(?:services?|clean|cleans|cleaning|offer|offers|provide|provides|specialis[ez]e|speciali[sz]e|do you do|carpets?|windows?|floors?|janitorial|disinfect\w*|saniti[sz]\w*)\b/.test(t)) return "question:services";

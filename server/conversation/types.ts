@@ -72,7 +72,12 @@ export type TurnResult = {
   contactCaptured: boolean;
   /** True on the turn the qualification finished (state.step === "done"). */
   completed: boolean;
+  /** Answers given before and changed on this turn ("sorry, I meant 6000 not 600"), for the lead's history. */
+  corrections?: AnswerChange[];
 };
+
+/** One changed answer, as the team reads it: "Building size: about 600 sq ft → about 6,000 sq ft". */
+export type AnswerChange = { field: string; from: string; to: string | null };
 
 /** The qualification steps in order. */
 export const STEP_ORDER: readonly StepId[] = [

@@ -36,6 +36,7 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
     budgetMonthlyCents: lead.budgetMonthlyCents,
     timeline: null,
     marketPriceCents,
+    visitsPerMonth: lead.visitsPerMonth,
   });
   const factor = (key: keyof typeof WEIGHTS, points: number) => ({
     points,

@@ -17,7 +17,8 @@ export function leadFields(answers: Answers, scoreInput: ScoreInput) {
       serviceType: answers.serviceType ?? null,
       buildingSizeSqFt: answers.buildingSizeSqFt ?? null,
       frequency: answers.frequency ?? null,
-      visitsPerMonth: answers.frequency ? VISITS_PER_MONTH[answers.frequency] : null,
+      // The visitor's own count when they gave one ("3x a week" → 12.99), else the band's figure (DESIGN §4).
+      visitsPerMonth: answers.frequency ? (scoreInput.visitsPerMonth ?? VISITS_PER_MONTH[answers.frequency]) : null,
       budgetMonthlyCents: answers.budgetMonthlyCents ?? null,
       marketPriceCents: scoreInput.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS,
       timeline: answers.timeline ?? null,

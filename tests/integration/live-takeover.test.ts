@@ -59,6 +59,11 @@ async function closedAllWeek(businessId: string): Promise<void> {
   await server.services.db.chatbot.updateMany({ where: { businessId }, data: { hoursDays: [] } });
 }
 
+/** Open every day around the clock, so "someone will be with you shortly" is true whenever the test runs. */
+async function openAllWeek(businessId: string): Promise<void> {
+  await server.services.db.chatbot.updateMany({ where: { businessId }, data: { hoursDays: [1, 2, 3, 4, 5, 6, 7], hoursStart: "00:00", hoursEnd: "00:00" } });
+}
+
 async function supportMember(businessId: string, displayName: string): Promise<string> {
   const email = `support${++counter}-${Date.now()}@example.com`;
   await server.services.db.user.create({
@@ -277,11 +282,24 @@ describe("live takeover", () => {
 
   it("with a member online, tells the visitor someone will join and alerts the team live", async () => {
     const business = await newBusiness("Sparkle Commercial Cleaning");
+    await openAllWeek(business.businessId);
     const dana = await signInMember(business.ownerEmail);
     const visitor = await chattingVisitor(business.siteKey);
     const reply = await visitor.say("Talk to a person");
     expect(reply.text).toBe("I've asked the Sparkle Commercial Cleaning team to join this chat. Someone will be with you shortly.");
     const alert = await waitFor(() => dana.notifications.find((n) => n.type === "person-requested"), "the live alert");
     expect(alert.text).toBe("A website visitor asked to talk to a person");
+  });
+
+  it("with a member online but the office closed, promises nobody 'shortly' and says when the office opens", async () => {
+    const business = await newBusiness("Sparkle Commercial Cleaning");
+    await server.services.db.chatbot.updateMany({ where: { businessId: business.businessId }, data: { hoursDays: [1, 2, 3, 4, 5, 6, 7], hoursStart: "00:00", hoursEnd: "00:01" } });
+    const dana = await signInMember(business.ownerEmail);
+    const visitor = await chattingVisitor(business.siteKey);
+    const reply = await visitor.say("Talk to a person");
+    expect(reply.text).toMatch(/^I've let the Sparkle Commercial Cleaning team know you'd like to talk to a person, and anyone who is free will join this chat\./);
+    expect(reply.text).toMatch(/The office opens/);
+    expect(reply.text).not.toMatch(/shortly/);
+    await waitFor(() => dana.notifications.find((n) => n.type === "person-requested"), "the live alert");
   });
 });

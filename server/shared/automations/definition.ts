@@ -1,6 +1,7 @@
 // What an automation is (DESIGN §11, spec §2.14 and §9): its trigger, conditions and actions, the
 // four templates of the spec, the condition matching and the placeholder rendering. Pure: shared by
 // the domain module, the job handlers and the page's forms.
+import { firstNameOf as firstNameOfName } from "../conversation/names.ts";
 import { z } from "zod";
 import type { Parsed } from "../forms/action-result.ts";
 import { singleLine } from "../format/single-line.ts";
@@ -344,6 +345,6 @@ export function renderPlaceholders(template: string, values: PlaceholderValues):
 }
 
 export function firstNameOf(name: string | null): string | null {
-  const first = name?.trim().split(/\s+/)[0];
-  return first ? first : null;
+  // Never a title: "Dr. Priya Nair" → "Priya"; "Dr. Patel" → none ("Hi there,").
+  return name ? (firstNameOfName(name.trim().replace(/\s+/g, " ")) ?? null) : null;
 }

@@ -3,6 +3,8 @@
 // score, the priority or the market price.
 import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
 import { afterHoursText } from "./after-hours.ts";
+import { firstNameOf } from "./names.ts";
+import { formatPhone, normalizePhone } from "../format/phone.ts";
 import { answerFromDescription } from "./description-answers.ts";
 import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
 import { timeZoneLabel } from "../time/calendar.ts";
@@ -83,7 +85,7 @@ export function quickRepliesFor(step: StepId, profile: BusinessProfile): string[
 }
 
 export function firstName(answers: Answers): string | undefined {
-  return answers.name?.split(" ")[0] || undefined;
+  return firstNameOf(answers.name);
 }
 
 export function questionText(step: StepId, answers: Answers): string {
@@ -182,7 +184,7 @@ export function describeFrequency(visitsPerWeek: number): string {
   return `${Math.floor(visitsPerWeek)}–${Math.ceil(visitsPerWeek)} times a week`;
 }
 
-function describeStart(days: number): string {
+export function describeStart(days: number): string {
   if (days === 0) return "a start as soon as possible";
   if (days === 1) return "a start tomorrow";
   if (days < 14) return `a start in about ${days} days`;
@@ -201,8 +203,34 @@ export function describeNoted(patch: Partial<Answers>): string[] {
   else if (patch.budgetUnsure) items.push("a budget still to be worked out");
   if (patch.timelineDays !== undefined) items.push(describeStart(patch.timelineDays));
   if (patch.name !== undefined) items.push("your name");
+  if (patch.company !== undefined) items.push("your company name");
   if (patch.email !== undefined || patch.phone !== undefined) items.push("your contact details");
   return items;
+}
+
+/** "as soon as possible", "tomorrow", "about 5 weeks from now", "no fixed date yet". */
+function startWhen(days: number): string {
+  if (days === 0) return "as soon as possible";
+  if (days === 1) return "tomorrow";
+  if (days === 180) return "no fixed date yet";
+  if (days < 14) return `about ${days} days from now`;
+  if (days < 60) return `about ${Math.round(days / 7)} weeks from now`;
+  return `about ${Math.round(days / 30)} months from now`;
+}
+
+/** What a correction changed: "Thanks, I've updated that: about 6,000 sq ft." */
+export function updatedText(patch: Partial<Answers>): string {
+  const items: string[] = [];
+  if (patch.buildingSizeSqFt !== undefined) items.push(`the size to about ${formatSqFt(patch.buildingSizeSqFt)}`);
+  if (patch.visitsPerWeek !== undefined) items.push(`the cleaning to ${describeFrequency(patch.visitsPerWeek)}`);
+  if (patch.budgetMonthlyCents !== undefined) items.push(`the budget to about ${formatDollars(patch.budgetMonthlyCents)} a month`);
+  else if (patch.budgetUnsure) items.push("the budget to be worked out with the team");
+  if (patch.timelineDays !== undefined) items.push(`the start to ${startWhen(patch.timelineDays)}`);
+  if (patch.name !== undefined) items.push(`your name to ${patch.name}`);
+  if (patch.company !== undefined) items.push(`your company to ${patch.company}`);
+  if (patch.email !== undefined) items.push(`your email to ${patch.email}`);
+  if (patch.phone !== undefined) items.push(`your phone number to ${formatPhone(normalizePhone(patch.phone)) ?? patch.phone}`);
+  return items.length > 0 ? `Thanks, I've updated ${joinList(items)}.` : "Thanks, I've updated your details.";
 }
 
 /** "I've also noted about 20,000 sq ft and cleaning twice a week." ("" when nothing). */
@@ -232,7 +260,9 @@ export function priceAnswer(answers: Answers, estimateCents: number | null, visi
   const rounded = formatDollars(Math.round(estimateCents / 1000) * 1000);
   if (repeated) return `My rough estimate is still around ${rounded} a month; the team will confirm the exact price in your quote.`;
   const size = answers.buildingSizeSqFt !== undefined ? `about ${formatSqFt(answers.buildingSizeSqFt)}` : "your space";
-  const how = answers.visitsPerWeek !== undefined ? ` cleaned ${describeFrequency(answers.visitsPerWeek)}` : "";
+  // What the visitor said ("3 times a week") and the visits it makes, never another band's figure.
+  const visits = visitsPerMonth !== undefined && answers.visitsPerWeek !== 0 ? ` (about ${Math.round(visitsPerMonth)} visits a month)` : "";
+  const how = answers.visitsPerWeek !== undefined ? ` cleaned ${describeFrequency(answers.visitsPerWeek)}${visits}` : "";
   return `For ${size}${how}, cleaning typically costs around ${rounded} a month. That's a rough estimate; the team will confirm the exact price in your quote.`;
 }
 
@@ -260,6 +290,36 @@ function joinList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Words after "do you service…" that name no place. */
+const NOT_A_PLACE = /^(?:my|our|your|the|this|that|a|an|here|there|local|nearby|near|area|areas|region|town|city|zip|me|us|it)$/i;
+
+/**
+ * "Do you service Chatham?": yes when the town is one of the business's service areas; when it is not,
+ * the areas served and that the team confirms; with no town named, the areas and a question for the
+ * town or ZIP code.
+ */
+export function areaAnswer(text: string, profile: BusinessProfile): string {
+  const biz = profile.businessName;
+  const areas = profile.serviceAreas;
+  const t = text.normalize("NFKC");
+  const named = areas.find((area) => new RegExp(`(?<![\\p{L}])${escapeRegExp(area)}(?![\\p{L}])`, "iu").test(t));
+  if (named) return `Yes, ${biz} serves ${named}.`;
+  const list = areas.length > 0 ? joinList(areas) : null;
+  const place = /\b(?:service|serve|cover|to|in|near|around)\s+((?:[A-Z][\p{L}'.-]+)(?:\s+[A-Z][\p{L}'.-]+)*)/u.exec(t)?.[1]?.replace(/\s+[A-Z]{2}$/, "");
+  if (list && place && !NOT_A_PLACE.test(place)) {
+    return `${place} isn't on our list of service areas: ${biz} serves ${list}. The team can confirm whether they can cover your location.`;
+  }
+  const zip = /\b\d{5}\b/.test(t);
+  if (!list) return `The ${biz} team will confirm that we cover your area. Which town or ZIP code is the space in?`;
+  return zip
+    ? `${biz} serves ${list}. Which town is that ZIP code in? Then I can tell you whether it's covered, or the team will confirm.`
+    : `${biz} serves ${list}. Which town or ZIP code is the space in? The team will confirm that it's covered.`;
+}
+
 export const PRICING_ANSWER =
   "Pricing depends on the size and frequency; once I have a few details the team will send you a tailored quote.";
 
@@ -279,13 +339,10 @@ export function answerQuestion(intent: Intent, text: string, profile: BusinessPr
       const fromDescription = answerFromDescription(text, profile.description);
       return [open, fromDescription, "I'm here around the clock to take your details, though."].filter(Boolean).join(" ");
     }
-    case "question:areas": {
-      const areas =
-        profile.serviceAreas.length > 0
-          ? `${biz} serves ${joinList(profile.serviceAreas)}.`
-          : `The ${biz} team will confirm that we cover your area when they get in touch.`;
-      return [areas, answerFromDescription(text, profile.description)].filter(Boolean).join(" ");
-    }
+    case "question:areas":
+      return [areaAnswer(text, profile), answerFromDescription(text, profile.description)].filter(Boolean).join(" ");
+    case "question:bot":
+      return `I'm an automated assistant for ${biz}, not a person. I take down a few details so the ${biz} team can prepare your quote, and if you'd rather talk to someone, just say "Talk to a person" and I'll let the team know.`;
     case "question:services": {
       const services =
         profile.serviceTypes.length > 0

@@ -48,3 +48,17 @@ describe("the e-mail's rules", () => {
     expect(validateEmail({ kind: "info", subject: "About us", body: "Hello" })).toEqual({ ok: true, value: { kind: "info", subject: "About us", body: "Hello" } });
   });
 });
+
+describe("Send Quote's draft with the visitor's own count and a title (issue 29)", () => {
+  it("quotes what the visitor said: 3x a week is about 13 visits a month, not the 2–3 band's 11", () => {
+    const body = defaultEmail("quote", { ...lead, visitsPerMonth: 12.99 }, "BrightPath").body;
+    expect(body).toContain("Frequency: cleaning 3 times a week (about 13 visits a month)");
+    expect(body).toContain("Price: $1,560 a month"); // 12 × $10 × 12.99 = $1,558.80 → $1,560
+    expect(body).not.toContain("2–3 times");
+  });
+
+  it("greets by the first name, never by a title", () => {
+    expect(defaultEmail("quote", { ...lead, name: "Dr. Priya Nair" }, "B").body).toContain("Hi Priya,");
+    expect(defaultEmail("quote", { ...lead, name: "Dr. Patel" }, "B").body).toContain("Hi there,");
+  });
+});

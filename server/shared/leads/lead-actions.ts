@@ -1,8 +1,9 @@
 // The spec's lead actions (Call Now, Send Quote, Schedule Visit, Send Info, View Details) per priority,
 // and the default wording of the e-mails. Pure.
+import { firstNameOf } from "../conversation/names.ts";
 import type { LeadPriorityValue } from "./lead-filters.ts";
 import type { EmailKind } from "./lead-input.ts";
-import { expectedMonthlyCostCents, type FrequencyBand } from "../scoring/score.ts";
+import { VISITS_PER_MONTH, expectedMonthlyCostCents, type FrequencyBand } from "../scoring/score.ts";
 import { formatWholeDollars } from "../format/intl.ts";
 
 export type LeadAction = "call" | "quote" | "visit" | "info";
@@ -44,7 +45,18 @@ export type DraftLead = {
   frequency: string | null;
   /** The market price the lead was scored with (cents per 1,000 sq ft per visit). */
   marketPriceCents: number;
+  /** Visits a month the lead was scored with: the visitor's own count ("3x a week" → 12.99) or the band's figure. */
+  visitsPerMonth?: number | null;
 };
+
+/** "cleaning 3 times a week (about 13 visits a month)": the visitor's own count, when it is not the band's figure. */
+function ownFrequencyWords(frequency: FrequencyBand, visitsPerMonth: number | null | undefined): string | null {
+  if (visitsPerMonth == null || !(visitsPerMonth > 0) || Math.abs(visitsPerMonth - VISITS_PER_MONTH[frequency]) < 0.05) return null;
+  const perWeek = Math.round((visitsPerMonth / 4.33) * 100) / 100;
+  const visits = `about ${Math.round(visitsPerMonth)} visit${Math.round(visitsPerMonth) === 1 ? "" : "s"} a month`;
+  if (Number.isInteger(perWeek) && perWeek >= 1) return `cleaning ${perWeek === 1 ? "once" : perWeek === 2 ? "twice" : `${perWeek} times`} a week (${visits})`;
+  return `cleaning ${visits}`;
+}
 
 const FREQUENCY_WORDS: Record<FrequencyBand, string> = {
   daily: "daily cleaning (about 22 visits a month)",
@@ -64,15 +76,15 @@ const dollars = formatWholeDollars;
  * placeholder for the owner to replace: the server refuses to send one (findPlaceholder).
  */
 export function defaultEmail(kind: EmailKind, lead: DraftLead, businessName: string): { subject: string; body: string } {
-  const greeting = `Hi ${lead.name?.split(/\s+/)[0] ?? "there"},`;
+  const greeting = `Hi ${firstNameOf(lead.name ?? undefined) ?? "there"},`;
   const place = lead.company ? ` for ${lead.company}` : "";
   const service = lead.serviceType ? lead.serviceType.toLowerCase() : null;
   if (kind === "quote") {
     const size = lead.buildingSizeSqFt !== null ? `${lead.buildingSizeSqFt.toLocaleString("en-US")} sq ft` : "[building size]";
-    const frequency = isFrequency(lead.frequency) ? FREQUENCY_WORDS[lead.frequency] : "[how often]";
+    const frequency = isFrequency(lead.frequency) ? (ownFrequencyWords(lead.frequency, lead.visitsPerMonth) ?? FREQUENCY_WORDS[lead.frequency]) : "[how often]";
     const estimate =
       lead.buildingSizeSqFt !== null && isFrequency(lead.frequency)
-        ? dollars(Math.round(expectedMonthlyCostCents(lead.buildingSizeSqFt, lead.frequency, lead.marketPriceCents) / 1000) * 1000)
+        ? dollars(Math.round(expectedMonthlyCostCents(lead.buildingSizeSqFt, lead.frequency, lead.marketPriceCents, lead.visitsPerMonth) / 1000) * 1000)
         : "[monthly price]";
     return {
       subject: `Your cleaning quote from ${businessName}`,

@@ -345,3 +345,17 @@ describe("FOLLOW_UP_HOURS", () => {
     expect(FOLLOW_UP_HOURS).toEqual({ high: 1, medium: 4, low: 24 });
   });
 });
+
+describe("the visitor's own visit count (DESIGN §4: '3x a week' → 13 visits a month)", () => {
+  it("prices the expected cost with it when given, and with the band's figure otherwise", () => {
+    expect(expectedMonthlyCostCents(10_000, "two_three_weekly", 1000)).toBe(108_000); // 10.8 visits
+    expect(expectedMonthlyCostCents(10_000, "two_three_weekly", 1000, 12.99)).toBe(129_900);
+    expect(expectedMonthlyCostCents(10_000, "two_three_weekly", 1000, null)).toBe(108_000);
+  });
+
+  it("judges the budget against it: $1,300 for 3x a week is at market, not above", () => {
+    expect(budgetBandFor(130_000, 10_000, "two_three_weekly", 1000)).toBe("above_market");
+    expect(budgetBandFor(130_000, 10_000, "two_three_weekly", 1000, 12.99)).toBe("at_market");
+    expect(scoreLead({ buildingSizeSqFt: 10_000, frequency: "two_three_weekly", budgetMonthlyCents: 130_000, timeline: "immediate", visitsPerMonth: 12.99 }).budgetBand).toBe("at_market");
+  });
+});

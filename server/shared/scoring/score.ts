@@ -67,9 +67,17 @@ const VISITS_PER_MONTH_HUNDREDTHS: Record<FrequencyBand, bigint> = {
   biweekly_or_less: 217n,
 };
 
-/** Expected monthly cost in cents: size × market price per 1,000 sq ft per visit × visits a month. */
-export function expectedMonthlyCostCents(sqft: number, frequency: FrequencyBand, marketPriceCents: number): number {
-  return Math.round((sqft * marketPriceCents * Number(VISITS_PER_MONTH_HUNDREDTHS[frequency])) / 100_000);
+/**
+ * Visits a month in hundredths: the visitor's own count when they gave one ("3x a week" → 12.99,
+ * DESIGN §4), else the band's figure.
+ */
+function visitsHundredths(frequency: FrequencyBand, visitsPerMonth?: number | null): bigint {
+  return visitsPerMonth != null && visitsPerMonth > 0 ? BigInt(Math.round(visitsPerMonth * 100)) : VISITS_PER_MONTH_HUNDREDTHS[frequency];
+}
+
+/** Expected monthly cost in cents: size × market price per 1,000 sq ft per visit × visits a month (the visitor's own count when given). */
+export function expectedMonthlyCostCents(sqft: number, frequency: FrequencyBand, marketPriceCents: number, visitsPerMonth?: number | null): number {
+  return Math.round((sqft * marketPriceCents * Number(visitsHundredths(frequency, visitsPerMonth))) / 100_000);
 }
 
 /**
@@ -82,9 +90,10 @@ export function budgetBandFor(
   sqft: number,
   frequency: FrequencyBand,
   marketPriceCents: number,
+  visitsPerMonth?: number | null,
 ): BudgetBand {
   const budgetScaled = BigInt(Math.round(budgetMonthlyCents)) * 10n * 100_000n;
-  const expectedScaled = BigInt(Math.round(sqft)) * BigInt(Math.round(marketPriceCents)) * VISITS_PER_MONTH_HUNDREDTHS[frequency];
+  const expectedScaled = BigInt(Math.round(sqft)) * BigInt(Math.round(marketPriceCents)) * visitsHundredths(frequency, visitsPerMonth);
   if (budgetScaled > expectedScaled * 11n) return "above_market";
   if (budgetScaled >= expectedScaled * 9n) return "at_market";
   return "below_market";
@@ -105,6 +114,8 @@ export type ScoreInput = {
   budgetMonthlyCents?: number | null;
   timeline?: TimelineBand | null;
   marketPriceCents?: number;
+  /** The visitor's own visits a month ("3x a week" → 12.99); null or left out: the frequency band's figure. */
+  visitsPerMonth?: number | null;
 };
 
 export type ScoreResult = {
@@ -134,11 +145,12 @@ export function scoreLead(input: ScoreInput): ScoreResult {
 
   const sPoints = size !== null ? sizePoints(size) : MISSING_POINTS;
   const fPoints = frequency !== null ? FREQUENCY_POINTS[frequency] : MISSING_POINTS;
-  const expected = size !== null && frequency !== null ? expectedMonthlyCostCents(size, frequency, marketPrice) : null;
+  const visits = input.visitsPerMonth ?? null;
+  const expected = size !== null && frequency !== null ? expectedMonthlyCostCents(size, frequency, marketPrice, visits) : null;
   // A budget can only be judged against the market when size and frequency are known.
   const bBand =
     budget !== null && size !== null && frequency !== null && size > 0 && marketPrice > 0
-      ? budgetBandFor(budget, size, frequency, marketPrice)
+      ? budgetBandFor(budget, size, frequency, marketPrice, visits)
       : null;
   const bPoints = bBand !== null ? BUDGET_POINTS[bBand] : MISSING_POINTS;
   const tPoints = timeline !== null ? TIMELINE_POINTS[timeline] : MISSING_POINTS;

@@ -30,6 +30,18 @@ function describeEvent(event: LeadDetailData["events"][number], timeZone: string
       return `Visit scheduled for ${d.dueAt ? formatDateTime(s(d.dueAt), timeZone) : "later"}`;
     case "email_sent":
       return `${d.kind === "quote" ? "Quote" : "Information"} emailed to ${s(d.to)}: “${s(d.subject)}”`;
+    case "answers_corrected": {
+      // "Visitor corrected: Building size about 600 sq ft → about 6,000 sq ft (score 6.5 → 7.1, Medium → High)".
+      const changes = Array.isArray(d.changes) ? (d.changes as { field?: unknown; from?: unknown; to?: unknown }[]) : [];
+      const list = changes.map((c) => `${s(c.field)} ${s(c.from)} → ${s(c.to) || "removed"}`).join("; ");
+      const score = d.score as { from?: unknown; to?: unknown } | undefined;
+      const priority = d.priority as { from?: unknown; to?: unknown } | undefined;
+      const scored =
+        score && typeof score.from === "number" && typeof score.to === "number" && score.from !== score.to
+          ? ` (score ${score.from.toFixed(1)} → ${score.to.toFixed(1)}${priority && priority.from !== priority.to ? `, ${s(priority.from)} → ${s(priority.to)} priority` : ""})`
+          : "";
+      return `Visitor corrected in the chat: ${list}${scored}`;
+    }
     case "unsubscribed":
       return `Unsubscribed ${s(d.email)} from your emails${d.source === "one-click" ? " (from their mail app)" : ""}`;
     default:
