@@ -46,6 +46,8 @@ export const AUTOMATION_QUEUE = "automation.step";
 export const WEBHOOK_QUEUE = "webhook.deliver";
 /** One cold-outreach e-mail step falling due (server/outreach/campaigns.server.ts). */
 export const OUTREACH_SEND_QUEUE = "outreach.send";
+/** Every minute: the analytics roll-ups' and impressions' appended deltas folded into their day rows (server/analytics/analytics-fold.server.ts). */
+export const ANALYTICS_FOLD_TICK = "analytics-fold.tick";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -75,6 +77,8 @@ export const QUEUES: readonly QueueSpec[] = [
   // Checks the prospect, writes the e-mail's mail.send job and the next follow-up, in one transaction.
   { name: OUTREACH_SEND_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 1 },
   { name: DB_MAINTENANCE_TICK, retryLimit: 1, retryDelaySeconds: 300, expireInSeconds: 900, batchSize: 1, workers: 1 },
+  // A missed fold only leaves more deltas for the next one (the figures are exact either way).
+  { name: ANALYTICS_FOLD_TICK, retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
