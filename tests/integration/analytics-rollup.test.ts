@@ -9,6 +9,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsReport } from "#server/analytics/analytics.server.ts";
 import { foldAnalytics } from "#server/analytics/analytics-fold.server.ts";
+import { scheduleHandlers, schedules } from "#server/jobs/schedules.server.ts";
+import { ANALYTICS_FOLD_TICK } from "#server/jobs/queue/queues.ts";
 import type { AnalyticsPeriodKey } from "#server/analytics/analytics-period.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
@@ -296,6 +298,25 @@ describe("analytics roll-ups", () => {
       b,
     );
     expect(Number(left!.n)).toBe(0);
+  });
+
+  it("are folded every minute by a job of the job layer, the figures the same before and after", async () => {
+    const db = server.services.db;
+    const b = other.businessId;
+    expect(schedules.find((s) => s.name === ANALYTICS_FOLD_TICK)?.cron).toBe("* * * * *");
+    const handler = scheduleHandlers(server.services, { notification() {} }).find((h) => h.name === ANALYTICS_FOLD_TICK)!;
+    await conversation(b, ago(2 * DAY), "social");
+    await exec(
+      `INSERT INTO "Lead" ("id", "businessId", "name", "source", "status", "score", "priority", "valueCents", "channel", "closedAt", "createdAt", "updatedAt")
+       VALUES ('folded-lead', $1, 'Folded Lead', 'manual', 'won', 6.5, 'medium', 12000, 'social', $2, $3, $3)`,
+      b, ago(DAY).toISOString(), ago(2 * DAY).toISOString(),
+    );
+    expect(await unfoldedRows(b)).toBeGreaterThanOrEqual(3);
+    const before = await analyticsReport(db, { businessId: b, timeZone: "America/New_York", period: "30d", now: NOW });
+    await handler.run(undefined as never, { id: "test", name: ANALYTICS_FOLD_TICK, key: "", attempt: 1 });
+    expect(await unfoldedRows(b)).toBe(0);
+    expect(await analyticsReport(db, { businessId: b, timeZone: "America/New_York", period: "30d", now: NOW })).toEqual(before);
+    await expectRollupsRight(b, "America/New_York");
   });
 
   it("stay small after a 10,000-lead statement (one write per roll-up row, not one per lead)", async () => {
