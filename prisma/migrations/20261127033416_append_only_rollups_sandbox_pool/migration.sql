@@ -1,5 +1,6 @@
 -- The analytics roll-ups and the widget impressions append-only on the chat's path (issue 28, decision
--- 0046, superseding parts of 0040). Table changes from `npm run db:diff`; the functions below by hand.
+-- 0046, superseding parts of 0040), and demo sandboxes prepared ahead. Table changes from
+-- `npm run db:diff`; the functions below by hand.
 --
 -- Before: every statement writing a lead or a conversation upserted the one roll-up row of its business,
 -- local day and channel, and every widget config request the one impression row of its chatbot and day,
@@ -34,6 +35,12 @@ ADD CONSTRAINT "AnalyticsTeamHour_pkey" PRIMARY KEY ("businessId", "day", "hour"
 ALTER TABLE "WidgetImpressionDay" DROP CONSTRAINT "WidgetImpressionDay_pkey",
 ADD COLUMN     "part" BIGINT NOT NULL DEFAULT 0,
 ADD CONSTRAINT "WidgetImpressionDay_pkey" PRIMARY KEY ("chatbotId", "day", "part");
+
+-- AlterTable (decision 0046: demo sandboxes seeded ahead by a job, server/demo/sandbox.server.ts)
+ALTER TABLE "Business" ADD COLUMN     "sandboxPreparedAt" TIMESTAMP(3);
+
+-- CreateIndex
+CREATE INDEX "Business_sandboxPreparedAt_idx" ON "Business"("sandboxPreparedAt");
 
 
 -- Written by hand from here.

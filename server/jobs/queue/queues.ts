@@ -48,6 +48,8 @@ export const WEBHOOK_QUEUE = "webhook.deliver";
 export const OUTREACH_SEND_QUEUE = "outreach.send";
 /** Every minute: the analytics roll-ups' and impressions' appended deltas folded into their day rows (server/analytics/analytics-fold.server.ts). */
 export const ANALYTICS_FOLD_TICK = "analytics-fold.tick";
+/** A demo sandbox seeded ahead, for the next press of the demo button (server/demo/sandbox.server.ts). */
+export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -79,6 +81,8 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: DB_MAINTENANCE_TICK, retryLimit: 1, retryDelaySeconds: 300, expireInSeconds: 900, batchSize: 1, workers: 1 },
   // A missed fold only leaves more deltas for the next one (the figures are exact either way).
   { name: ANALYTICS_FOLD_TICK, retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300, batchSize: 1, workers: 1 },
+  // One at a time; a failed one is only a slower next press (the button then seeds while it waits).
+  { name: SANDBOX_PREPARE_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
