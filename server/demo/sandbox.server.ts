@@ -41,10 +41,9 @@ async function sandboxOwner(): Promise<{ email: string; passwordHash: string }> 
 async function seedSandbox(
   tx: Prisma.TransactionClient,
   owner: { email: string; passwordHash: string },
-  args: { now: Date; expiresAt: Date; preparedAt: Date | null },
+  args: { now: Date; expiresAt: Date },
 ): Promise<{ businessId: string; userId: string }> {
   const { businessId } = await seedSampleBusiness(tx, { siteKey: newSiteKey(), sandboxExpiresAt: args.expiresAt, now: args.now });
-  if (args.preparedAt) await tx.business.update({ where: { id: businessId }, data: { sandboxPreparedAt: args.preparedAt } });
   const user = await tx.user.create({
     data: { ...owner, displayName: "Demo Owner", memberships: { create: { businessId, role: "owner" } } },
     select: { id: true },
@@ -70,7 +69,7 @@ export async function createSandbox(
   if (claimed) return claimed;
   const owner = await sandboxOwner();
   return deps.db.$transaction(async (tx) => {
-    const { businessId, userId } = await seedSandbox(tx, owner, { now, expiresAt, preparedAt: null });
+    const { businessId, userId } = await seedSandbox(tx, owner, { now, expiresAt });
     await deps.jobs.enqueue(tx, [deleteJob(businessId, expiresAt), PREPARE_JOB]);
     return { businessId, userId, expiresAt };
   }, SEED_TRANSACTION);
@@ -118,14 +117,20 @@ async function claimPreparedSandbox(
 
 /**
  * Seeds a sandbox ahead for the next press of the demo button, unless one seeded today is waiting. It
- * expires like any sandbox (24 hours on, then the hourly sweep deletes it if nobody took it).
+ * expires like any sandbox (24 hours on, then the hourly sweep deletes it if nobody took it); until taken,
+ * the reminder and daily-summary ticks leave it alone.
  */
 export async function prepareSandbox(db: Db, now = new Date()): Promise<string | null> {
   const [ready] = await db.$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM "Business" b WHERE ${preparedToday(now)}`;
   if ((ready?.n ?? 0) > 0) return null;
   const owner = await sandboxOwner();
   const expiresAt = new Date(now.getTime() + SANDBOX_TTL_MS);
-  const { businessId } = await db.$transaction((tx) => seedSandbox(tx, owner, { now, expiresAt, preparedAt: now }), SEED_TRANSACTION);
+  // Statement by statement, not one transaction: on PGlite's one connection a transaction of 1–3 s would
+  // hold every request and chat turn off until it ended; between these statements they run. It is offered
+  // to the button only once complete (sandboxPreparedAt set last); one left half-made by a crash is never
+  // offered and is swept with the expired sandboxes.
+  const { businessId } = await seedSandbox(db, owner, { now, expiresAt });
+  await db.business.update({ where: { id: businessId }, data: { sandboxPreparedAt: now } });
   return businessId;
 }
 

@@ -15,6 +15,7 @@ import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 import type { Socket } from "socket.io-client";
 import type { Message, TakeoverAck } from "#server/realtime/protocol.ts";
+import { createSandbox, prepareSandbox } from "#server/demo/sandbox.server.ts";
 
 let server: TestServer;
 let owner: Owner;
@@ -142,6 +143,19 @@ describe("statement budgets of the hot paths", () => {
     // 2: the chatbot by site key with its business's zone and installation state (one statement), and
     // the impression appended after the answer is sent (one insert of its own row, decision 0046).
     expectBudget(statements, 2);
+  });
+
+  it("the demo button's sandbox, one prepared ahead (decision 0046)", async () => {
+    expect(await prepareSandbox(server.services.db)).not.toBeNull();
+    let made: { businessId: string } | undefined;
+    const statements = await statementsOf(async () => {
+      made = await createSandbox({ db: server.services.db, jobs: server.services.jobs });
+    });
+    expect((await server.services.db.business.findUniqueOrThrow({ where: { id: made!.businessId } })).sandboxPreparedAt).toBeNull();
+    // 5: one transaction: BEGIN, the prepared sandbox claimed with its expiry (one statement), its eight
+    // sample leads moved to now with their history and reminders (one CTE statement), its deletion job and
+    // the next preparation's job (one pg-boss insert), COMMIT. (The password hash is off the database.)
+    expectBudget(statements, 5);
   });
 
   it("the leads page (/app/leads)", async () => {
