@@ -41,9 +41,14 @@ async function sandboxOwner(): Promise<{ email: string; passwordHash: string }> 
 async function seedSandbox(
   tx: Prisma.TransactionClient,
   owner: { email: string; passwordHash: string },
-  args: { now: Date; expiresAt: Date },
+  args: { now: Date; expiresAt: Date; preparedAt?: Date },
 ): Promise<{ businessId: string; userId: string }> {
-  const { businessId } = await seedSampleBusiness(tx, { siteKey: newSiteKey(), sandboxExpiresAt: args.expiresAt, now: args.now });
+  const { businessId } = await seedSampleBusiness(tx, {
+    siteKey: newSiteKey(),
+    sandboxExpiresAt: args.expiresAt,
+    sandboxPreparedAt: args.preparedAt,
+    now: args.now,
+  });
   const user = await tx.user.create({
     data: { ...owner, displayName: "Demo Owner", memberships: { create: { businessId, role: "owner" } } },
     select: { id: true },
@@ -126,10 +131,11 @@ export async function prepareSandbox(db: Db, now = new Date()): Promise<string |
   const owner = await sandboxOwner();
   const expiresAt = new Date(now.getTime() + SANDBOX_TTL_MS);
   // Statement by statement, not one transaction: on PGlite's one connection a transaction of 1–3 s would
-  // hold every request and chat turn off until it ended; between these statements they run. It is offered
-  // to the button only once complete (sandboxPreparedAt set last); one left half-made by a crash is never
+  // hold every request and chat turn off until it ended; between these statements they run. Made with a
+  // preparation time of 1970 (not of today: never offered, but already left alone by the ticks), it is
+  // offered to the button only once complete (the time set last); one left half-made by a crash is never
   // offered and is swept with the expired sandboxes.
-  const { businessId } = await seedSandbox(db, owner, { now, expiresAt });
+  const { businessId } = await seedSandbox(db, owner, { now, expiresAt, preparedAt: new Date(0) });
   await db.business.update({ where: { id: businessId }, data: { sandboxPreparedAt: now } });
   return businessId;
 }
