@@ -9,6 +9,7 @@ import { withDirectSql } from "./prepared.ts";
 import { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
 import { startPgliteWorker } from "./pglite-proxy.server.ts";
+import { createStatementTap, type StatementTap } from "./statement-tap.ts";
 
 export type Db = PrismaClient;
 
@@ -17,6 +18,8 @@ export type Database = {
   /** Raw SQL access for the migration runner (outside Prisma). */
   sql: SqlRunner;
   kind: "pglite" | "postgres";
+  /** Every statement the Prisma client sends, to a listener (statement-budget tests; decision 0046). */
+  statements: Pick<StatementTap, "listen">;
   close(): Promise<void>;
 };
 
@@ -41,15 +44,18 @@ async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir, "pglite");
   await mkdir(dir, { recursive: true });
   const worker = await startPgliteWorker(dir);
+  const tap = createStatementTap();
   // One connection: interactive transactions queue for it. Under a burst (25 form posts at once on a
   // loaded 2-core machine) Prisma's default 2 s wait for a turn ran out and the post failed with a 500;
   // a visitor would rather wait a few seconds more than lose what they typed.
-  const prisma = withDirectSql(new PrismaClient({ adapter: worker.adapter, transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } }), {
-    query: (text, values) => worker.sql.query(text, values),
-  });
+  const prisma = withDirectSql(
+    new PrismaClient({ adapter: tap.adapter(worker.adapter), transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } }),
+    tap.direct({ query: (text, values) => worker.sql.query(text, values) }),
+  );
   return {
     prisma,
     kind: "pglite",
+    statements: tap,
     sql: worker.sql,
     async close() {
       await prisma.$disconnect();
@@ -64,13 +70,18 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // the pool discards it and opens a new one when needed.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL client dropped: ${error.message}`));
   const named = namePoolStatements(pool);
-  const prisma = withDirectSql(new PrismaClient({ adapter: new PrismaPg(named) }), {
-    // The object form, so that pg-prepared.ts names marked statements.
-    query: async <T>(text: string, values: unknown[]) => (await named.query({ text, values })).rows as T[],
-  });
+  const tap = createStatementTap();
+  const prisma = withDirectSql(
+    new PrismaClient({ adapter: tap.adapter(new PrismaPg(named)) }),
+    tap.direct({
+      // The object form, so that pg-prepared.ts names marked statements.
+      query: async <T>(text: string, values: unknown[]) => (await named.query({ text, values })).rows as T[],
+    }),
+  );
   return {
     prisma,
     kind: "postgres",
+    statements: tap,
     sql: {
       async exec(sql) {
         await pool.query(sql);

@@ -62,6 +62,8 @@ export type SampleBusinessOptions = {
   siteKey: string;
   /** A sandbox's deletion time; none for the fixed demo business. */
   sandboxExpiresAt?: Date;
+  /** A sandbox seeded ahead by the sandbox.prepare job (decision 0046): not yet given to anyone. */
+  sandboxPreparedAt?: Date;
   now?: Date;
 };
 
@@ -88,6 +90,7 @@ export async function seedSampleBusiness(db: Prisma.TransactionClient, options: 
         "Insured, background-checked crews; green products on request; evening and weekend service.",
       isDemo: true,
       sandboxExpiresAt: options.sandboxExpiresAt ?? null,
+      sandboxPreparedAt: options.sandboxPreparedAt ?? null,
       subscriptionStatus: "active",
       plan: "Pro",
       chatbots: {

@@ -4,14 +4,16 @@
 // the button again resumes it. A sandbox lives 24 hours: a delayed `sandbox.delete` job written with
 // it deletes it then, and an hourly sweep deletes any the job missed. Sandboxes e-mail nobody (the mail
 // path holds their e-mails, mail-jobs.server.ts) and cannot invite, create API keys or touch billing
-// (sandbox-policy.server.ts).
+// (sandbox-policy.server.ts). The button usually takes a sandbox seeded ahead by a job (decision 0046).
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import { hashPassword } from "../auth/password.server.ts";
 import { newToken } from "../auth/tokens.server.ts";
 import { newSiteKey } from "../chatbots/site-key.server.ts";
 import type { JobHandler, JobQueue } from "../jobs/queue/job-queue.server.ts";
-import { SANDBOX_DELETE_QUEUE, SANDBOX_SWEEP_TICK } from "../jobs/queue/queues.ts";
+import { SANDBOX_DELETE_QUEUE, SANDBOX_PREPARE_QUEUE, SANDBOX_SWEEP_TICK } from "../jobs/queue/queues.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { sqlUtc } from "../db/timestamps.ts";
 import { SEED_TRANSACTION, seedSampleBusiness, seedSampleYear } from "./demo-data.server.ts";
 
 export const SANDBOX_TTL_MS = 24 * 60 * 60 * 1000;
@@ -20,27 +22,122 @@ export const SANDBOX_EMAIL_DOMAIN = "sandbox.leadbroom.invalid";
 
 export type SandboxJob = { businessId: string };
 
+const PREPARE_JOB = { name: SANDBOX_PREPARE_QUEUE, key: "sandbox-prepare", data: {} };
+const deleteJob = (businessId: string, expiresAt: Date) => ({
+  name: SANDBOX_DELETE_QUEUE,
+  key: `sandbox-delete:${businessId}`,
+  data: { businessId } satisfies SandboxJob,
+  runAt: expiresAt,
+});
+
+/** A sandbox owner's account: a random address and an unknown password (only the demo button signs in to it). */
+async function sandboxOwner(): Promise<{ email: string; passwordHash: string }> {
+  const passwordHash = await hashPassword(newToken());
+  const email = `demo-${randomBytes(9).toString("base64url").toLowerCase().replace(/[^a-z0-9]/g, "x")}@${SANDBOX_EMAIL_DOMAIN}`;
+  return { email, passwordHash };
+}
+
+/** The sample business with its owner and its year of history (about 8,000 rows), in the caller's transaction. */
+async function seedSandbox(
+  tx: Prisma.TransactionClient,
+  owner: { email: string; passwordHash: string },
+  args: { now: Date; expiresAt: Date; preparedAt?: Date },
+): Promise<{ businessId: string; userId: string }> {
+  const { businessId } = await seedSampleBusiness(tx, {
+    siteKey: newSiteKey(),
+    sandboxExpiresAt: args.expiresAt,
+    sandboxPreparedAt: args.preparedAt,
+    now: args.now,
+  });
+  const user = await tx.user.create({
+    data: { ...owner, displayName: "Demo Owner", memberships: { create: { businessId, role: "owner" } } },
+    select: { id: true },
+  });
+  await seedSampleYear(tx, { businessId, teamUserId: user.id, now: args.now });
+  return { businessId, userId: user.id };
+}
+
 /**
- * Makes a sandbox in one transaction: the sample business (expiring in 24 hours), its owner (a random
- * address and an unknown password: only the demo button signs in to it) and the deletion job.
+ * Makes a sandbox for the demo button (decision 0046). Usually it takes one seeded ahead the same local
+ * day by the `sandbox.prepare` job (a year of history is about 8,000 rows, 1–3 s of inserts): one
+ * transaction of a few statements gives it an expiry 24 hours from now, moves its eight sample leads to
+ * the same ages as if seeded now, and writes its deletion job and the job that prepares the next one.
+ * When none is ready (the first press of a day, or a burst), it is seeded while the visitor waits, as
+ * before, and the next one is prepared meanwhile.
  */
 export async function createSandbox(
   deps: { db: Db; jobs: JobQueue },
   now = new Date(),
 ): Promise<{ businessId: string; userId: string; expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + SANDBOX_TTL_MS);
-  const passwordHash = await hashPassword(newToken());
-  const email = `demo-${randomBytes(9).toString("base64url").toLowerCase().replace(/[^a-z0-9]/g, "x")}@${SANDBOX_EMAIL_DOMAIN}`;
+  const claimed = await claimPreparedSandbox(deps, now, expiresAt);
+  if (claimed) return claimed;
+  const owner = await sandboxOwner();
   return deps.db.$transaction(async (tx) => {
-    const { businessId } = await seedSampleBusiness(tx, { siteKey: newSiteKey(), sandboxExpiresAt: expiresAt, now });
-    const user = await tx.user.create({
-      data: { email, passwordHash, displayName: "Demo Owner", memberships: { create: { businessId, role: "owner" } } },
-      select: { id: true },
-    });
-    await seedSampleYear(tx, { businessId, teamUserId: user.id, now });
-    await deps.jobs.enqueue(tx, [{ name: SANDBOX_DELETE_QUEUE, key: `sandbox-delete:${businessId}`, data: { businessId } satisfies SandboxJob, runAt: expiresAt }]);
-    return { businessId, userId: user.id, expiresAt };
+    const { businessId, userId } = await seedSandbox(tx, owner, { now, expiresAt });
+    await deps.jobs.enqueue(tx, [deleteJob(businessId, expiresAt), PREPARE_JOB]);
+    return { businessId, userId, expiresAt };
   }, SEED_TRANSACTION);
+}
+
+/** The prepared sandboxes seeded on the local day of `now` (their history ends the day before). */
+const preparedToday = (now: Date) => Prisma.sql`
+  b."sandboxPreparedAt" IS NOT NULL AND b."sandboxPreparedAt" <= ${sqlUtc(now)}
+  AND (b."sandboxPreparedAt" AT TIME ZONE 'UTC' AT TIME ZONE "analytics_safe_zone"(b."timeZone"))::date
+    = (${sqlUtc(now)} AT TIME ZONE 'UTC' AT TIME ZONE "analytics_safe_zone"(b."timeZone"))::date`;
+
+async function claimPreparedSandbox(
+  deps: { db: Db; jobs: JobQueue },
+  now: Date,
+  expiresAt: Date,
+): Promise<{ businessId: string; userId: string; expiresAt: Date } | null> {
+  return deps.db.$transaction(async (tx) => {
+    // Two presses at once take two different ones (SKIP LOCKED), or one of them seeds its own.
+    const [claimed] = await tx.$queryRaw<{ id: string; shiftMs: number; userId: string | null }[]>`
+      WITH picked AS (
+        SELECT b."id", b."sandboxPreparedAt" FROM "Business" b WHERE ${preparedToday(now)}
+         ORDER BY b."sandboxPreparedAt" DESC LIMIT 1 FOR UPDATE SKIP LOCKED
+      )
+      UPDATE "Business" b SET "sandboxPreparedAt" = NULL, "sandboxExpiresAt" = ${sqlUtc(expiresAt)}, "updatedAt" = ${sqlUtc(now)}
+        FROM picked WHERE b."id" = picked."id"
+      RETURNING b."id", (EXTRACT(EPOCH FROM (${sqlUtc(now)} - picked."sandboxPreparedAt")) * 1000)::float8 AS "shiftMs",
+                (SELECT m."userId" FROM "Membership" m WHERE m."businessId" = b."id" AND m."role" = 'owner' LIMIT 1) AS "userId"`;
+    if (!claimed?.userId) return null;
+    // The sample leads (the chatbot's, without a conversation: seedSampleBusiness) are "2 hours ago" from
+    // now, as if seeded now, with their history and reminders; the year before is the same all day.
+    const shift = Prisma.sql`make_interval(secs => ${claimed.shiftMs / 1000}::float8)`;
+    await tx.$executeRaw`
+      WITH moved AS (
+        UPDATE "Lead" SET "createdAt" = "createdAt" + ${shift}, "updatedAt" = "updatedAt" + ${shift}, "closedAt" = "closedAt" + ${shift}
+         WHERE "businessId" = ${claimed.id} AND "source" = 'chatbot' AND "conversationId" IS NULL
+        RETURNING "id"
+      ), events AS (
+        UPDATE "LeadEvent" e SET "createdAt" = e."createdAt" + ${shift} FROM moved WHERE e."leadId" = moved."id"
+      )
+      UPDATE "Reminder" r SET "dueAt" = r."dueAt" + ${shift}, "createdAt" = r."createdAt" + ${shift} FROM moved WHERE r."leadId" = moved."id"`;
+    await deps.jobs.enqueue(tx, [deleteJob(claimed.id, expiresAt), PREPARE_JOB]);
+    return { businessId: claimed.id, userId: claimed.userId, expiresAt };
+  });
+}
+
+/**
+ * Seeds a sandbox ahead for the next press of the demo button, unless one seeded today is waiting. It
+ * expires like any sandbox (24 hours on, then the hourly sweep deletes it if nobody took it); until taken,
+ * the reminder and daily-summary ticks leave it alone.
+ */
+export async function prepareSandbox(db: Db, now = new Date()): Promise<string | null> {
+  const [ready] = await db.$queryRaw<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM "Business" b WHERE ${preparedToday(now)}`;
+  if ((ready?.n ?? 0) > 0) return null;
+  const owner = await sandboxOwner();
+  const expiresAt = new Date(now.getTime() + SANDBOX_TTL_MS);
+  // Statement by statement, not one transaction: on PGlite's one connection a transaction of 1–3 s would
+  // hold every request and chat turn off until it ended; between these statements they run. Made with a
+  // preparation time of 1970 (not of today: never offered, but already left alone by the ticks), it is
+  // offered to the button only once complete (the time set last); one left half-made by a crash is never
+  // offered and is swept with the expired sandboxes.
+  const { businessId } = await seedSandbox(db, owner, { now, expiresAt, preparedAt: new Date(0) });
+  await db.business.update({ where: { id: businessId }, data: { sandboxPreparedAt: now } });
+  return businessId;
 }
 
 export type SandboxLookup = { status: "active"; userId: string; expiresAt: Date } | { status: "expired" };
@@ -91,7 +188,7 @@ async function deleteAndDisconnect(deps: SandboxJobDeps, businessId: string): Pr
   return deleted;
 }
 
-export function sandboxJobHandlers(deps: SandboxJobDeps): { deleteOne: JobHandler<SandboxJob>; sweep: JobHandler<unknown> } {
+export function sandboxJobHandlers(deps: SandboxJobDeps): { deleteOne: JobHandler<SandboxJob>; sweep: JobHandler<unknown>; prepare: JobHandler<unknown> } {
   const deleteOne: JobHandler<SandboxJob> = {
     name: SANDBOX_DELETE_QUEUE,
     async run(data) {
@@ -104,7 +201,15 @@ export function sandboxJobHandlers(deps: SandboxJobDeps): { deleteOne: JobHandle
       let count = 0;
       for (const id of await expiredSandboxIds(deps.db)) if (await deleteAndDisconnect(deps, id)) count++;
       if (count) deps.logger.info(`[jobs] ${count} expired demo sandbox(es) deleted`);
+      // …and one ready for the day's first press (nothing when one seeded today is waiting).
+      await prepareSandbox(deps.db);
     },
   };
-  return { deleteOne, sweep };
+  const prepare: JobHandler<unknown> = {
+    name: SANDBOX_PREPARE_QUEUE,
+    async run() {
+      await prepareSandbox(deps.db);
+    },
+  };
+  return { deleteOne, sweep, prepare };
 }

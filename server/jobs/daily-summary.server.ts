@@ -22,7 +22,8 @@ export type DailySummaryDeps = { db: Db; jobs: JobQueue; env: { PUBLIC_APP_URL: 
 export async function queueDailySummaries(deps: DailySummaryDeps, now = new Date()): Promise<string[]> {
   const { db } = deps;
   const businesses = await db.business.findMany({
-    where: { notifyDailySummary: true },
+    // Not a demo sandbox seeded ahead and not yet given to anyone (decision 0046).
+    where: { notifyDailySummary: true, sandboxPreparedAt: null },
     select: { id: true, name: true, logoPath: true, street: true, city: true, state: true, zip: true, timeZone: true, lastDailySummaryOn: true },
   });
   const queued: string[] = [];

@@ -6,8 +6,8 @@
 import type { Db } from "../db/client.server.ts";
 import { JOB_SCHEMA } from "./queue/job-queue.server.ts";
 
-/** The roll-up tables rewritten by every write of a lead or a conversation (decision 0040). */
-export const HIGH_CHURN_TABLES = ["AnalyticsLeadDay", "AnalyticsConversationDay", "AnalyticsRevenueDay", "AnalyticsTeamHour"];
+/** The roll-up tables appended to by every write of a lead or a conversation and folded every minute (decisions 0040, 0046). */
+export const HIGH_CHURN_TABLES = ["AnalyticsLeadDay", "AnalyticsConversationDay", "AnalyticsRevenueDay", "AnalyticsTeamHour", "WidgetImpressionDay"];
 
 /**
  * True on the embedded PGlite database ("PostgreSQL 18.6 (PGlite 0.5.16) on wasm32-unknown-emscripten…"),

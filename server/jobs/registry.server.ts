@@ -24,6 +24,7 @@ import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { chatRecoveryJobHandler, type ChatRecoveryJob } from "../chat/turn-recovery.server.ts";
 import type { JobHandler, JobInfo } from "./queue/job-queue.server.ts";
 import {
+  ANALYTICS_FOLD_TICK,
   AUTOMATION_QUEUE,
   BILLING_OPERATION_QUEUE,
   BILLING_REFRESH_QUEUE,
@@ -40,6 +41,7 @@ import {
   REMINDER_DUE_TICK,
   RESPONSE_ROLLUP_TICK,
   SANDBOX_DELETE_QUEUE,
+  SANDBOX_PREPARE_QUEUE,
   SANDBOX_SWEEP_TICK,
   TAKEOVER_IDLE_QUEUE,
   TRIAL_ENDING_TICK,
@@ -177,6 +179,8 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     }),
     handle(SANDBOX_DELETE_QUEUE, sandboxJobSchema, sandbox.deleteOne),
     defineJob(SANDBOX_SWEEP_TICK, tickSchema, (data, job) => sandbox.sweep.run(data, job)),
+    defineJob(SANDBOX_PREPARE_QUEUE, tickSchema, (data, job) => sandbox.prepare.run(data, job)),
+    tick(ANALYTICS_FOLD_TICK),
     handle(BILLING_OPERATION_QUEUE, billingOperationJobSchema, billing.operations),
     handle(BILLING_REFRESH_QUEUE, billingRefreshJobSchema, billing.refresh),
     handle(WEBHOOK_QUEUE, webhookJobSchema, webhookJobHandler(services)),

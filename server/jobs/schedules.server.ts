@@ -3,16 +3,17 @@
 // and queue it: follow-up reminders falling due, the daily summary from 07:00 local time, the
 // trial-ending e-mails; the dashboard's hourly response-time roll-up; and the sweep of expired demo
 // sandboxes (its handler is in server/demo/sandbox.server.ts); on PGlite, the hourly VACUUM of the
-// busiest tables (db-maintenance.server.ts).
+// busiest tables (db-maintenance.server.ts); every minute, the analytics deltas folded (decision 0046).
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
-import { CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { ANALYTICS_FOLD_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
 import { rollUpResponseTimes } from "../dashboard/response-times.server.ts";
 import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
 import { queueDailySummaries } from "./daily-summary.server.ts";
 import { queueTrialEndingReminders } from "./trial-ending.server.ts";
 import { vacuumWithoutAutovacuum } from "./db-maintenance.server.ts";
+import { foldAnalytics } from "../analytics/analytics-fold.server.ts";
 
 export const schedules: JobSchedule[] = [
   // Every 10 minutes: a business's summary goes out within 10 minutes of 07:00 in its time zone.
@@ -28,6 +29,8 @@ export const schedules: JobSchedule[] = [
   { name: DB_MAINTENANCE_TICK, cron: "50 * * * *" },
   // Every minute: chat turns a crash left unfinished (server/chat/turn-recovery.server.ts, decision 0044).
   { name: CHAT_RECOVERY_QUEUE, cron: "* * * * *", data: { scope: "tick" } },
+  // Every minute: the deltas the chat's statements append to the analytics roll-ups, folded (decision 0046).
+  { name: ANALYTICS_FOLD_TICK, cron: "* * * * *" },
 ];
 
 /** The ticks' handlers (no payload: a tick looks for what is due). */
@@ -59,6 +62,12 @@ export function scheduleHandlers(services: AppServices, realtime: Pick<Workspace
         const started = Date.now();
         const tables = await vacuumWithoutAutovacuum(services.db);
         if (tables.length) services.logger.info(`[jobs] vacuumed ${tables.length} table(s) in ${Date.now() - started} ms (no autovacuum)`);
+      },
+    },
+    {
+      name: ANALYTICS_FOLD_TICK,
+      async run() {
+        await foldAnalytics(services.db);
       },
     },
     {

@@ -32,6 +32,8 @@ export async function notifyDueReminders(deps: { db: Db; jobs: JobQueue }, now =
       dueAt: { lte: now, gt: new Date(now.getTime() - STALE_AFTER_MS) },
       // A lead that is Won or Lost needs no follow-up.
       lead: { status: { notIn: ["won", "lost"] } },
+      // A demo sandbox seeded ahead and not yet given to anyone (decision 0046) is told nothing.
+      business: { sandboxPreparedAt: null },
     },
     orderBy: { dueAt: "asc" },
     take: BATCH,

@@ -5,8 +5,12 @@
 // the roll-ups equals the report computed from the rows (the pre-roll-up queries) for every period.
 // The triggers work per statement: bulk multi-row inserts, updates and deletes (also across two
 // businesses at once) are checked the same way, and a 10,000-lead statement leaves the roll-up tables small.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsReport } from "#server/analytics/analytics.server.ts";
+import { foldAnalytics } from "#server/analytics/analytics-fold.server.ts";
+import { scheduleHandlers, schedules } from "#server/jobs/schedules.server.ts";
+import { ANALYTICS_FOLD_TICK } from "#server/jobs/queue/queues.ts";
 import type { AnalyticsPeriodKey } from "#server/analytics/analytics-period.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
@@ -55,16 +59,41 @@ async function rollupRows(businessId: string): Promise<Record<string, string[]>>
   };
 }
 
-async function expectRollupsRight(businessId: string, timeZone: string) {
+/** The report from the roll-ups equals the report from the rows, for every period. */
+async function expectReportRight(businessId: string, timeZone: string) {
   const db = server.services.db;
-  const kept = await rollupRows(businessId);
-  const [zone] = await db.$queryRaw<{ timeZone: string }[]>`SELECT "timeZone" FROM "AnalyticsRollup" WHERE "businessId" = ${businessId}`;
-  expect(zone?.timeZone).toBe(timeZone);
   for (const period of PERIODS) {
     const fromRollups = await analyticsReport(db, { businessId, timeZone, period, now: NOW });
     const fromRows = await analyticsReport(db, { businessId, timeZone, period, now: NOW, source: "rows" });
     expect(fromRollups, period).toEqual(fromRows);
   }
+}
+
+/** The deltas appended since the last fold (decision 0046), over all the roll-up tables. */
+async function unfoldedRows(businessId: string): Promise<number> {
+  const [row] = await server.services.db.$queryRawUnsafe<{ n: bigint }[]>(
+    `SELECT (SELECT COUNT(*) FROM "AnalyticsLeadDay" WHERE "businessId" = $1 AND "part" <> 0)
+          + (SELECT COUNT(*) FROM "AnalyticsConversationDay" WHERE "businessId" = $1 AND "part" <> 0)
+          + (SELECT COUNT(*) FROM "AnalyticsRevenueDay" WHERE "businessId" = $1 AND "part" <> 0)
+          + (SELECT COUNT(*) FROM "AnalyticsTeamHour" WHERE "businessId" = $1 AND "part" <> 0) AS n`,
+    businessId,
+  );
+  return Number(row!.n);
+}
+
+/**
+ * The report is right read live (folded rows plus the deltas appended since), and again after the fold;
+ * the folded rows then equal a rebuild from the rows.
+ */
+async function expectRollupsRight(businessId: string, timeZone: string) {
+  const db = server.services.db;
+  const [zone] = await db.$queryRaw<{ timeZone: string }[]>`SELECT "timeZone" FROM "AnalyticsRollup" WHERE "businessId" = ${businessId}`;
+  expect(zone?.timeZone).toBe(timeZone);
+  await expectReportRight(businessId, timeZone);
+  await foldAnalytics(db);
+  expect(await unfoldedRows(businessId)).toBe(0);
+  await expectReportRight(businessId, timeZone);
+  const kept = await rollupRows(businessId);
   await db.$queryRaw`SELECT "analytics_rebuild"(${businessId}) IS NULL AS done`;
   expect(await rollupRows(businessId)).toEqual(kept);
   const [negative] = await db.$queryRaw<{ n: bigint }[]>`
@@ -271,6 +300,25 @@ describe("analytics roll-ups", () => {
     expect(Number(left!.n)).toBe(0);
   });
 
+  it("are folded every minute by a job of the job layer, the figures the same before and after", async () => {
+    const db = server.services.db;
+    const b = other.businessId;
+    expect(schedules.find((s) => s.name === ANALYTICS_FOLD_TICK)?.cron).toBe("* * * * *");
+    const handler = scheduleHandlers(server.services, { notification() {} }).find((h) => h.name === ANALYTICS_FOLD_TICK)!;
+    await conversation(b, ago(2 * DAY), "social");
+    await exec(
+      `INSERT INTO "Lead" ("id", "businessId", "name", "source", "status", "score", "priority", "valueCents", "channel", "closedAt", "createdAt", "updatedAt")
+       VALUES ('folded-lead', $1, 'Folded Lead', 'manual', 'won', 6.5, 'medium', 12000, 'social', $2, $3, $3)`,
+      b, ago(DAY).toISOString(), ago(2 * DAY).toISOString(),
+    );
+    expect(await unfoldedRows(b)).toBeGreaterThanOrEqual(3);
+    const before = await analyticsReport(db, { businessId: b, timeZone: "America/New_York", period: "30d", now: NOW });
+    await handler.run(undefined as never, { id: "test", name: ANALYTICS_FOLD_TICK, key: "", attempt: 1 });
+    expect(await unfoldedRows(b)).toBe(0);
+    expect(await analyticsReport(db, { businessId: b, timeZone: "America/New_York", period: "30d", now: NOW })).toEqual(before);
+    await expectRollupsRight(b, "America/New_York");
+  });
+
   it("stay small after a 10,000-lead statement (one write per roll-up row, not one per lead)", async () => {
     const db = server.services.db;
     const big = await registerOwner(server, "Big Import Co");
@@ -296,11 +344,89 @@ describe("analytics roll-ups", () => {
     await exec(`UPDATE "Lead" SET "status" = 'contacted' WHERE "businessId" = $1 AND "status" = 'new'`, big.businessId);
     const grown = (await size()) - start;
     expect(grown).toBeLessThan(320 * 1024);
+    // One delta row per lead day (the stage change nets to nothing there), folded into one row each.
+    expect(await unfoldedRows(big.businessId)).toBeGreaterThanOrEqual(250);
+    await foldAnalytics(db);
     const [rows] = await db.$queryRawUnsafe<{ leads: bigint; n: bigint }[]>(
       `SELECT SUM("leads")::bigint AS leads, COUNT(*) AS n FROM "AnalyticsLeadDay" WHERE "businessId" = $1`,
       big.businessId,
     );
     expect({ leads: Number(rows!.leads), n: Number(rows!.n) }).toEqual({ leads: 10_000, n: 250 });
     await expectRollupsRight(big.businessId, "America/New_York");
+  });
+});
+
+// Decision 0046: the statements of a chat turn and of a lead capture only append to the roll-ups and the
+// impression counters (rows of their own transaction's "part"), so two conversations of one business on
+// the same local day and channel never wait for each other's row locks. Needs two connections: PostgreSQL
+// only (PGlite has one connection, whose statements run one at a time anyway).
+describe.skipIf(!process.env.DATABASE_URL)("analytics roll-ups on PostgreSQL", () => {
+  it("let two conversations of one business write at once: one transaction held open, the other completes without waiting", async () => {
+    const db = server.services.db;
+    const busy = await registerOwner(server, "Busy Day Cleaning");
+    const b = busy.businessId;
+    const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId: b }, select: { id: true } });
+    const first = new pg.Client({ connectionString: server.databaseUrl });
+    const second = new pg.Client({ connectionString: server.databaseUrl });
+    await first.connect();
+    await second.connect();
+    const at = NOW.toISOString();
+    // What the chat does for a visitor (decision 0007's statements, in one transaction here so that its
+    // locks are held): the conversation opened, a message stored, the lead captured with its history, a
+    // member's first action on it, and the widget's impression counted; all on the same local day and
+    // channel for both conversations.
+    const chatTurn = async (client: pg.Client, n: number) => {
+      const conversationId = `busy-c-${n}`;
+      const leadId = `busy-l-${n}`;
+      await client.query(
+        `INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "channel", "createdAt", "updatedAt", "lastMessageAt")
+         VALUES ($1, $2, $3, $4, 'paid', $5, $5, $5)`,
+        [conversationId, b, chatbot.id, `busy-visitor-${n}`, at],
+      );
+      await client.query(
+        `WITH conv AS (UPDATE "Conversation" SET "lastSeq" = "lastSeq" + 1, "lastMessageAt" = $2 WHERE "id" = $1 RETURNING "id", "businessId", "lastSeq")
+         INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
+         SELECT $1 || '-m', conv."id", conv."businessId", conv."lastSeq", 'visitor', 'We need an office cleaned', ARRAY[]::text[], $2 FROM conv`,
+        [conversationId, at],
+      );
+      await client.query(
+        `WITH lead AS (
+           INSERT INTO "Lead" ("id", "businessId", "conversationId", "name", "score", "priority", "status", "source", "channel", "createdAt", "updatedAt")
+           VALUES ($1, $2, $3, 'Busy ' || $1, 7.5, 'high', 'new', 'chatbot', 'paid', $4, $4) RETURNING "id"
+         )
+         INSERT INTO "LeadEvent" ("id", "leadId", "businessId", "type", "createdAt") SELECT lead."id" || '-e', lead."id", $2, 'created', $4 FROM lead`,
+        [leadId, b, conversationId, at],
+      );
+      await client.query(
+        `INSERT INTO "LeadEvent" ("id", "leadId", "businessId", "type", "actorUserId", "createdAt") VALUES ($1 || '-n', $1, $2, 'note', $3, $4::timestamp + interval '5 minutes')`,
+        [leadId, b, busy.userId, at],
+      );
+      await client.query(
+        `INSERT INTO "WidgetImpressionDay" ("chatbotId", "businessId", "day", "part", "count") VALUES ($1, $2, $3::date, txid_current(), 1)`,
+        [chatbot.id, b, at.slice(0, 10)],
+      );
+    };
+    try {
+      await first.query("BEGIN");
+      await chatTurn(first, 1);
+      // The first transaction stays open. The second would wait on any row lock the first holds; it
+      // gives up after 3 s instead of waiting for ever.
+      await second.query("SET lock_timeout = '3s'");
+      await second.query("BEGIN");
+      await chatTurn(second, 2);
+      const { rows: waiting } = await second.query(`SELECT COUNT(*)::int AS n FROM pg_locks WHERE NOT granted`);
+      expect(waiting[0].n).toBe(0);
+      await second.query("COMMIT");
+      // The second conversation's figures show at once (the first's are not committed yet).
+      const live = await analyticsReport(db, { businessId: b, timeZone: "America/New_York", period: "7d", now: NOW });
+      expect(live.kpis.leads.current).toBe(1);
+      await first.query("COMMIT");
+    } finally {
+      await first.end();
+      await second.end();
+    }
+    const both = await analyticsReport(db, { businessId: b, timeZone: "America/New_York", period: "7d", now: NOW });
+    expect(both.kpis.leads.current).toBe(2);
+    await expectRollupsRight(b, "America/New_York");
   });
 });

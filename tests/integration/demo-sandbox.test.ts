@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { DEMO } from "#server/demo/demo-credentials.ts";
 import { analyticsReport } from "#server/analytics/analytics.server.ts";
-import { SANDBOX_EMAIL_DOMAIN, SANDBOX_TTL_MS } from "#server/demo/sandbox.server.ts";
+import { createSandbox, SANDBOX_EMAIL_DOMAIN, SANDBOX_TTL_MS } from "#server/demo/sandbox.server.ts";
 import { HELD_EMAIL_NOTE, SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE, SANDBOX_MESSAGES } from "#shared/demo/sandbox-policy.ts";
-import { MAIL_QUEUE, PASSWORD_RESET_QUEUE, SANDBOX_DELETE_QUEUE, SANDBOX_SWEEP_TICK } from "#server/jobs/queue/queues.ts";
+import { MAIL_QUEUE, PASSWORD_RESET_QUEUE, SANDBOX_DELETE_QUEUE, SANDBOX_PREPARE_QUEUE, SANDBOX_SWEEP_TICK } from "#server/jobs/queue/queues.ts";
 import { readOutbox } from "#server/mail/mailer.server.ts";
 import { postJson } from "./billing-support.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -122,15 +122,41 @@ describe("the demo button", () => {
     expect((await b.get(`/app/leads/${lead.id}`)).status).toBe(404);
   });
 
+  it("takes a sandbox prepared ahead by the job: the same content, its sample leads as fresh", async () => {
+    await pressDemo(browser());
+    // The press queued the next one's preparation (decision 0046).
+    await server.services.jobs.idle([SANDBOX_PREPARE_QUEUE], { timeoutMs: 120_000 });
+    const [prepared] = await db().business.findMany({ where: { sandboxPreparedAt: { not: null } }, orderBy: { sandboxPreparedAt: "desc" }, select: { id: true } });
+    expect(prepared).toBeDefined();
+    const now = new Date();
+    const made = await createSandbox({ db: db(), jobs: server.services.jobs }, now);
+    expect(made.businessId).toBe(prepared!.id);
+    const sandbox = await db().business.findUniqueOrThrow({ where: { id: made.businessId }, select: { sandboxPreparedAt: true, sandboxExpiresAt: true } });
+    expect(sandbox).toEqual({ sandboxPreparedAt: null, sandboxExpiresAt: new Date(now.getTime() + SANDBOX_TTL_MS) });
+    const demo = await db().business.findFirstOrThrow({ where: { isDemo: true, sandboxExpiresAt: null }, select: { id: true } });
+    const leads = (id: string) => db().lead.findMany({ where: { businessId: id }, orderBy: { name: "asc" }, select: { name: true, score: true, status: true } });
+    expect(await leads(made.businessId)).toEqual(await leads(demo.id));
+    // "2 hours ago" from the press, not from the preparation.
+    const sarah = await db().lead.findFirstOrThrow({ where: { businessId: made.businessId, name: "Sarah Mitchell" }, select: { createdAt: true } });
+    expect(Math.abs(now.getTime() - 2 * 3_600_000 - sarah.createdAt.getTime())).toBeLessThan(1000);
+    const jobs = await server.database.sql.query<{ start_after: string }>(
+      `SELECT start_after FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+      [SANDBOX_DELETE_QUEUE, `sandbox-delete:${made.businessId}`],
+    );
+    expect(jobs.map((j) => new Date(j.start_after).getTime())).toEqual([made.expiresAt.getTime()]);
+  });
+
   it("makes at most the per-IP limit of sandboxes from parallel presses on one address", async () => {
     const ip = "198.51.100.200";
-    const before = await db().business.count({ where: { sandboxExpiresAt: { not: null } } });
+    // Sandboxes given to browsers (not the ones the sandbox.prepare job seeds ahead meanwhile).
+    const given = { sandboxExpiresAt: { not: null }, sandboxPreparedAt: null };
+    const before = await db().business.count({ where: given });
     const answers = await Promise.all(Array.from({ length: 8 }, () => browser(ip).post("/login", { intent: "demo", redirectTo: "" })));
     expect(answers.filter((r) => r.status === 302)).toHaveLength(3);
     const refused = answers.filter((r) => r.status === 429);
     expect(refused).toHaveLength(5);
     expect(refused[0]!.text).toContain(SANDBOX_LIMIT_MESSAGE);
-    expect(await db().business.count({ where: { sandboxExpiresAt: { not: null } } })).toBe(before + 3);
+    expect(await db().business.count({ where: given })).toBe(before + 3);
     // Another address is not affected.
     expect((await browser("198.51.100.201").post("/login", { intent: "demo", redirectTo: "" })).status).toBe(302);
   });

@@ -46,6 +46,10 @@ export const AUTOMATION_QUEUE = "automation.step";
 export const WEBHOOK_QUEUE = "webhook.deliver";
 /** One cold-outreach e-mail step falling due (server/outreach/campaigns.server.ts). */
 export const OUTREACH_SEND_QUEUE = "outreach.send";
+/** Every minute: the analytics roll-ups' and impressions' appended deltas folded into their day rows (server/analytics/analytics-fold.server.ts). */
+export const ANALYTICS_FOLD_TICK = "analytics-fold.tick";
+/** A demo sandbox seeded ahead, for the next press of the demo button (server/demo/sandbox.server.ts). */
+export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
 
 /** Finishes chat turns a crash left unfinished: at start-up and every minute (server/chat/turn-recovery.server.ts). */
 export const CHAT_RECOVERY_QUEUE = "chat-recovery.run";
@@ -82,6 +86,10 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: DB_MAINTENANCE_TICK, retryLimit: 1, retryDelaySeconds: 300, expireInSeconds: 900, batchSize: 1, workers: 1 },
   // A missed run is made up by the next minute's; a claimed conversation is claimable again once stale.
   { name: CHAT_RECOVERY_QUEUE, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 600, batchSize: 1, workers: 1 },
+  // A missed fold only leaves more deltas for the next one (the figures are exact either way).
+  { name: ANALYTICS_FOLD_TICK, retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300, batchSize: 1, workers: 1 },
+  // One at a time; a failed one is only a slower next press (the button then seeds while it waits).
+  { name: SANDBOX_PREPARE_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

@@ -1,0 +1,172 @@
+// Statement budgets of the hot paths (issue 28, decision 0046), the way Django's assertNumQueries works:
+// each path's SQL statements are counted at the database layer (every statement the app's Prisma client
+// sends, through the driver adapter or the chat's direct line: server/db/statement-tap.ts), on PGlite and
+// on PostgreSQL, and must equal the budget. A change that adds a statement to a hot path fails here;
+// raise a budget only on purpose, and say why in its comment (a change that saves one lowers it).
+//
+// The job runner is stopped first: its polling is not the app's (and does not go through the tap), and
+// the jobs a path writes (in its own statements) must not run meanwhile and add their handlers' statements.
+// Each count ends when the path's effects are in and the database has then been quiet for a while
+// (`quiet`): a statement the path leaves running in the background is counted too.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { newClientMessageId, Visitor } from "../support/widget-client.ts";
+import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
+import { registerOwner, type Owner } from "./billing-support.ts";
+import type { Socket } from "socket.io-client";
+import type { Message, TakeoverAck } from "#server/realtime/protocol.ts";
+import { createSandbox, prepareSandbox } from "#server/demo/sandbox.server.ts";
+
+let server: TestServer;
+let owner: Owner;
+let siteKey: string;
+const visitors: Visitor[] = [];
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer({ seedDemo: false });
+  owner = await registerOwner(server, "Budget Cleaning Co");
+  siteKey = (await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: owner.businessId } })).siteKey;
+  await server.services.jobs.stop();
+});
+
+afterAll(async () => {
+  server?.database.statements.listen(null);
+  for (const v of visitors) v.disconnect();
+  for (const s of sockets) s.disconnect();
+  await server?.close();
+});
+
+const QUIET_MS = 600;
+
+/** The statements the app sends while `run` runs and until the database has been quiet for QUIET_MS. */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  let last = Date.now();
+  server.database.statements.listen((text) => {
+    seen.push(text.replace(/\s+/g, " ").replace(/^\/\* lb:prepared \*\/ /, "").slice(0, 90));
+    last = Date.now();
+  });
+  try {
+    await run();
+    last = Date.now();
+    await new Promise<void>((resolve) => {
+      const check = () => (Date.now() - last >= QUIET_MS ? resolve() : setTimeout(check, 50));
+      check();
+    });
+  } finally {
+    server.database.statements.listen(null);
+  }
+  return seen;
+}
+
+function expectBudget(statements: string[], budget: number) {
+  expect(statements.length, `statements run:\n${statements.join("\n")}`).toBe(budget);
+}
+
+/** A visitor of the business with an open conversation, the bot's first question asked. */
+async function openVisitor(): Promise<Visitor> {
+  const visitor = new Visitor(server.url, { siteKey });
+  visitors.push(visitor);
+  await visitor.connect();
+  const opened = await visitor.open({ pageUrl: "https://budget-cleaning.example/quote" });
+  if (!opened.ok) throw new Error(opened.error);
+  return visitor;
+}
+
+describe("statement budgets of the hot paths", () => {
+  it("a visitor turn: the message stored and the bot's reply stored", async () => {
+    const visitor = await openVisitor();
+    await visitor.say("Regular Commercial Cleaning"); // a first turn warms the chatbot cache
+    await server.app.chat.idle();
+    const statements = await statementsOf(async () => {
+      await visitor.say("20,000–50,000 sq ft");
+      await server.app.chat.idle();
+    });
+    // 2 (decision 0007): the visitor's message stored with its seq, ownership and dedupe checks (one CTE
+    // statement, whose answer carries the state to answer from), and the bot's replies stored with the new
+    // conversation state (one CTE statement). The chatbot's settings come from the process's cache.
+    expectBudget(statements, 2);
+  });
+
+  it("the turn that captures the lead", async () => {
+    const visitor = await openVisitor();
+    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Tess Tran", "Tran Towers"]) {
+      await visitor.say(answer);
+    }
+    await server.app.chat.idle();
+    const statements = await statementsOf(async () => {
+      await visitor.say("tess@trantowers.example");
+      await server.app.chat.idle();
+    });
+    expect(await server.services.db.lead.count({ where: { conversationId: visitor.conversationId! } })).toBe(1);
+    // 4: the turn's 2 (above); the lead captured in one CTE statement (lead, 'created' event, follow-up
+    // reminder, the conversation state's leadId, the team's notification, the lead.created job: capture-lead.server.ts);
+    // the lead counted against the plan's limit in one more (LeadUsage upsert, overage flag and its Stripe
+    // job: lead-quota.server.ts; a statement of its own, serialised per business and billing window).
+    expectBudget(statements, 4);
+  });
+
+  it("an agent's message in a live takeover", async () => {
+    const visitor = await openVisitor();
+    await visitor.say("Regular Commercial Cleaning");
+    await server.app.chat.idle();
+    const socket = workspaceSocket(server.url, cookieHeader(owner.client));
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("connect_error", reject);
+    });
+    const emit = <T extends object>(event: string, payload: object) => socket.timeout(15_000).emitWithAck(event, payload) as Promise<TakeoverAck<T>>;
+    const conversationId = visitor.conversationId!;
+    expect((await emit("conversation:join", { conversationId })).ok).toBe(true);
+    expect((await emit("agent:message:send", { conversationId, clientMessageId: newClientMessageId(), text: "Hello from the team" })).ok).toBe(true);
+    const statements = await statementsOf(async () => {
+      const sent = await emit<{ message: Message }>("agent:message:send", { conversationId, clientMessageId: newClientMessageId(), text: "How can I help?" });
+      expect(sent.ok).toBe(true);
+    });
+    // 9: the member's access to the business (1) and the resend check by clientMessageId (1), then one
+    // interactive transaction (takeover-store.server.ts): BEGIN, the conversation read and checked, its
+    // seq moved on, the message inserted, the takeover's idle job re-armed (pg-boss's insert), the lead of the
+    // conversation looked up (for the message.received event), COMMIT. A candidate for fewer (h-perf, issue 28).
+    expectBudget(statements, 9);
+  });
+
+  it("GET /widget/config from the business's website (with its impression)", async () => {
+    const get = () => fetch(`${server.url}/widget/config?key=${siteKey}`, { headers: { Origin: "https://budget-cleaning.example" } });
+    expect((await get()).status).toBe(200); // the first records the installation
+    const statements = await statementsOf(async () => {
+      const res = await get();
+      expect(res.status).toBe(200);
+      await res.json();
+    });
+    // 2: the chatbot by site key with its business's zone and installation state (one statement), and
+    // the impression appended after the answer is sent (one insert of its own row, decision 0046).
+    expectBudget(statements, 2);
+  });
+
+  it("the demo button's sandbox, one prepared ahead (decision 0046)", async () => {
+    expect(await prepareSandbox(server.services.db)).not.toBeNull();
+    let made: { businessId: string } | undefined;
+    const statements = await statementsOf(async () => {
+      made = await createSandbox({ db: server.services.db, jobs: server.services.jobs });
+    });
+    expect((await server.services.db.business.findUniqueOrThrow({ where: { id: made!.businessId } })).sandboxPreparedAt).toBeNull();
+    // 5: one transaction: BEGIN, the prepared sandbox claimed with its expiry (one statement), its eight
+    // sample leads moved to now with their history and reminders (one CTE statement), its deletion job and
+    // the next preparation's job (one pg-boss insert), COMMIT. (The password hash is off the database.)
+    expectBudget(statements, 5);
+  });
+
+  it("the leads page (/app/leads)", async () => {
+    expect((await owner.client.get("/app/leads")).status).toBe(200);
+    const statements = await statementsOf(async () => {
+      const page = await owner.client.get("/app/leads");
+      expect(page.status).toBe(200);
+    });
+    // 5: the session (1) and the member with the business (1) for the workspace layout, its unread
+    // notifications (1), the first page of leads (1) and its overdue reminders counted (1). Below the
+    // list's page size no separate COUNT runs (list-leads.server.ts).
+    expectBudget(statements, 5);
+  });
+});
