@@ -11,8 +11,13 @@ export type WorkerRequest = { id: number } & (
   | { op: "sqlQuery"; sql: string; params: unknown[]; tx?: number }
   | { op: "sqlBegin" }
   | { op: "sqlCommit" | "sqlRollback"; tx: number }
+  | { op: "listen" | "unlisten"; channel: string }
   | { op: "close" }
 );
+
+/** A notification on a channel the main thread listens on (LISTEN), pushed unasked: id -1. */
+export const NOTIFY_ID = -1;
+export type WorkerNotification = { id: typeof NOTIFY_ID; channel: string };
 
 /** `code`: PostgreSQL's SQLSTATE, when the error is the database's. */
 export type SerializedError = { name: string; message: string; cause?: unknown; code?: string };

@@ -12,7 +12,7 @@ import type {
   TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import type { SqlExecutor, SqlRunner } from "./migrate.server.ts";
-import type { SerializedError, WithoutId, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+import { NOTIFY_ID, type SerializedError, type WithoutId, type WorkerNotification, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
 
 const ADAPTER_NAME = "@prisma/adapter-pglite-worker";
 
@@ -42,7 +42,13 @@ export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> 
     pending.set(0, { resolve: () => resolve(), reject });
   });
 
-  worker.on("message", (reply: WorkerReply) => {
+  const listeners = new Map<string, Set<() => void>>();
+  worker.on("message", (message: WorkerReply | WorkerNotification) => {
+    if (message.id === NOTIFY_ID) {
+      for (const listener of listeners.get((message as WorkerNotification).channel) ?? []) listener();
+      return;
+    }
+    const reply = message as WorkerReply;
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -106,6 +112,16 @@ export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> 
     },
     sql: {
       ...executor(),
+      async listen(channel, onNotify) {
+        const set = listeners.get(channel) ?? new Set();
+        listeners.set(channel, set);
+        set.add(onNotify);
+        await call({ op: "listen", channel });
+        return async () => {
+          set.delete(onNotify);
+          if (set.size === 0 && !failure) await call({ op: "unlisten", channel });
+        };
+      },
       async transaction(fn) {
         const { tx } = await call<{ tx: number }>({ op: "sqlBegin" });
         try {

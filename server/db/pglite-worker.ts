@@ -9,7 +9,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlDriverAdapter, Transaction } from "@prisma/driver-adapter-utils";
 import { pgliteExtensions } from "./pglite-extensions.ts";
 import { createPreparedClient } from "./pglite-prepared.ts";
-import type { SerializedError, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+import { NOTIFY_ID, type SerializedError, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
 
 type SqlTx = { tx: PGliteTransaction; finish: (commit: boolean) => void; done: Promise<void> };
 
@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   const prismaTxs = new Map<number, Transaction>();
   const sqlTxs = new Map<number, SqlTx>();
   let nextTx = 1;
+  /** Channels the main thread listens on, with PGlite's unlisten for each. */
+  const listening = new Map<string, () => Promise<void>>();
 
   const reply = (message: WorkerReply) => port.postMessage(message);
 
@@ -93,6 +95,15 @@ async function main(): Promise<void> {
         await tx.done;
         return null;
       }
+      case "listen":
+        if (!listening.has(request.channel)) {
+          listening.set(request.channel, await pglite.listen(request.channel, () => port!.postMessage({ id: NOTIFY_ID, channel: request.channel })));
+        }
+        return null;
+      case "unlisten":
+        await listening.get(request.channel)?.();
+        listening.delete(request.channel);
+        return null;
       case "close":
         await pglite.close();
         return null;
