@@ -8,7 +8,7 @@ import { namePoolStatements } from "./pg-prepared.ts";
 import { withDirectSql } from "./prepared.ts";
 import { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
-import { startPgliteWorker } from "./pglite-proxy.server.ts";
+import { startPgliteWorker, type DbStats } from "./pglite-proxy.server.ts";
 
 export type Db = PrismaClient;
 
@@ -17,6 +17,8 @@ export type Database = {
   /** Raw SQL access for the migration runner (outside Prisma). */
   sql: SqlRunner;
   kind: "pglite" | "postgres";
+  /** Benchmarks: statement time so far, in all and in the job layer's (LB_PGLITE_STATS=1 on PGlite); null when not kept. */
+  stats?(reset?: boolean): Promise<DbStats | null>;
   close(): Promise<void>;
 };
 
@@ -51,6 +53,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     prisma,
     kind: "pglite",
     sql: worker.sql,
+    stats: worker.stats,
     async close() {
       await prisma.$disconnect();
       await worker.close();

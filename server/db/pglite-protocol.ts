@@ -12,6 +12,8 @@ export type WorkerRequest = { id: number } & (
   | { op: "sqlBegin" }
   | { op: "sqlCommit" | "sqlRollback"; tx: number }
   | { op: "listen" | "unlisten"; channel: string }
+  /** LB_PGLITE_STATS=1: the time in statements so far, in all and in the job layer's (pgboss) ones; `reset` starts afresh. */
+  | { op: "stats"; reset?: boolean }
   | { op: "close" }
 );
 

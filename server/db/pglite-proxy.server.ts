@@ -14,11 +14,15 @@ import type {
 import type { SqlExecutor, SqlRunner } from "./migrate.server.ts";
 import { NOTIFY_ID, type SerializedError, type WithoutId, type WorkerNotification, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
 
+export type DbStats = { totalMs: number; jobMs: number; statements: number; jobStatements: number; wallMs: number };
+
 const ADAPTER_NAME = "@prisma/adapter-pglite-worker";
 
 export type PgliteWorker = {
   adapter: SqlDriverAdapterFactory;
   sql: SqlRunner;
+  /** LB_PGLITE_STATS=1 (benchmarks): statement time so far, in all and in the job layer's statements; null otherwise. */
+  stats(reset?: boolean): Promise<DbStats | null>;
   close(): Promise<void>;
 };
 
@@ -133,6 +137,7 @@ export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> 
         await call({ op: "sqlCommit", tx });
       },
     },
+    stats: (reset) => call<DbStats | null>({ op: "stats", reset }),
     async close() {
       if (!failure) await call({ op: "close" }).catch(() => undefined);
       await worker.terminate();
