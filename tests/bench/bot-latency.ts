@@ -338,7 +338,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
         `database: ${(db.totalMs / 1000).toFixed(1)} s in ${db.statements} statements over ${(db.wallMs / 1000).toFixed(1)} s ` +
           `(${((db.totalMs / db.wallMs) * 100).toFixed(0)}% of the run, ${turns ? (db.statements / turns).toFixed(1) : "n/a"} statements per turn); ` +
           `job layer ${(db.jobMs / 1000).toFixed(1)} s in ${db.jobStatements} statements = ${db.totalMs ? ((db.jobMs / db.totalMs) * 100).toFixed(1) : "0"}% of the database's time ` +
-          `(dispatcher: ${db.fetches} fetches, ${db.fetches ? (db.fetchMs / db.fetches).toFixed(1) : "0"} ms each, since start)` +
+          `(dispatcher: ${db.fetches} fetches, ${db.fetches ? (db.fetchMs / db.fetches).toFixed(1) : "0"} ms each from the main thread, queueing included, since start)` +
           (server.database === "postgres" ? " [timed in pg's client: round trips included]" : ""),
       );
     } else {
