@@ -15,17 +15,26 @@ export function timePgStatements() {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === "string" ? first : (first?.text ?? "");
     const started = performance.now();
-    const result = original.apply(this, args);
-    if (result && typeof (result as Promise<unknown>).then === "function") {
-      const done = () => {
-        const ms = performance.now() - started;
-        window.totalMs += ms;
-        window.statements += 1;
-        if (isJobLayer(text)) {
-          window.jobMs += ms;
-          window.jobStatements += 1;
-        }
+    const done = () => {
+      const ms = performance.now() - started;
+      window.totalMs += ms;
+      window.statements += 1;
+      if (isJobLayer(text)) {
+        window.jobMs += ms;
+        window.jobStatements += 1;
+      }
+    };
+    // pool.query passes a callback; Prisma's adapter and the LISTEN client use the promise.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (...results: unknown[]) => {
+        done();
+        return (callback as (...a: unknown[]) => unknown)(...results);
       };
+    }
+    const result = original.apply(this, args);
+    if (typeof callback !== "function" && result && typeof (result as Promise<unknown>).then === "function") {
       (result as Promise<unknown>).then(done, done);
     }
     return result;
