@@ -11,11 +11,13 @@ import { createRequestMemo } from "./http/request-memo.ts";
 import type { AppServices } from "./services.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
 import { sameOriginGuard } from "./http/same-origin.server.ts";
+import { nulAddressGuard } from "./http/nul-guard.server.ts";
 import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
 import { widgetConfigRoute } from "./http/widget-config-route.server.ts";
 import { WIDGET_CONFIG_PATH } from "./realtime/protocol.ts";
 import { remixRequestHandler } from "./http/remix-handler.server.ts";
+import { createLargeBodySlots, mayPostLargeBody, type LargeBodySlots } from "./http/large-bodies.server.ts";
 import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
 import { createConnectionCap } from "./realtime/connection-cap.server.ts";
 import type { ChatService } from "./chat/chat-service.server.ts";
@@ -32,6 +34,8 @@ export type Application = {
   chat: ChatService;
   /** Pushes to open workspaces, for what happens outside a request (jobs). */
   workspaceEvents: WorkspaceEvents;
+  /** Large request bodies being read now (issue 27): per client IP and in all. */
+  largeBodySlots: LargeBodySlots;
   close(): Promise<void>;
 };
 
@@ -48,6 +52,7 @@ export async function createApplication(
   app.use(compression());
   app.use(securityHeaders(services.env.PUBLIC_APP_URL));
   app.use(sameOriginGuard(services.env.PUBLIC_APP_URL));
+  app.use(nulAddressGuard);
   if (options.mode === "production") app.use(contentSecurityPolicy);
 
   app.get("/healthz", (_req, res) => {
@@ -106,6 +111,7 @@ export async function createApplication(
     build = (await import(serverBuildPath)) as ServerBuild;
   }
 
+  const largeBodySlots = createLargeBodySlots();
   app.all(
     "*",
     remixRequestHandler({
@@ -118,6 +124,7 @@ export async function createApplication(
         requestMemo: createRequestMemo(),
         cspNonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : undefined,
       }),
+      largeBodies: { mayPost: (route, req) => mayPostLargeBody(services, route, req), slots: largeBodySlots },
     }),
   );
 
@@ -126,6 +133,7 @@ export async function createApplication(
     io,
     chat,
     workspaceEvents,
+    largeBodySlots,
     async close() {
       // io.close() also closes the HTTP server; idle keep-alive connections are dropped so it can.
       const closed = new Promise<void>((resolve) => io.close(() => resolve()));

@@ -4,6 +4,7 @@
 import type { AppServices } from "../services.server.ts";
 import type { LeadEventSink } from "../leads/publish-lead.server.ts";
 import { apiError, apiJson, API_MESSAGES } from "./api-errors.ts";
+import { containsNul, NUL_MESSAGE } from "../shared/forms/storable-text.ts";
 import { authenticateApiRequest, type ApiCaller } from "./authenticate.server.ts";
 import { createApiLead, getApiLead, listApiLeads, updateApiLead } from "./leads-api.server.ts";
 import { listApiConversations, parseApiConversationQuery } from "./conversations-api.server.ts";
@@ -56,6 +57,8 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
   try {
     const body: unknown = JSON.parse(text);
     if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Error("not an object");
+    // A NUL in any string cannot be stored (PostgreSQL 22021): refused here, before the database.
+    if (containsNul(body)) return { ok: false, response: apiError("validation_failed", NUL_MESSAGE) };
     return { ok: true, body };
   } catch {
     return { ok: false, response: apiError("invalid_json", API_MESSAGES.invalidJson) };

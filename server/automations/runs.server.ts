@@ -29,6 +29,7 @@ import {
 } from "../shared/automations/definition.ts";
 import { smsAllowanceReachedText } from "../shared/automations/sms-allowance.ts";
 import { claimSms } from "./sms-allowance.server.ts";
+import { holdForSandbox, SANDBOX_HELD_TEXT } from "../demo/outbound-policy.server.ts";
 
 export type AutomationJob =
   | { kind: "start"; businessId: string; automationId: string; leadId: string; settled?: boolean }
@@ -418,7 +419,7 @@ async function perform(deps: AutomationDeps, run: StepRun, action: Action, info:
         case "sent":
           return { status: "sent" };
         case "held":
-          return { status: "skipped", error: "Held: a demo sandbox sends no e-mails" };
+          return { status: "skipped", error: SANDBOX_HELD_TEXT.email };
         case "skipped":
           return { status: "skipped", error: delivery.error ?? "Not sent" };
         case "failed":
@@ -430,6 +431,10 @@ async function perform(deps: AutomationDeps, run: StepRun, action: Action, info:
     case "sms": {
       if (!deps.sms) return { status: "skipped", error: SMS_NOT_CONFIGURED };
       if (!run.lead.phone) return { status: "skipped", error: "This lead has no phone number" };
+      // The sandbox outbound policy, before the allowance and Twilio: a sandbox's SMS is held.
+      const sandbox = await holdForSandbox(db, "sms", { businessId: run.businessId, to: run.lead.phone });
+      if (sandbox === "gone") return { status: "skipped", error: "The business no longer exists" };
+      if (sandbox) return { status: "skipped", error: SANDBOX_HELD_TEXT.sms };
       // The plan's monthly allowance, claimed before Twilio is called (a retry keeps its claim).
       const claim = await claimSms(db, { businessId: run.businessId, runId: run.id, now });
       if (!claim.ok) return { status: "skipped", error: smsAllowanceReachedText(claim.allowance) };

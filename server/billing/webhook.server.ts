@@ -14,6 +14,7 @@ import { businessBrand, paymentFailedEmail, trialWillEndEmail } from "../mail/te
 import { formatLongDate } from "../shared/billing/billing-display.ts";
 import { ownerEmail } from "./customers.server.ts";
 import { refreshJob } from "./mirror.server.ts";
+import { checkStripeEventShape } from "./stripe-event-shape.ts";
 import { applyInvoiceOutcome, applySubscription, findBillingBusiness, type ApplyOutcome } from "./subscription-state.server.ts";
 
 export type WebhookDeps = { db: Db; env: Env; stripe: Stripe | null; jobs: JobQueue; logger: Logger };
@@ -45,6 +46,12 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: string, si
   } catch (error) {
     deps.logger.warn(`[billing] webhook rejected: ${error instanceof Error ? error.message : String(error)}`);
     return { status: 400, body: { received: false, error: "Invalid signature" } };
+  }
+  // Signed is not well-formed: an event the handlers cannot read is refused before anything is stored.
+  const shape = checkStripeEventShape(event);
+  if (!shape.ok) {
+    deps.logger.warn(`[billing] webhook refused, malformed event: ${shape.reason}`);
+    return { status: 400, body: { received: false, error: `Malformed event (${shape.reason})` } };
   }
 
   const at = new Date(event.created * 1000);

@@ -80,7 +80,13 @@ export type VisitorContext = {
   fromAppOrigin: boolean;
 };
 
+/** Conversations a recovery run answers at once (each may call the AI model). */
+const RECOVERY_CONCURRENCY = 8;
+
 export type ChatService = ReturnType<typeof createChatService>;
+
+/** Where a test may have the process die mid-turn (tests/integration/lead-crash.test.ts). */
+export type CrashPoint = "before-reply" | "before-capture";
 
 /** What opening tells the connection: the ack, and a new conversation's draft to keep until it is written in. */
 export type OpenResult = { ack: ConversationOpenAck; draft?: DraftConversation };
@@ -110,6 +116,8 @@ export function createChatService(deps: {
    * (`lead.scored`, `message.received`) for automations. */
   jobs?: JobQueue;
   clock?: () => Date;
+  /** Tests only (env TEST_CRASH_AT, refused in production): the process kills itself there, as kill -9 would. */
+  crashAt?: CrashPoint;
 }) {
   const { db, emitter, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -420,8 +428,10 @@ export function createChatService(deps: {
         // The reply first, then the lead (decision 0007): the visitor never waits for the lead's
         // statements. The state stored with the reply says a lead is due, so a crash in between loses
         // nothing (answerPending captures it when the conversation resumes).
+        if (capture && !stored.leadId) await crashPoint("before-reply");
         const replies = await storeBotTurn(db, {
           conversationId,
+          answering: visitorMessage.seq,
           replies: result.replies.map((reply, index) => ({
             id: replyIds[index] ?? newMessageId(),
             text: reply.text,
@@ -432,12 +442,18 @@ export function createChatService(deps: {
           ended: result.completed && !turn.isTest,
         });
         emitter.typing(conversationId, false);
+        if (replies.length === 0 && result.replies.length > 0) {
+          // Answered already: by another instance recovering this conversation (turn-recovery.server.ts).
+          logger.warn(`[chat] conversation ${conversationId} message ${visitorMessage.seq} was answered elsewhere`);
+          return;
+        }
         const echo = !leadDetailsHidden(chatbot.business, clock());
         for (const message of replies) {
           emitter.message(conversationId, message);
           if (echo) emitter.workspaceMessage(turn.businessId, message);
         }
         if (capture) {
+          if (!stored.leadId) await crashPoint("before-capture");
           const captured = await captureFor(turn, chatbot, stored);
           await emitTurnEvents(turn, captured, visitorMessage, result.completed);
           stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id };
@@ -446,6 +462,27 @@ export function createChatService(deps: {
     } catch (error) {
       emitter.typing(conversationId, false);
       logger.error(`[chat] answering conversation ${conversationId} failed`, error);
+    }
+  }
+
+  /**
+   * The test-only crash hook, on the turn that makes the conversation's lead due: the ack and the
+   * replies so far reach the visitor, then the process dies.
+   */
+  async function crashPoint(point: CrashPoint): Promise<void> {
+    if (deps.crashAt !== point) return;
+    logger.error(`[chat] TEST_CRASH_AT=${point}: the process kills itself now`);
+    setTimeout(() => process.kill(process.pid, "SIGKILL"), 200);
+    await new Promise<never>(() => {});
+  }
+
+  /**
+   * Finishes turns a crash left unfinished (claimed by turn-recovery.server.ts): each conversation is
+   * answered and its lead captured in its own queue, as if its visitor had come back, a few at a time.
+   */
+  async function recover(conversationIds: string[]): Promise<void> {
+    for (let i = 0; i < conversationIds.length; i += RECOVERY_CONCURRENCY) {
+      await Promise.all(conversationIds.slice(i, i + RECOVERY_CONCURRENCY).map((id) => queue.run(id, () => answerPending(id))));
     }
   }
 
@@ -536,6 +573,7 @@ export function createChatService(deps: {
     open,
     send,
     resume,
+    recover,
     /** Resolves when every queued turn has finished (tests, shutdown). */
     idle: () => queue.idle(),
   };

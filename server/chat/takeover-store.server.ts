@@ -2,16 +2,16 @@
 // a process, so every instance agrees that the bot is silent; join, leave and agent messages each run in
 // one transaction that allocates the next seq like any message. Agent messages are deduplicated on
 // (conversationId, clientMessageId) exactly as visitor messages are. The "10 minutes of member silence"
-// release is a durable delayed job written in the same transaction as the join or message that starts it.
+// release is a durable delayed job, one per conversation, written in the same transaction as the join.
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { EVENT_QUEUE, TAKEOVER_IDLE_QUEUE } from "../jobs/queue/queues.ts";
+import { insertJobsSql, pendingJobSql } from "../jobs/queue/job-sql.server.ts";
 import { eventKey } from "../events/domain-events.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import { sqlUtc, utcText } from "../db/timestamps.ts";
-import { insertJobsSql } from "../jobs/queue/job-sql.server.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
 import { messageSelect, toMessage, type MessageRow } from "./conversations.server.ts";
 import { newMessageId } from "./ids.ts";
@@ -81,14 +81,18 @@ async function insertMessage(
   return toMessage(row);
 }
 
-function idleJob(conversationId: string, activeAt: Date) {
+/**
+ * One idle check per conversation (issue 27: 1,500 agent messages once wrote 1,501 delayed jobs). A join
+ * makes sure one is waiting (a waiting one stays: when it runs it looks at the latest activity); an agent
+ * message only moves `agentActiveAt`. Called with the conversation row locked, as the check itself is,
+ * so a join and a check running at once leave exactly one job waiting.
+ */
+async function ensureIdleJob(jobs: JobQueue, tx: Tx, conversationId: string, activeAt: Date): Promise<void> {
+  const key = `takeover-idle:${conversationId}`;
+  const [row] = await tx.$queryRaw<{ pending: boolean }[]>(pendingJobSql(TAKEOVER_IDLE_QUEUE, key));
+  if (row?.pending) return;
   const data: TakeoverJob = { conversationId, activeAt: activeAt.toISOString() };
-  return {
-    name: TAKEOVER_IDLE_QUEUE,
-    key: `takeover-idle:${conversationId}:${activeAt.getTime()}`,
-    data,
-    runAt: new Date(activeAt.getTime() + AGENT_IDLE_MS),
-  };
+  await jobs.enqueue(tx, [{ name: TAKEOVER_IDLE_QUEUE, key, data, runAt: new Date(activeAt.getTime() + AGENT_IDLE_MS) }]);
 }
 
 export type JoinResult =
@@ -124,7 +128,7 @@ export async function joinConversation(
       now: input.now,
       agentActive: true,
     });
-    await deps.jobs.enqueue(tx, [idleJob(conversation.id, input.now)]);
+    await ensureIdleJob(deps.jobs, tx, conversation.id, input.now);
     return { kind: "joined", message, ...(conversation.agentUserId ? { replaced: conversation.agentUserId } : {}) };
   });
 }
@@ -168,12 +172,13 @@ export type AgentSendResult =
   | { kind: "not_found" | "closed" | "not_joined" | "conflict" };
 
 /**
- * Stores a joined agent's message once per clientMessageId, with the next seq; restarts the idle clock.
+ * Stores a joined agent's message once per clientMessageId, with the next seq; restarts the idle clock
+ * (agentActiveAt, which the conversation's one idle job re-reads: decision 0043).
  * One statement (decision 0045), not an interactive transaction: on the embedded database a transaction
  * holds the only connection for all its round trips, so ten agent messages in flight queued behind each
  * other (p99 444 ms). The conversation row's UPDATE is the lock and the checks (this business, open, this
- * member joined, clientMessageId not stored yet); the message, the idle job and, when the chat has a
- * lead, the `lead.team_replied` event are written by the same statement, or nothing is.
+ * member joined, clientMessageId not stored yet); the message and, when the chat has a lead, the
+ * `lead.team_replied` event are written by the same statement, or nothing is.
  */
 export async function storeAgentMessage(
   deps: { db: Db; jobs: JobQueue },
@@ -190,7 +195,6 @@ export async function storeAgentMessage(
   };
   const id = newMessageId();
   const now = sqlUtc(input.now);
-  const idle = idleJob(input.conversationId, input.now);
   try {
     const rows = await queryPrepared<MessageRow>(deps.db, Prisma.sql`
       WITH conv AS (
@@ -210,8 +214,6 @@ export async function storeAgentMessage(
           FROM conv
         RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text", ${utcText('"createdAt"')} AS "createdAt",
                   "quickReplies", "clientMessageId", "authorName"
-      ), idle AS (
-        ${insertJobsSql(TAKEOVER_IDLE_QUEUE, Prisma.sql`conv`, Prisma.sql`${JSON.stringify(idle.data)}::jsonb`, Prisma.sql`${idle.key}`, Prisma.sql`${idle.runAt.toISOString()}::timestamptz`)}
       ), lead AS (
         -- A reply from the team: the lead's pending automation steps stop.
         SELECT l."id", l."businessId" FROM "Lead" l JOIN conv ON l."conversationId" = conv."id" AND l."businessId" = conv."businessId"
@@ -240,6 +242,25 @@ export async function storeAgentMessage(
   if (!conversation) return { kind: "not_found" };
   if (conversation.status !== "open") return { kind: "closed" };
   return { kind: "not_joined" };
+}
+
+/**
+ * The idle job: when the member has done nothing since `job.activeAt`, the takeover ends (leaveConversation);
+ * when they have, the next check is written for 10 minutes after their latest activity.
+ */
+export async function checkIdle(deps: { db: Db; jobs: JobQueue }, job: TakeoverJob, now: Date): Promise<LeaveResult> {
+  const since = new Date(job.activeAt);
+  const idleSince = await deps.db.$transaction(async (tx): Promise<Date | null> => {
+    const rows = await tx.$queryRaw<{ agentUserId: string | null; agentActiveAt: Date | null }[]>`
+      SELECT "agentUserId", "agentActiveAt" FROM "Conversation" WHERE "id" = ${job.conversationId} FOR UPDATE`;
+    const conversation = rows[0];
+    if (!conversation?.agentUserId || !conversation.agentActiveAt) return null;
+    if (conversation.agentActiveAt.getTime() <= since.getTime()) return conversation.agentActiveAt;
+    await ensureIdleJob(deps.jobs, tx, job.conversationId, conversation.agentActiveAt);
+    return null;
+  });
+  // leaveConversation checks again that nothing happened since (a message in between keeps the member).
+  return idleSince ? leaveConversation(deps.db, { conversationId: job.conversationId, activeAt: idleSince, now }) : { kind: "not_joined" };
 }
 
 /** The member joined to a conversation of this business, if any. */

@@ -152,10 +152,13 @@ export type BotReplyInput = { id: string; text: string; quickReplies?: string[] 
  * Stores the bot's replies to one visitor message and the conversation state that answered it, in
  * one statement. Returns the stored replies in seq order. `ended`: this turn completed the
  * qualification, so the same statement writes the `conversation.ended` event (webhooks, DESIGN §15).
+ * `answering`: the seq of the visitor message these replies answer; then nothing is stored (and no
+ * reply returned) when the stored state has answered it already: another instance recovering the
+ * conversation (server/chat/turn-recovery.server.ts) or this one got there first.
  */
 export async function storeBotTurn(
   db: Db,
-  input: { conversationId: string; replies: BotReplyInput[]; state: StoredConversationState; now: Date; ended?: boolean },
+  input: { conversationId: string; replies: BotReplyInput[]; state: StoredConversationState; now: Date; ended?: boolean; answering?: number },
 ): Promise<Message[]> {
   const now = sqlUtc(input.now);
   const replies = JSON.stringify(input.replies.map((r) => ({ id: r.id, text: r.text, quickReplies: r.quickReplies ?? [] })));
@@ -167,7 +170,9 @@ export async function storeBotTurn(
              "lastMessageAt" = ${now},
              "updatedAt" = ${now},
              "state" = ${JSON.stringify(input.state)}::jsonb
-       WHERE "id" = ${input.conversationId}
+       WHERE "id" = ${input.conversationId}${
+         input.answering === undefined ? Prisma.empty : Prisma.sql` AND ${handledSeqOf(Prisma.sql`"state"`)} < ${input.answering}::int`
+       }
       RETURNING "id", "businessId", "lastSeq"
     ), reply AS (
       SELECT r.ord, r.value->>'id' AS id, r.value->>'text' AS text,

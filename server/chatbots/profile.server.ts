@@ -9,6 +9,7 @@ import { asUtcDate, utcText } from "../db/timestamps.ts";
 export type ChatbotRecord = {
   id: string;
   businessId: string;
+  /** Switched on, and not a demo sandbox past its expiry. */
   isActive: boolean;
   allowedOrigins: string[];
   /** The widget has connected from a website other than the app (server/onboarding/installation.server.ts). */
@@ -46,7 +47,10 @@ type ChatbotRow = Omit<ChatbotRecord, "business"> & Omit<ChatbotRecord["business
  */
 function chatbotWhere(where: Prisma.Sql) {
   return Prisma.sql`
-    SELECT c."id", c."businessId", c."isActive", c."allowedOrigins", c."installedAt" IS NOT NULL AS "installed",
+    SELECT c."id", c."businessId",
+           -- A demo sandbox past its expiry (not yet deleted by its job) is switched off (issue 27 item 8).
+           (c."isActive" AND (b."sandboxExpiresAt" IS NULL OR b."sandboxExpiresAt" > (now() AT TIME ZONE 'UTC'))) AS "isActive",
+           c."allowedOrigins", c."installedAt" IS NOT NULL AS "installed",
            b."sandboxExpiresAt" IS NOT NULL AS "sandbox", c."businessName", c."welcomeMessage",
            c."hoursStart", c."hoursEnd", c."hoursDays", c."afterHoursMessage", c."serviceTypes", c."marketPriceCents",
            c."settings", b."serviceAreas", b."description", b."timeZone", b."phone", b."email", b."plan",

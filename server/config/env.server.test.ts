@@ -65,6 +65,16 @@ describe("parseEnv defaults", () => {
     expect(parseEnv({ SEED_DEMO: value }).SEED_DEMO).toBe(flag);
   });
 
+  it("SEED_DEMO defaults to off in production (its password is published) and on in development and tests", () => {
+    expect(parseEnv({ NODE_ENV: "production" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SEED_DEMO: "" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: "development" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test" }).SEED_DEMO).toBe(true);
+    // Still switched on explicitly, e.g. a staging instance.
+    expect(parseEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: "development", SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
+  });
+
   it.each([
     ["1", 1],
     ["2", 2],
@@ -181,6 +191,17 @@ describe("parseEnv refuses bad values, naming the variable", () => {
       "REDIS_URL: scale-out needs a shared database; set DATABASE_URL too (PGlite is single-process)",
     ]);
     expect(parseEnv({ NODE_ENV: "development", REDIS_URL: "redis://cache:6379" }).REDIS_URL).toBe("redis://cache:6379");
+  });
+
+  it("refuses the test-only crash hook in production, and recovers chat turns after 30 s by default", () => {
+    expect(envError({ NODE_ENV: "production", TEST_CRASH_AT: "before-reply" }).issues).toEqual([
+      "TEST_CRASH_AT: the crash hook is for tests only; unset it in production",
+    ]);
+    expect(parseEnv({ NODE_ENV: "test", TEST_CRASH_AT: "before-capture" }).TEST_CRASH_AT).toBe("before-capture");
+    expect(envError({ NODE_ENV: "test", TEST_CRASH_AT: "anywhere" }).issues[0]).toMatch(/^TEST_CRASH_AT:/);
+    expect(parseEnv({}).TEST_CRASH_AT).toBeUndefined();
+    expect(parseEnv({}).CHAT_RECOVERY_AFTER_SECONDS).toBe(30);
+    expect(envError({ CHAT_RECOVERY_AFTER_SECONDS: "0" }).issues[0]).toMatch(/^CHAT_RECOVERY_AFTER_SECONDS:/);
   });
 });
 

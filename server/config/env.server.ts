@@ -74,11 +74,15 @@ export const envSchema = z.object({
   LEAD_OVERAGE_FEE_CENTS: z.coerce.number().int().min(0).max(100_000).default(50),
   SMTP_URL: urlWithProtocols(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().default("LeadBroom <no-reply@leadbroom.test>"),
-  /** Seed the demo business and account at start-up when missing (DESIGN §5). */
+  /**
+   * Seed the fixed demo business and account at start-up when missing (DESIGN §5). Its password is
+   * published, so it is off by default under NODE_ENV=production (parseEnv): the /login demo button's
+   * per-browser sandboxes are the public demo there (issue 27 item 6).
+   */
   SEED_DEMO: z
     .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   /**
    * The site key of the chatbot on LeadBroom's own public pages. Unknown at start: a chatbot of a
    * member-less "LeadBroom" business is made for it (server/demo/site-chatbot.server.ts).
@@ -120,12 +124,20 @@ export const envSchema = z.object({
    * receiver on this machine). Private and link-local addresses are refused always (SSRF, DESIGN §15).
    */
   WEBHOOKS_ALLOW_LOOPBACK: booleanFlag,
-  /** How long a webhook delivery waits for the receiver's answer. */
+  /** One deadline for each webhook delivery: connecting, the receiver's answer and its whole body. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /**
+   * A chat turn left unfinished by a crash (a visitor message unanswered, a lead due but not captured)
+   * is finished by a recovery job once the conversation has not changed for this many seconds: longer
+   * than any live turn takes, AI calls included (server/chat/turn-recovery.server.ts, decision 0044).
+   */
+  CHAT_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /** Tests only: the process kills itself at this point of a chat turn (tests/integration/lead-crash.test.ts). */
+  TEST_CRASH_AT: z.enum(["before-reply", "before-capture"]).optional(),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
-export type Env = z.output<typeof envSchema> & { PUBLIC_APP_URL: string };
+export type Env = Omit<z.output<typeof envSchema>, "SEED_DEMO"> & { PUBLIC_APP_URL: string; SEED_DEMO: boolean };
 
 export class EnvError extends Error {
   constructor(public readonly issues: string[]) {
@@ -154,10 +166,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK) {
     throw new EnvError(["WEBHOOKS_ALLOW_LOOPBACK: webhooks to loopback addresses are for development only; unset it in production"]);
   }
+  if (env.NODE_ENV === "production" && env.TEST_CRASH_AT) {
+    throw new EnvError(["TEST_CRASH_AT: the crash hook is for tests only; unset it in production"]);
+  }
   if (env.NODE_ENV === "production" && env.MOCKS) {
     throw new EnvError(["MOCKS: the OpenAI mocks are for development only; unset MOCKS in production"]);
   }
-  return { ...env, PUBLIC_APP_URL: publicAppUrl };
+  return { ...env, PUBLIC_APP_URL: publicAppUrl, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== "production" };
 }
 
 /** What reaches the browser: an explicit allow-list, nothing else. */

@@ -13,18 +13,45 @@ export const DEFAULT_BODY_LIMIT = 64 * KB;
 /** Multipart forms: the file's own cap and the other fields. */
 const UPLOAD_OVERHEAD = 64 * KB;
 
+/**
+ * The route a request path addresses, as Remix matches it (issue 27): single fetch posts a page's forms
+ * to `/app/outreach.data` (`/_root.data` for `/`), the older form adds `?_data=…` or `?index` (query
+ * only), and Remix ignores case, a trailing slash and percent-encoding. Limits are keyed on this, so
+ * every spelling of one route gets the same limit.
+ */
+export function bodyRouteOf(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Malformed escapes: Remix answers it; the raw path keys the (default) limit.
+  }
+  path = path.toLowerCase().replace(/\/{2,}/g, "/");
+  if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  path = path.replace(/\/+$/, "");
+  return path === "" || path === "/_root" ? "/" : path;
+}
+
 /** The largest body a request to `pathname` may carry. */
 export function bodyLimitFor(pathname: string): number {
-  if (pathname === "/app/settings") return LOGO_MAX_BYTES + UPLOAD_OVERHEAD; // the logo upload
-  if (pathname === "/api/careers") return RESUME_MAX_BYTES + UPLOAD_OVERHEAD; // the résumé
-  if (pathname === "/app/outreach") return CSV_MAX_BYTES + UPLOAD_OVERHEAD; // the prospects CSV
-  if (pathname.startsWith("/api/v1/")) return 256 * KB; // the REST API's JSON
+  const route = bodyRouteOf(pathname);
+  if (route === "/app/settings") return LOGO_MAX_BYTES + UPLOAD_OVERHEAD; // the logo upload
+  if (route === "/api/careers") return RESUME_MAX_BYTES + UPLOAD_OVERHEAD; // the résumé
+  if (route === "/app/outreach") return CSV_MAX_BYTES + UPLOAD_OVERHEAD; // the prospects CSV
+  if (route.startsWith("/api/v1/")) return 256 * KB; // the REST API's JSON
   return DEFAULT_BODY_LIMIT; // every other form, and the Stripe webhook
 }
 
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
     super(`request body over ${limit} bytes`);
+  }
+}
+
+/** The client closed the request before its body ended: nobody is left to answer. */
+export class BodyAborted extends Error {
+  constructor() {
+    super("the request was closed before its body ended");
   }
 }
 
@@ -57,13 +84,20 @@ export function readBoundedBody(req: IncomingMessage, limit: number): Promise<Bu
       cleanup();
       reject(error);
     };
+    // The client went away before the end: settles, so whoever waits (a large-body slot) is freed.
+    const onClose = () => {
+      cleanup();
+      reject(new BodyAborted());
+    };
     const cleanup = () => {
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("error", onError);
+      req.off("close", onClose);
     };
     req.on("data", onData);
     req.on("end", onEnd);
     req.on("error", onError);
+    req.on("close", onClose);
   });
 }

@@ -18,9 +18,10 @@ import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { scheduleHandlers, schedules } from "./schedules.server.ts";
 import { automationJobHandler } from "../automations/runs.server.ts";
 import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
+import { chatRecoveryJobHandler, recoverySettings, startupRecoveryJob } from "../chat/turn-recovery.server.ts";
 
 /** What the handlers push to open workspaces (socket.io), from the application. */
-export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated"> & Partial<Pick<WorkspaceEvents, "takeoverIdle" | "automationRuns">>;
+export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated"> & Partial<Pick<WorkspaceEvents, "takeoverIdle" | "automationRuns" | "recoverTurns">>;
 
 export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHandler<never>[] {
   const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
@@ -55,11 +56,17 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): JobHa
     ...billingJobHandlers(services, (businessId, update) => realtime.billingUpdated(businessId, update)),
     webhookJobHandler(services) as JobHandler<never>,
     outreachJobHandler({ db: services.db, jobs: services.jobs, unsubscribe: unsubscribeSigner(services) }) as JobHandler<never>,
+    chatRecoveryJobHandler(services, (ids) => realtime.recoverTurns?.(ids) ?? Promise.resolve()) as JobHandler<never>,
   ];
   return handlers;
 }
 
-/** Starts the job workers of a process. */
-export function startJobWorkers(services: AppServices, realtime: JobRealtime): Promise<void> {
-  return services.jobs.start(jobHandlers(services, realtime), schedules);
+/**
+ * Starts the job workers of a process, and queues its start-up look for chat turns a crash left
+ * unfinished (server/chat/turn-recovery.server.ts).
+ */
+export async function startJobWorkers(services: AppServices, realtime: JobRealtime): Promise<void> {
+  const startedAt = new Date();
+  await services.jobs.start(jobHandlers(services, realtime), schedules);
+  await services.jobs.enqueue(services.db, [startupRecoveryJob(startedAt, recoverySettings(services).soleProcess, recoverySettings(services).staleAfterMs)]);
 }

@@ -6,7 +6,7 @@
 // busiest tables (db-maintenance.server.ts).
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
-import { DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
 import { rollUpResponseTimes } from "../dashboard/response-times.server.ts";
 import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
@@ -26,6 +26,8 @@ export const schedules: JobSchedule[] = [
   { name: SANDBOX_SWEEP_TICK, cron: "40 * * * *" },
   // Hourly, away from the other ticks: VACUUM (ANALYZE) on PGlite, which has no autovacuum (decision 0040).
   { name: DB_MAINTENANCE_TICK, cron: "50 * * * *" },
+  // Every minute: chat turns a crash left unfinished (server/chat/turn-recovery.server.ts, decision 0044).
+  { name: CHAT_RECOVERY_QUEUE, cron: "* * * * *", data: { scope: "tick" } },
 ];
 
 export function scheduleHandlers(services: AppServices, realtime: Pick<WorkspaceEvents, "notification">): JobHandler<never>[] {

@@ -7,6 +7,8 @@ import type { Db } from "../db/client.server.ts";
 import type { JobHandler, JobInfo, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
 import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
 import { MAIL_QUEUE, queueSpec } from "../jobs/queue/queues.ts";
+import { holdForSandbox } from "../demo/outbound-policy.server.ts";
+import { singleLine } from "../shared/format/single-line.ts";
 import type { Mailer, MailMessage } from "./mailer.server.ts";
 
 export const MAIL_JOB = MAIL_QUEUE;
@@ -79,7 +81,8 @@ export async function deliverOnce(
 ): Promise<void> {
   const { db, mailer } = deps;
   const messageId = messageIdFor(job.key, deps.mailFrom);
-  const sandbox = await sandboxHold(db, mail.businessId, mail.to);
+  // The sandbox outbound policy (decision 0026): a sandbox's e-mail is kept as held, never sent.
+  const sandbox = await holdForSandbox(db, "email", { businessId: mail.businessId, to: mail.to });
   if (sandbox === "gone") return; // the business was deleted (an expired demo sandbox): nobody to tell
   // The one place e-mails to leads and prospects meet the business's suppression list.
   if (mail.unsubscribeUrl !== undefined) {
@@ -92,7 +95,7 @@ export async function deliverOnce(
       const error = suppressedText(suppressed.createdAt);
       await db.emailDelivery.upsert({
         where: { key: job.key },
-        create: { key: job.key, businessId: mail.businessId, kind: mail.kind, to: mail.to, subject: mail.subject, messageId, attempts: 1, status: "skipped", error },
+        create: { key: job.key, businessId: mail.businessId, kind: mail.kind, to: mail.to, subject: singleLine(mail.subject), messageId, attempts: 1, status: "skipped", error },
         update: { attempts: { increment: 1 } },
       });
       // One still being tried when the address unsubscribed is skipped from now on.
@@ -109,7 +112,7 @@ export async function deliverOnce(
       status: sandbox ? "held" : "sending",
       kind: mail.kind,
       to: mail.to,
-      subject: mail.subject,
+      subject: singleLine(mail.subject),
       messageId,
       attempts: 1,
     },
@@ -133,24 +136,6 @@ export async function deliverOnce(
     throw error;
   }
   await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "sent", sentAt: new Date(), error: null } });
-}
-
-/**
- * The one sandbox check of the mail path (decision 0026): the demo sandbox an e-mail belongs to (the
- * business it is sent for, or the business of the account it is sent to, e.g. a password reset), or
- * "gone" when the business it was for no longer exists, or null for an e-mail to send.
- */
-async function sandboxHold(db: Db, businessId: string | undefined, to: string): Promise<string | "gone" | null> {
-  const [row] = await db.$queryRaw<{ known: boolean; sandboxId: string | null }[]>`
-    SELECT (${businessId ?? null}::text IS NULL OR EXISTS (SELECT 1 FROM "Business" WHERE "id" = ${businessId ?? null})) AS "known",
-           (SELECT b."id" FROM "Business" b
-             WHERE b."sandboxExpiresAt" IS NOT NULL
-               AND (b."id" = ${businessId ?? null}
-                    OR b."id" IN (SELECT m."businessId" FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
-                                   WHERE u."email" = ${to.trim().toLowerCase()}))
-             LIMIT 1) AS "sandboxId"`;
-  if (!row?.known) return "gone";
-  return row.sandboxId;
 }
 
 export function mailJobHandler(deps: DeliverDeps): JobHandler<MailJob> {

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { singleLine } from "../shared/format/single-line.ts";
 
 export type MailMessage = {
   to: string;
@@ -24,6 +25,22 @@ export function fromHeader(mailFrom: string, fromName?: string): string {
   if (!fromName) return mailFrom;
   const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
   return `"${fromName.replace(/["\\\r\n<>]/g, "")}" <${address}>`;
+}
+
+/**
+ * The message with its header fields on one line (issue 27 item 11): the subject, To, Reply-To, the
+ * From display name and every extra header lose their control characters, whatever put them there.
+ */
+export function headerSafe(message: MailMessage): MailMessage {
+  const { subject, to, replyTo, fromName, headers } = message;
+  return {
+    ...message,
+    subject: singleLine(subject),
+    to: singleLine(to),
+    ...(replyTo !== undefined ? { replyTo: singleLine(replyTo) } : {}),
+    ...(fromName !== undefined ? { fromName: singleLine(fromName) } : {}),
+    ...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [singleLine(name), singleLine(value)])) } : {}),
+  };
 }
 
 export type Mailer = {
@@ -51,7 +68,8 @@ export function createMailer(options: {
     if (!url.searchParams.has("maxConnections")) url.searchParams.set("maxConnections", "20");
     const transport = nodemailer.createTransport(url.toString());
     return {
-      async send({ fromName, ...message }) {
+      async send(input) {
+        const { fromName, ...message } = headerSafe(input);
         // Quoted-printable, said up front: otherwise nodemailer picks an encoding per part by
         // collecting every letter of it into an array (~6% of the runner's CPU in the job-runner bench).
         await transport.sendMail({ ...message, from: fromHeader(options.from, fromName), textEncoding: "quoted-printable" });
@@ -61,7 +79,8 @@ export function createMailer(options: {
     };
   }
   return {
-    async send({ fromName, ...message }) {
+    async send(input) {
+      const { fromName, ...message } = headerSafe(input);
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID()}.json`);
       const record = { from: fromHeader(options.from, fromName), ...message, sentAt: new Date().toISOString() };

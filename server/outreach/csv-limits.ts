@@ -11,5 +11,6 @@ export const CSV_MESSAGES = {
   tooManyRows: "The file has more than 10,000 rows. Split it and import each part.",
   noHeader: "The first row must be a header row naming the columns, e.g. Name, Title, Company, Location, Industry, Email, Profile URL",
   unreadable: "The file could not be read as CSV",
+  encoding: "The file is not UTF-8 or UTF-16 text. Save it as “CSV UTF-8” in your spreadsheet and import it again.",
 } as const;
 

@@ -26,6 +26,7 @@ describe("placeholders", () => {
   it("fills the four placeholders; an empty field reads as a neutral phrase", () => {
     expect(fillPlaceholders("Hi {firstName} at {company} in {location} ({industry})", values)).toBe("Hi Pat at Acme in Austin (your industry)");
     expect(fillPlaceholders("Hi {firstName}", { ...values, firstName: " " })).toBe("Hi there");
+    expect(fillPlaceholders("Cleaning for {company}", { ...values, company: "Acme\r\nBcc: x@evil.test" })).toBe("Cleaning for Acme Bcc: x@evil.test");
   });
   it("names unknown placeholders, and the campaign form refuses them", () => {
     expect(unknownPlaceholders("Hi {firstName} {lastName} {city}")).toEqual(["lastName", "city"]);

@@ -1,6 +1,7 @@
 // Cold outreach constants and the campaign form (spec §2.14, §9; DESIGN §12). Pure: shared by the
 // outreach page (browser) and the server, which validates every campaign with the same schema.
 import { z } from "zod";
+import { singleLine } from "../shared/format/single-line.ts";
 
 export const DAILY_CONNECTION_OPTIONS = [10, 20, 30] as const;
 export const DEFAULT_DAILY_CONNECTIONS = 20;
@@ -38,7 +39,8 @@ export type PlaceholderValues = { firstName: string; company: string; location: 
 
 /** Fills {firstName}, {company}, {location} and {industry}; an empty field reads as a neutral phrase. */
 export function fillPlaceholders(template: string, values: PlaceholderValues): string {
-  return template.replace(/\{(firstName|company|location|industry)\}/g, (_, key: Placeholder) => values[key].trim() || FALLBACKS[key]);
+  // A value is one line (an imported company may carry CR/LF into the subject): control characters go.
+  return template.replace(/\{(firstName|company|location|industry)\}/g, (_, key: Placeholder) => singleLine(values[key]).trim() || FALLBACKS[key]);
 }
 
 /** Placeholders in the text that are not one of the four. */

@@ -52,6 +52,23 @@ describe("parseProspectCsv", () => {
     ]);
   });
 
+  it("decodes UTF-8 with or without its BOM and UTF-16 LE/BE with their BOM; refuses other bytes with a clear message", () => {
+    const csv = "Name,Email,Company\nZoë Ölund,zoe@example.test,Café Ltd\n";
+    const utf16be = (text: string) => Buffer.from(text, "utf16le").swap16();
+    for (const data of [
+      Buffer.from(csv, "utf8"),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, "utf8")]),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, "utf16le")]),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(csv)]),
+    ]) {
+      expect(parseProspectCsv(data)).toMatchObject({ ok: true, rows: [{ name: "Zoë Ölund", email: "zoe@example.test", company: "Café Ltd" }] });
+    }
+    // UTF-16 without a BOM (NUL bytes), Latin-1 (invalid UTF-8), a NUL in UTF-8 text.
+    for (const data of [Buffer.from(csv, "utf16le"), utf16be(csv), Buffer.from(csv, "latin1"), Buffer.from("Name,Email\nA\u0000B,a@b.example\n"), "Name\nA\u0000\n"]) {
+      expect(parseProspectCsv(data)).toEqual({ ok: false, error: CSV_MESSAGES.encoding });
+    }
+  });
+
   it("refuses files without a header row, empty files, oversized files and too many rows", () => {
     expect(parseProspectCsv("pat@x.example,Pat\n")).toEqual({ ok: false, error: CSV_MESSAGES.noHeader });
     expect(parseProspectCsv("\uFEFF\r\n\r\n")).toEqual({ ok: false, error: CSV_MESSAGES.empty });

@@ -66,10 +66,31 @@ export function detectDelimiter(text: string): string {
 /** A cell written by a spreadsheet-safe export ('=…) reads back as its value. */
 const unescapeCell = (value: string) => (/^'[=+\-@]/.test(value) ? value.slice(1) : value);
 
+/**
+ * A file's bytes as text (issue 27 item 10: a UTF-16 export reached the database as NULs): UTF-8 with
+ * or without its BOM, UTF-16 LE or BE with their BOM; null for anything else (invalid UTF-8, or UTF-16
+ * without a BOM, whose NUL bytes no text column takes).
+ */
+export function decodeCsvText(input: Buffer | string): string | null {
+  let text: string;
+  if (typeof input === "string") text = input;
+  else {
+    const encoding = input[0] === 0xff && input[1] === 0xfe ? "utf-16le" : input[0] === 0xfe && input[1] === 0xff ? "utf-16be" : "utf-8";
+    try {
+      text = new TextDecoder(encoding, { fatal: true }).decode(input); // drops the BOM of its encoding
+    } catch {
+      return null;
+    }
+  }
+  text = text.replace(/^\uFEFF/, "");
+  return text.includes("\u0000") ? null : text;
+}
+
 export function parseProspectCsv(input: Buffer | string): ParsedCsv {
   const size = typeof input === "string" ? Buffer.byteLength(input) : input.length;
   if (size > CSV_MAX_BYTES) return { ok: false, error: CSV_MESSAGES.tooLarge };
-  const text = (typeof input === "string" ? input : input.toString("utf8")).replace(/^\uFEFF/, "");
+  const text = decodeCsvText(input);
+  if (text === null) return { ok: false, error: CSV_MESSAGES.encoding };
   if (!text.trim()) return { ok: false, error: CSV_MESSAGES.empty };
   let records: { record: string[]; info: { lines: number } }[];
   try {

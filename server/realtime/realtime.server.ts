@@ -33,6 +33,8 @@ export type WorkspaceEvents = {
   billingUpdated(businessId: string, update: BillingUpdate): void;
   /** An automation job started a run or finished a step: open Automation pages reload their runs. */
   automationRuns(businessId: string, automationId: string): void;
+  /** The chat-recovery job claimed these conversations: their unfinished turns are finished here. */
+  recoverTurns(conversationIds: string[]): Promise<void>;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -72,6 +74,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     logger: services.logger,
     testTokenSecret: services.signingSecret,
     jobs: services.jobs,
+    ...(services.env.TEST_CRASH_AT ? { crashAt: services.env.TEST_CRASH_AT } : {}),
     // Anyone of the business with the workspace open, on any instance (the Redis adapter asks them all).
     membersOnline: async (businessId) => (await workspace.in(businessRoom(businessId)).fetchSockets()).length > 0,
     onTestOpened: (visitor) => {
@@ -100,6 +103,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     logger: services.logger,
     workspace: () => workspace,
     widget: () => widgetNsp() as unknown as WidgetNamespace,
+    limiter: services.widgetLimiter,
   });
   workspace.on("connection", (socket) => takeover.register(socket));
   // A lead added by hand is pushed without a "new-lead" notification: someone in the team made it.
@@ -116,6 +120,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     takeoverIdle: (job) => takeover.releaseIdle(job),
     billingUpdated: (businessId, update) => workspace.to(businessRoom(businessId)).emit("billing:updated", update),
     automationRuns: (businessId, automationId) => workspace.to(businessRoom(businessId)).emit("automation:runs", { automationId }),
+    recoverTurns: (conversationIds) => chat.recover(conversationIds),
   };
   return { chat, workspaceEvents };
 }

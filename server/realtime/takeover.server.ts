@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { ChatService } from "../chat/chat-service.server.ts";
 import { initialsOf, messageSelect, toMessage } from "../chat/conversations.server.ts";
 import {
+  checkIdle,
   conversationAgent,
   joinConversation,
   leaveConversation,
@@ -21,10 +22,12 @@ import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import type { Logger } from "../mail/mailer.server.ts";
 import { businessRoom, type LiveVisitor, type Message, type TakeoverAck, type TakeoverErrorCode } from "./protocol.ts";
 import { checkMessageText } from "./widget-payloads.ts";
+import type { WidgetLimiter } from "./rate-limits.server.ts";
+import { storableString } from "../shared/forms/storable-text.ts";
 import { conversationRoom, visitorsRoom, type WidgetNamespace } from "./widget-namespace.server.ts";
 import type { WorkspaceNamespace } from "./workspace-namespace.server.ts";
 
-const conversationId = z.string().min(1).max(64);
+const conversationId = storableString().min(1).max(64);
 const schemas = {
   list: z.object({}).strict(),
   join: z.object({ conversationId, takeOver: z.boolean().optional() }).strict(),
@@ -47,6 +50,8 @@ export function createTakeover(deps: {
   logger: Logger;
   workspace: () => WorkspaceNamespace;
   widget: () => WidgetNamespace;
+  /** Agent messages per member (issue 27: 1,500 in 12 s once went through). */
+  limiter: Pick<WidgetLimiter, "allowAgentMessage">;
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
@@ -192,6 +197,8 @@ export function createTakeover(deps: {
     on(socket, "agent:message:send", schemas.send, async (payload, businessId) => {
       const checked = checkMessageText(payload.text);
       if (!checked.ok) return fail(checked.error);
+      // Before any statement: counted per member on every socket (and instance, with Redis).
+      if (!(await deps.limiter.allowAgentMessage((socket.data as { userId: string }).userId))) return fail("rate_limited");
       const who = await member(socket);
       if (!who.ok) return who;
       const result = await storeAgentMessage(
@@ -228,9 +235,9 @@ export function createTakeover(deps: {
     });
   }
 
-  /** The idle job: nothing from the member for 10 minutes since `activeAt`, so the bot takes the chat back. */
+  /** The idle job: nothing from the member for 10 minutes since `activeAt`, so the bot takes the chat back (or checks again later). */
   async function releaseIdle(job: TakeoverJob): Promise<void> {
-    const result = await leaveConversation(deps.db, { conversationId: job.conversationId, activeAt: new Date(job.activeAt), now: clock() });
+    const result = await checkIdle({ db: deps.db, jobs: deps.jobs }, job, clock());
     if (result.kind !== "left") return;
     const row = await deps.db.conversation.findUnique({ where: { id: job.conversationId }, select: { businessId: true } });
     if (row) await handBack(row.businessId, job.conversationId, result.message);

@@ -1,34 +1,36 @@
 // Validation of everything a widget sends (handshake auth and event payloads). Pure.
 import { z } from "zod";
+import { storableString } from "../shared/forms/storable-text.ts";
 import { MAX_MESSAGE_LENGTH } from "./protocol.ts";
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 export const widgetAuthSchema = z.object({
-  siteKey: z.string().min(1).max(100),
+  // No NUL in any string a widget sends: it would reach the database as a 500 (issue 27 item 10).
+  siteKey: storableString().min(1).max(100),
   visitorId: id,
 });
 
 export const conversationOpenSchema = z
   .object({
-    conversationId: z.string().min(1).max(64).optional(),
+    conversationId: storableString().min(1).max(64).optional(),
     lastSeq: z.number().int().min(0).max(1_000_000_000).optional(),
-    pageUrl: z.string().max(2000).optional(),
-    referrer: z.string().max(2000).optional(),
-    test: z.union([z.string().max(200), z.boolean()]).optional(),
+    pageUrl: storableString().max(2000).optional(),
+    referrer: storableString().max(2000).optional(),
+    test: z.union([storableString().max(200), z.boolean()]).optional(),
   })
   .strict();
 
 export const messageSendSchema = z
   .object({
-    conversationId: z.string().min(1).max(64),
+    conversationId: storableString().min(1).max(64),
     clientMessageId: id,
     // Length is checked separately so an oversize message gets its own error code.
     text: z.string(),
   })
   .strict();
 
-export const typingSchema = z.object({ conversationId: z.string().min(1).max(64), typing: z.boolean() }).strict();
+export const typingSchema = z.object({ conversationId: storableString().min(1).max(64), typing: z.boolean() }).strict();
 
 export type MessageCheck = { ok: true; text: string } | { ok: false; error: "invalid_payload" | "message_too_long" };
 

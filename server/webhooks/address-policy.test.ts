@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressAllowed, checkEndpointUrl, classifyAddress, URL_MESSAGES } from "./address-policy.ts";
+import { ADDRESS_REFUSALS, addressAllowed, checkEndpointUrl, classifyAddress, URL_MESSAGES } from "./address-policy.ts";
 import { resolveAllowed, type Resolver } from "./safe-request.server.ts";
 
 describe("classifyAddress", () => {
@@ -25,6 +25,21 @@ describe("classifyAddress", () => {
     ["224.0.0.1", "reserved"],
     ["255.255.255.255", "reserved"],
     ["64:ff9b::a00:1", "reserved"],
+    // IPv4-compatible ::/96, dotted and as Node's URL parser writes it ([::127.0.0.1] → [::7f00:1]).
+    ["::127.0.0.1", "reserved"],
+    ["::7f00:1", "reserved"],
+    ["[::a9fe:a9fe]", "reserved"],
+    ["::169.254.169.254", "reserved"],
+    ["0:0:0:0:0:0:a00:1", "reserved"],
+    ["::0.0.0.2", "reserved"],
+    // IPv4-translated ::ffff:0:0:0/96.
+    ["::ffff:0:127.0.0.1", "reserved"],
+    ["::ffff:0:7f00:1", "reserved"],
+    ["::ffff:0:a9fe:a9fe", "reserved"],
+    ["0:0:0:0:ffff:0:808:808", "reserved"],
+    // IPv4-mapped, however written, is the IPv4 it stands for.
+    ["0:0:0:0:0:ffff:a9fe:a9fe", "link-local"],
+    ["::ffff:8.8.8.8", "public"],
     ["not-an-ip", "reserved"],
     ["8.8.8.8", "public"],
     ["172.32.0.1", "public"],
@@ -83,6 +98,17 @@ describe("resolveAllowed (the check before any connection)", () => {
     expect(await resolveAllowed("[::1]", production, resolver)).toMatchObject({ ok: false, message: expect.stringContaining("loopback") });
     expect(await resolveAllowed("10.0.0.1", production, resolver)).toMatchObject({ ok: false });
     expect(await resolveAllowed("unknown.example", production, resolver)).toEqual({ ok: false, message: URL_MESSAGES.unresolved });
+  });
+
+  it("refuses IPv4-compatible and IPv4-translated literals in a URL, as Node's URL parser normalises them", async () => {
+    for (const literal of ["[::127.0.0.1]", "[::169.254.169.254]", "[::7f00:1]", "[::ffff:0:127.0.0.1]", "[::ffff:0:a9fe:a9fe]", "[::10.0.0.1]"]) {
+      const checked = checkEndpointUrl(`https://${literal}/hook`, { allowLoopback: true });
+      if (!checked.ok) throw new Error(checked.message);
+      expect(checked.url.hostname).toMatch(/^\[::(ffff:0:)?[0-9a-f]{1,4}:[0-9a-f]{1,4}\]$/); // e.g. [::7f00:1]
+      // Refused even with the development switch: not loopback, reserved.
+      for (const policy of [production, { allowLoopback: true }])
+        expect(await resolveAllowed(checked.url.hostname, policy, resolver), literal).toEqual({ ok: false, message: ADDRESS_REFUSALS.reserved });
+    }
   });
 
   it("allows loopback with the development switch", async () => {

@@ -46,23 +46,44 @@ const reserved = blockList([
   ["ff00::", 8, "ipv6"],
 ]);
 
-/** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`, `::ffff:a00:1`) as the IPv4 it stands for. */
-function unmapped(address: string): string {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower) ?? /^::(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const high = parseInt(hex[1]!, 16);
-    const low = parseInt(hex[2]!, 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail included), or null for anything else. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  return address;
+  const groups = (part: string) => (part ? part.split(":").map((h) => parseInt(h, 16)) : []);
+  const [head = "", tail] = text.split("::");
+  if (tail === undefined) return groups(head);
+  const before = groups(head);
+  const after = groups(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/**
+ * IPv6 forms that carry an IPv4 address, however written (Node's URL parser turns `[::127.0.0.1]` into
+ * `[::7f00:1]`): IPv4-mapped `::ffff:0:0/96` is the IPv4 it stands for; IPv4-compatible `::/96` (other
+ * than `::` and `::1`) and IPv4-translated `::ffff:0:0:0/96` are reserved. Null for any other address.
+ */
+function embeddedIpv4(address: string): { ipv4: string } | "reserved" | null {
+  const g = ipv6Groups(address);
+  if (!g || g.length !== 8 || g.slice(0, 4).some((x) => x !== 0)) return null;
+  const ipv4 = `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
+  if (g[4] === 0 && g[5] === 0xffff) return { ipv4 };
+  if (g[4] === 0xffff && g[5] === 0) return "reserved"; // ::ffff:0:a.b.c.d (IPv4-translated)
+  if (g[4] === 0 && g[5] === 0 && (g[6] !== 0 || g[7]! > 1)) return "reserved"; // ::a.b.c.d (IPv4-compatible)
+  return null;
 }
 
 /** What kind of destination an IP address is; anything that is not an IP address counts as reserved. */
 export function classifyAddress(input: string): AddressKind {
-  const address = unmapped(input.replace(/^\[|\]$/g, "").replace(/%.*$/, ""));
+  const bare = input.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const embedded = embeddedIpv4(bare);
+  if (embedded === "reserved") return "reserved";
+  const address = embedded?.ipv4 ?? bare;
   const family = isIP(address);
   if (family === 0) return "reserved";
   const type = family === 4 ? "ipv4" : "ipv6";

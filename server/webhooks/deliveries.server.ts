@@ -24,12 +24,53 @@ export type WebhookJob = {
   /** The exact JSON text to send (and sign). */
   body: string;
   redeliveryOfId?: string;
+  /** Attempts made before the job was put off (a busy endpoint): they count towards the retry limit. */
+  earlierAttempts?: number;
 };
 
 /** An endpoint failing for this long (every delivery failed for good) is disabled. */
 export const FAILING_DISABLE_MS = 3 * 24 * 60 * 60 * 1000;
 const RETRY_LIMIT = queueSpec(WEBHOOK_QUEUE).retryLimit;
 export const USER_AGENT = "LeadBroom-Webhooks/1.0";
+
+/**
+ * Deliveries in flight in this process, per endpoint and per business (issue 27): a slow receiver holds
+ * at most this many of the queue's workers (queues.ts), so other endpoints' deliveries go on at once.
+ */
+export const DELIVERY_SLOTS = { perEndpoint: 2, perBusiness: 3 };
+/** A delivery whose endpoint or business is at its limit is put off this long (not an attempt). */
+export const BUSY_DEFER_MS = 2_000;
+
+export type DeliverySlots = {
+  /** A release function, or null when the endpoint or its business has as many in flight as allowed. */
+  enter(businessId: string, endpointId: string): (() => void) | null;
+};
+
+export function createDeliverySlots(limits = DELIVERY_SLOTS): DeliverySlots {
+  const inFlight = new Map<string, number>();
+  const count = (key: string) => inFlight.get(key) ?? 0;
+  const add = (key: string, n: number) => {
+    const next = count(key) + n;
+    if (next > 0) inFlight.set(key, next);
+    else inFlight.delete(key);
+  };
+  return {
+    enter(businessId, endpointId) {
+      const endpoint = `e:${endpointId}`;
+      const business = `b:${businessId}`;
+      if (count(endpoint) >= limits.perEndpoint || count(business) >= limits.perBusiness) return null;
+      add(endpoint, 1);
+      add(business, 1);
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        add(endpoint, -1);
+        add(business, -1);
+      };
+    },
+  };
+}
 
 export function webhookBody(id: string, type: string, createdAt: Date, data: unknown): string {
   return JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
@@ -59,8 +100,32 @@ export async function webhookJobsForEvent(deps: Pick<WebhookDeps, "db">, event: 
 
 type Outcome = { status: "succeeded" | "failed" | "retry"; responseStatus: number | null; durationMs: number | null; error: string | null };
 
-/** Sends one delivery once per job key (a succeeded or failed row is not sent again). */
-export async function deliverWebhook(deps: WebhookDeps & { logger: Logger }, data: WebhookJob, job: JobInfo, now = () => new Date()): Promise<void> {
+/**
+ * Sends one delivery once per job key (a succeeded or failed row is not sent again). With `slots`, a
+ * delivery to an endpoint (or business) that has its share of deliveries in flight is put off: the same
+ * job key again in BUSY_DEFER_MS, its attempts so far carried over.
+ */
+export async function deliverWebhook(
+  deps: WebhookDeps & { logger: Logger; slots?: DeliverySlots },
+  data: WebhookJob,
+  job: JobInfo,
+  now = () => new Date(),
+): Promise<void> {
+  if (!deps.slots) return deliverNow(deps, data, job, now);
+  const leave = deps.slots.enter(data.businessId, data.endpointId);
+  if (!leave) {
+    const later: WebhookJob = { ...data, earlierAttempts: (data.earlierAttempts ?? 0) + job.attempt - 1 };
+    await deps.jobs.enqueue(deps.db, [{ name: WEBHOOK_QUEUE, key: job.key, data: later, runAt: new Date(now().getTime() + BUSY_DEFER_MS) }]);
+    return;
+  }
+  try {
+    await deliverNow(deps, data, job, now);
+  } finally {
+    leave();
+  }
+}
+
+async function deliverNow(deps: WebhookDeps & { logger: Logger }, data: WebhookJob, job: JobInfo, now: () => Date): Promise<void> {
   const { db } = deps;
   const endpoint = await db.webhookEndpoint.findFirst({
     where: { id: data.endpointId, businessId: data.businessId },
@@ -102,7 +167,7 @@ export async function deliverWebhook(deps: WebhookDeps & { logger: Logger }, dat
       },
       { policy: deps.webhooks.policy, resolver: deps.webhooks.resolver },
     );
-    const last = job.attempt > RETRY_LIMIT;
+    const last = job.attempt + (data.earlierAttempts ?? 0) > RETRY_LIMIT;
     if (result.kind === "refused") {
       // The address is not allowed (now): no retry will change that.
       outcome = { status: "failed", responseStatus: null, durationMs: null, error: `Not sent: ${result.message}` };
@@ -164,7 +229,8 @@ async function noteFailure(deps: Pick<WebhookDeps, "db">, args: { businessId: st
 }
 
 export function webhookJobHandler(deps: WebhookDeps & { logger: Logger }): JobHandler<WebhookJob> {
-  return { name: WEBHOOK_QUEUE, run: (data, job) => deliverWebhook(deps, data, job) };
+  const slots = createDeliverySlots();
+  return { name: WEBHOOK_QUEUE, run: (data, job) => deliverWebhook({ ...deps, slots }, data, job) };
 }
 
 /** Sends the stored body of a delivery again, as a new delivery (the log keeps both). */

@@ -42,45 +42,69 @@ export type PostResult =
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
+/**
+ * Posts once, within one deadline for the whole exchange (issue 27): resolving, connecting, the answer's
+ * headers and its body. A receiver that drips its answer (a byte every 2 s was once read for 92 s) is
+ * cut at `timeoutMs`, and the delivery counts as not answered (retried with backoff).
+ */
 export async function safePost(
   args: { url: string; body: string; headers: Record<string, string>; timeoutMs: number },
   deps: { policy: AddressPolicy; resolver: Resolver },
 ): Promise<PostResult> {
   const url = new URL(args.url);
-  const resolved = await resolveAllowed(url.hostname, deps.policy, deps.resolver);
-  if (!resolved.ok) return { kind: "refused", message: resolved.message };
-  // Connect to the checked address whatever the host name resolves to now.
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: resolved.address, family: resolved.family }]);
-    else callback(null, resolved.address, resolved.family);
-  };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const transport = url.protocol === "https:" ? https : http;
-  return new Promise<PostResult>((resolve) => {
-    const request = transport.request(
-      url,
-      {
-        method: "POST",
-        lookup: pinned,
-        headers: { ...args.headers, "Content-Length": String(Buffer.byteLength(args.body)) },
-        timeout: args.timeoutMs,
-        agent: false,
-      },
-      (response) => {
-        let read = 0;
-        response.on("data", (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_RESPONSE_BYTES) response.destroy();
-        });
-        const done = () => resolve({ kind: "answered", status: response.statusCode ?? 0, durationMs: elapsed() });
-        response.on("end", done);
-        response.on("close", done);
-        response.on("error", done);
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${Math.round(args.timeoutMs / 1000)} s`)));
-    request.on("error", (error) => resolve({ kind: "error", message: error.message, durationMs: elapsed() }));
-    request.end(args.body);
+  const timedOut = `no complete answer within ${Math.round(args.timeoutMs / 100) / 10} s`;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"expired">((resolve) => {
+    timer = setTimeout(() => resolve("expired"), args.timeoutMs);
   });
+  try {
+    const resolved = await Promise.race([resolveAllowed(url.hostname, deps.policy, deps.resolver), deadline]);
+    if (resolved === "expired") return { kind: "error", message: timedOut, durationMs: elapsed() };
+    if (!resolved.ok) return { kind: "refused", message: resolved.message };
+    // Connect to the checked address whatever the host name resolves to now.
+    const pinned: LookupFunction = (_hostname, options, callback) => {
+      if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: resolved.address, family: resolved.family }]);
+      else callback(null, resolved.address, resolved.family);
+    };
+    const transport = url.protocol === "https:" ? https : http;
+    return await new Promise<PostResult>((resolve) => {
+      let settled = false;
+      const settle = (result: PostResult) => {
+        if (settled) return;
+        settled = true;
+        resolve(result);
+      };
+      const request = transport.request(
+        url,
+        {
+          method: "POST",
+          lookup: pinned,
+          headers: { ...args.headers, "Content-Length": String(Buffer.byteLength(args.body)) },
+          agent: false,
+        },
+        (response) => {
+          let read = 0;
+          response.on("data", (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > MAX_RESPONSE_BYTES) response.destroy();
+          });
+          const done = () => settle({ kind: "answered", status: response.statusCode ?? 0, durationMs: elapsed() });
+          response.on("end", done);
+          response.on("close", done);
+          response.on("error", done);
+        },
+      );
+      // The deadline wins over whatever is still under way: the answer so far does not count.
+      void deadline.then(() => {
+        settle({ kind: "error", message: timedOut, durationMs: elapsed() });
+        request.destroy();
+      });
+      request.on("error", (error) => settle({ kind: "error", message: error.message, durationMs: elapsed() }));
+      request.end(args.body);
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }

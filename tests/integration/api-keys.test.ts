@@ -369,6 +369,13 @@ describe("REST API leads", () => {
     const array = await api(secret, "/api/v1/leads", { rawBody: "[]" });
     expect(array.status).toBe(400);
     expect(array.body.error.code).toBe("invalid_json");
+    // A NUL in a field (PostgreSQL refuses it: once a 500) or in the address is refused before the database.
+    const nul = await api(secret, "/api/v1/leads", { body: { ...validLead, company: "Fields\u0000Plaza" } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.code).toBe("validation_failed");
+    const nulId = await api(secret, "/api/v1/leads/abc%00def");
+    expect(nulId.status).toBe(400);
+    expect(nulId.body.error.code).toBe("validation_failed");
     expect(await server.services.db.lead.count({ where: { businessId: owner.businessId } })).toBe(0);
   });
 

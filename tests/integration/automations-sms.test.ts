@@ -14,6 +14,7 @@ import { createFromTemplate, updateAutomation } from "#server/automations/automa
 import { AUTOMATION_TEMPLATES } from "#shared/automations/definition.ts";
 import { smsAllowanceReachedText, smsMonth } from "#shared/automations/sms-allowance.ts";
 import { claimSms, smsUsage } from "#server/automations/sms-allowance.server.ts";
+import { SANDBOX_HELD_TEXT } from "#server/demo/outbound-policy.server.ts";
 
 const SID = "AC0123456789abcdef0123456789abcdef";
 const FROM = "+15550001111";
@@ -35,7 +36,7 @@ describe("automation SMS through Twilio", () => {
 
 
   /** An active automation whose only step is an SMS, and a high lead with a phone announced as scored. */
-  async function smsRun(businessName: string, leadName: string, phone: string, plan: { plan: string; timeZone?: string } = { plan: "Pro" }) {
+  async function smsRun(businessName: string, leadName: string, phone: string, plan: { plan: string; timeZone?: string; isDemo?: boolean; sandboxExpiresAt?: Date } = { plan: "Pro" }) {
     const db = server.services.db;
     const business = await db.business.create({ data: { name: businessName, subscriptionStatus: "active", ...plan } });
     const created = await createFromTemplate(db, business.id, "high-priority");
@@ -128,6 +129,19 @@ describe("automation SMS through Twilio", () => {
     ]);
     await server.services.jobs.idle([EVENT_QUEUE, AUTOMATION_QUEUE]);
     expect(twilio.messages).toHaveLength(1);
+  });
+
+  it("a demo sandbox's SMS step is held: recorded with the held text, and no request reaches Twilio", async () => {
+    // A sandbox (a demo: every feature, thousands of SMS a month) whose visitor typed a stranger's number into a lead.
+    const sandboxExpiresAt = new Date(Date.now() + 86_400_000);
+    const { business, step } = await smsRun("Sandbox Sms Cleaning", "Stranger Number", "+15557654321", { plan: "Pro", isDemo: true, sandboxExpiresAt });
+    const runs = await until(step, (r) => r.length === 1 && r[0]!.status !== "scheduled");
+    expect(runs[0]).toMatchObject({ actionType: "sms", status: "skipped", error: SANDBOX_HELD_TEXT.sms, smsClaimedAt: null });
+    expect(runs[0]!.error).toBe("Held: a demo sandbox sends no SMS");
+    await server.services.jobs.idle([EVENT_QUEUE, AUTOMATION_QUEUE]);
+    expect(twilio.requests).toHaveLength(0);
+    // A held SMS takes nothing from the allowance.
+    expect((await smsUsage(server.services.db, business.id)).used).toBe(0);
   });
 
   it("a Twilio error is retried, then the step is failed and automation.run.failed emitted", async () => {

@@ -71,6 +71,16 @@ describe("automations", () => {
     return created.value.id;
   }
 
+  /** The High-priority template made active with these steps instead of its own. */
+  async function highPriorityWith(businessId: string, actions: unknown[]) {
+    const created = await createFromTemplate(server.services.db, businessId, "high-priority");
+    if (!created.ok) throw new Error(created.error);
+    const template = AUTOMATION_TEMPLATES["high-priority"];
+    const updated = await updateAutomation(deps(), { businessId, id: created.value.id, input: { ...template, status: "active", actions } });
+    expect(updated.ok).toBe(true);
+    return created;
+  }
+
   /** A lead scored by hand (complete), announced as scored. */
   async function scoredLead(businessId: string, name: string, score: number, email = `${name.split(" ")[0]!.toLowerCase()}@example.test`) {
     const db = server.services.db;
@@ -358,18 +368,30 @@ describe("automations", () => {
     expect(mail!.decoded).toContain("https://cal.example/urgent-cleaning");
   });
 
+  it("a lead's company with CR/LF cannot add a header: the subject and the sender name stay on one line", async () => {
+    const db = server.services.db;
+    const business = await db.business.create({ data: { name: "Header Cleaning", emailSenderName: "Header\r\nBcc: owner@evil.test" } });
+    const created = await highPriorityWith(business.id, [{ type: "email", subject: "Quote for {company}", template: "Hi {firstName},\nthanks.", delay: 0 }]);
+    const lead = await db.lead.create({
+      data: { businessId: business.id, name: "Hal Header", email: "hal@example.test", company: "Acme\r\nBcc: x@evil.test", score: 9, priority: "high", source: "manual" },
+    });
+    await emitEvents(server.services.jobs, db, [{ type: "lead.scored", businessId: business.id, leadId: lead.id, score: 9 }]);
+    await until(() => runsOf(created.value.id, lead.id), (r) => r[0]?.status === "sent");
+    const delivery = await db.emailDelivery.findFirstOrThrow({ where: { businessId: business.id, to: "hal@example.test" } });
+    expect(delivery.subject).toBe("Quote for Acme Bcc: x@evil.test");
+    const [mail] = sink.messages.filter((m) => m.to.includes("hal@example.test"));
+    expect(mail!.to).toEqual(["hal@example.test"]);
+    expect(mail!.subject).toBe("Quote for Acme Bcc: x@evil.test");
+    expect(mail!.raw).not.toMatch(/^Bcc:/im);
+    // The body keeps its own line break.
+    expect(mail!.decoded).toMatch(/Hi Hal,\r?\nthanks\./);
+  });
+
   it("an SMS without Twilio is skipped as not configured; a refused e-mail fails the step and emits automation.run.failed", async () => {
     const db = server.services.db;
     const business = await db.business.create({ data: { name: "Failing Cleaning" } });
-    const created = await createFromTemplate(db, business.id, "high-priority");
-    if (!created.ok) throw new Error(created.error);
     const template = AUTOMATION_TEMPLATES["high-priority"];
-    const updated = await updateAutomation(deps(), {
-      businessId: business.id,
-      id: created.value.id,
-      input: { ...template, status: "active", actions: [{ type: "sms", template: "Hi {firstName}", delay: 0 }, template.actions[0]] },
-    });
-    expect(updated.ok).toBe(true);
+    const created = await highPriorityWith(business.id, [{ type: "sms", template: "Hi {firstName}", delay: 0 }, template.actions[0]]);
     sink.refuse("fay@example.test");
     const lead = await scoredLead(business.id, "Fay Fail", 9);
     const runs = await until(() => runsOf(created.value.id, lead.id), (r) => r.length === 2 && r.every((s) => s.status !== "scheduled"));

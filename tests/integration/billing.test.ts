@@ -232,6 +232,28 @@ describe("webhooks", () => {
     expect((await deliverWebhook(server, event, undefined, now + 60)).status).toBe(200);
   });
 
+  it("answers 400 to a correctly signed body that is not a readable event, storing nothing", async () => {
+    const owner = await activeOwner();
+    const before = await business(owner.businessId);
+    const events = () => server.services.db.stripeEvent.count();
+    const count = await events();
+    const { items: _items, ...withoutItems } = mock.subscription(owner.subscriptionId, { status: "canceled" }) as unknown as Record<string, unknown>;
+    for (const body of [
+      null,
+      [],
+      { id: "evt_no_object", object: "event", type: "customer.subscription.deleted", created: Math.floor(Date.now() / 1000), data: {} },
+      stripeEvent("customer.subscription.deleted", withoutItems),
+      stripeEvent("invoice.paid", { customer: "cus_x" }, { id: "evt_nul_\u0000" }),
+    ]) {
+      const res = await deliverWebhook(server, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ received: false, error: expect.stringMatching(/^Malformed event \(/) });
+      expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/); // no stack
+    }
+    expect(await events()).toBe(count);
+    expect(await business(owner.businessId)).toEqual(before);
+  });
+
   it("processes an event once, however often it is delivered", async () => {
     const owner = await activeOwner();
     const invoice = mock.state.invoices.find((i) => i.customer === (mock.state.subscriptions.get(owner.subscriptionId)!.customer as string))!;

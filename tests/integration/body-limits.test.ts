@@ -1,10 +1,10 @@
 // Request bodies are bounded before they are read (issue 13): four parallel 400 MB POSTs to /login
 // once took the server from 0.6 GB to 3.7 GB. A declared Content-Length over the route's limit is
 // answered 413 without reading the body; a chunked body is read only up to the limit.
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BODY_LIMIT } from "#server/http/body-limit.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { chunkedPost, declaredPost } from "../support/raw-posts.ts";
 
 let server: TestServer;
 
@@ -17,50 +17,8 @@ afterAll(async () => {
 
 const TEN_MB = 10 * 1024 * 1024;
 
-/** Sends only the headers and `sent` bytes of a body declared as `declared` bytes; resolves with the status. */
-function declaredBody(path: string, declared: number, sent: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, server.url);
-    const req = http.request(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(declared) },
-    });
-    req.on("response", (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-      req.destroy();
-    });
-    req.on("error", reject);
-    req.write(Buffer.alloc(sent, "a"));
-    // The rest of the body never comes: only a server that does not wait for it can answer.
-  });
-}
-
-/** Streams a chunked body of up to `total` bytes until the server answers; resolves with status and bytes sent. */
-function chunkedBody(path: string, total: number): Promise<{ status: number; sent: number }> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, server.url);
-    const req = http.request(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" } });
-    let sent = 0;
-    let answered = false;
-    req.on("response", (res) => {
-      answered = true;
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, sent });
-      req.destroy();
-    });
-    req.on("error", (error) => (answered ? undefined : reject(error)));
-    const chunk = Buffer.alloc(16 * 1024, "a");
-    const pump = () => {
-      while (!answered && sent < total) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      if (!answered) req.end();
-    };
-    pump();
-  });
-}
+const declaredBody = async (path: string, declared: number, sent: number) => (await declaredPost(server.url, path, declared, { sent })).statusCode ?? 0;
+const chunkedBody = (path: string, total: number) => chunkedPost(server.url, path, total);
 
 describe("request body limits", () => {
   it("answers 413 to a declared 10 MB form post without reading it", async () => {

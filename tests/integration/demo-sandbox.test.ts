@@ -183,6 +183,26 @@ describe("what a sandbox may not do", () => {
     expect((await db().chatbot.findFirstOrThrow({ where: { businessId }, select: { installedAt: true } })).installedAt).toBeNull();
   });
 
+  it("refuses its chatbot once past its expiry (not yet deleted) at the handshake and the config request, like a switched-off one", async () => {
+    const { businessId } = await pressDemo(browser());
+    const { siteKey } = await db().chatbot.findFirstOrThrow({ where: { businessId }, select: { siteKey: true } });
+    const config = async () => (await fetch(`${server.url}/widget/config?key=${encodeURIComponent(siteKey)}`, { headers: { Origin: server.url } })).json();
+    const before = new Visitor(server.url, { siteKey, origin: server.url });
+    const after = new Visitor(server.url, { siteKey, origin: server.url });
+    try {
+      await before.connect();
+      expect(await config()).toMatchObject({ active: true });
+      await expire(businessId);
+      expect(await connectError(after)).toBe("chatbot_inactive");
+      expect(await config()).toEqual({ active: false, reason: "chatbot_inactive" });
+      // Still there (its deletion job is not due yet): refused, not gone.
+      expect(await db().business.count({ where: { id: businessId } })).toBe(1);
+    } finally {
+      before.disconnect();
+      after.disconnect();
+    }
+  });
+
   it("holds its e-mails (to any address, to its leads, to its owner) instead of sending them, and lists them", async () => {
     const http = browser();
     const { businessId, email } = await pressDemo(http);

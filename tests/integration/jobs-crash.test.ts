@@ -3,40 +3,17 @@
 // it is killed with SIGKILL once the first alert e-mails have arrived, then started again on the same
 // data. Every lead stored before the crash gets its owner's alert exactly once, counted by Message-ID
 // at a real SMTP server; a message sent again after the crash is the same message (same Message-ID).
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyPgliteTemplate } from "../support/pglite-template.ts";
-import { createScratchDatabase, freePort, startTestServer, type TestServer } from "../support/test-server.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink.ts";
 import { Visitor } from "../support/widget-client.ts";
 import { DEMO } from "#server/demo/demo-credentials.ts";
-import { EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
+import { CHAT_RECOVERY_QUEUE, EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { messageIdFor } from "#server/mail/mail-jobs.server.ts";
-import { repoRoot } from "#server/app.server.ts";
+import { startServerOnFreshData, type FreshServerProcess } from "../support/server-process.ts";
 
 const MAIL_FROM = "LeadBroom <no-reply@leadbroom.test>";
 const VISITORS = 50;
-
-function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: "production", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("LeadBroom listening")) resolve({ child, url: env.PUBLIC_APP_URL! });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-  });
-}
 
 async function qualify(url: string, i: number): Promise<void> {
   // Each visitor from its own loopback address, as 50 people on 50 networks would be (per-IP limits).
@@ -56,57 +33,36 @@ async function qualify(url: string, i: number): Promise<void> {
 
 describe("kill -9 during a burst of leads", () => {
   let sink: SmtpSink;
-  let child: ChildProcess | undefined;
+  let started: FreshServerProcess | undefined;
   let restarted: TestServer | undefined;
-  let dataDir: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
 
   afterAll(async () => {
-    child?.kill("SIGKILL");
+    started?.child.kill("SIGKILL");
+    await started?.exited;
     await restarted?.close();
-    await dropDatabase?.();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await started?.cleanUp();
     await sink?.close();
   });
 
   it("delivers every expected alert exactly once after a restart on the same data", { timeout: 300_000 }, async () => {
     sink = await startSmtpSink();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-crash-"));
-    let databaseUrl: string | undefined;
-    if (process.env.DATABASE_URL) {
-      const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-      databaseUrl = scratch.url;
-      dropDatabase = scratch.drop;
-    } else {
-      await copyPgliteTemplate(dataDir);
-    }
-    const port = await freePort();
-    const started = await startServerProcess({
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      SESSION_SECRET: "crash-test-session-secret-crash-test",
-      SMTP_URL: sink.url,
-      MAIL_FROM,
-      SEED_DEMO: "true",
-    });
-    child = started.child;
-    const exited = new Promise<void>((resolve) => child!.once("exit", () => resolve()));
+    started = await startServerOnFreshData({ smtpUrl: sink.url, mailFrom: MAIL_FROM });
+    const { child, exited, dataDir, databaseUrl, url } = started;
 
-    const burst = Promise.all(Array.from({ length: VISITORS }, (_, i) => qualify(started.url, i)));
+    const burst = Promise.all(Array.from({ length: VISITORS }, (_, i) => qualify(url, i)));
     await sink.waitFor(5, 120_000);
     child.kill("SIGKILL");
     await exited;
     const atCrash = sink.messages.length;
     await burst;
 
-    restarted = await startTestServer({ dataDir, databaseUrl, seedDemo: false, env: { SMTP_URL: sink.url, MAIL_FROM } });
+    // Answers stored but not yet turned into a lead at the kill are finished by the start-up recovery
+    // (decision 0044): on PostgreSQL 5 s after the start here instead of 30 s.
+    restarted = await startTestServer({ dataDir, databaseUrl, seedDemo: false, env: { SMTP_URL: sink.url, MAIL_FROM, CHAT_RECOVERY_AFTER_SECONDS: "5" } });
     // On PostgreSQL another instance could be running a job, so abandoned ones wait for their expiry
     // there; this test knows the only other process is dead and releases them now.
     if (databaseUrl) await restarted.services.jobs.recoverAbandoned();
-    await restarted.services.jobs.idle([EVENT_QUEUE, MAIL_QUEUE], { timeoutMs: 120_000 });
+    await restarted.services.jobs.idle([CHAT_RECOVERY_QUEUE, EVENT_QUEUE, MAIL_QUEUE], { timeoutMs: 120_000 });
 
     const db = restarted.services.db;
     const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.email } });

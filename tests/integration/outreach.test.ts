@@ -34,7 +34,7 @@ async function decoded(res: Response): Promise<unknown> {
 }
 
 /** A form post as the page's fetchers send it (repeated fields, or a file as multipart). */
-async function send(owner: Owner, fields: [string, string][], file?: { name: string; text: string }) {
+async function send(owner: Owner, fields: [string, string][], file?: { name: string; text: string | Uint8Array<ArrayBuffer> }) {
   let body: URLSearchParams | FormData;
   if (file) {
     const form = new FormData();
@@ -52,7 +52,7 @@ async function send(owner: Owner, fields: [string, string][], file?: { name: str
   return { status: res.status, json: value.data ?? null, error: null };
 }
 
-const importCsv = (owner: Owner, text: string, name = "prospects.csv") => send(owner, [["intent", "import"]], { name, text });
+const importCsv = (owner: Owner, text: string | Uint8Array<ArrayBuffer>, name = "prospects.csv") => send(owner, [["intent", "import"]], { name, text });
 
 async function loadPage(owner: Owner, query = "") {
   const cookie = [...owner.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -163,7 +163,19 @@ describe("CSV import and export", () => {
     expect(await importCsv(pro, "Email\na@b.example\n", "prospects.xlsx")).toMatchObject({ status: 400, json: { ok: false, error: CSV_MESSAGES.notCsv } });
     expect(await importCsv(pro, "a@b.example;Pat\n")).toMatchObject({ status: 400, json: { ok: false, error: CSV_MESSAGES.noHeader } });
     expect(await importCsv(pro, "\r\n\r\n")).toMatchObject({ status: 400, json: { ok: false, error: CSV_MESSAGES.empty } });
+    // UTF-16 without a BOM (its NUL bytes once reached PostgreSQL: 22P05, a 500) and bytes that are not UTF-8.
+    const csv = "Name,Email\nUtf Sixteen,utf16@example.test\n";
+    for (const bytes of [Buffer.from(csv, "utf16le"), Buffer.from("Name,Email\nJos\xe9,jose@example.test\n", "latin1")])
+      expect(await importCsv(pro, new Uint8Array(bytes))).toMatchObject({ status: 400, json: { ok: false, error: CSV_MESSAGES.encoding } });
     expect(await count()).toBe(before);
+    // UTF-16 with its BOM (Excel's "Unicode text") is read as the text it is (another business: the
+    // tests below count this one's prospects).
+    const unicode = await registerOwner(server, "Unicode Cleaning");
+    const withBom = await importCsv(unicode, new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, "utf16le")])));
+    expect(withBom).toMatchObject({ status: 200, json: { ok: true, report: { imported: 1 } } });
+    expect(await server.services.db.prospect.findMany({ where: { businessId: unicode.businessId }, select: { name: true, email: true } })).toEqual([
+      { name: "Utf Sixteen", email: "utf16@example.test" },
+    ]);
   });
 
   it("exports the same columns, filtered like Find Prospects, and only the business's own prospects", async () => {

@@ -1,9 +1,9 @@
-// An agent message is stored in one statement with the jobs it causes (decision 0045): the message with
-// the next seq, the delayed `takeover.idle` job and, when the chat has a lead, the `lead.team_replied`
-// event; a resend stores nothing more; a member who has not joined, a closed chat or another business's
+// An agent message is stored in one statement with the job it causes (decision 0045): the message with
+// the next seq, the member's activity time (which the conversation's one idle job re-reads, decision 0043)
+// and, when the chat has a lead, the `lead.team_replied` event; a resend stores nothing more; a member who has not joined, a closed chat or another business's
 // chat stores nothing at all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AGENT_IDLE_MS, storeAgentMessage } from "#server/chat/takeover-store.server.ts";
+import { storeAgentMessage } from "#server/chat/takeover-store.server.ts";
 import { EVENT_QUEUE, TAKEOVER_IDLE_QUEUE } from "#server/jobs/queue/queues.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -17,13 +17,13 @@ describe("storing an agent message", () => {
   });
 
   const jobsOf = (name: string, key: string) =>
-    server.services.db.$queryRawUnsafe<{ data: Record<string, unknown>; due_ms: number }[]>(
-      `SELECT data, (extract(epoch FROM start_after) * 1000)::float8 AS due_ms FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+    server.services.db.$queryRawUnsafe<{ data: Record<string, unknown> }[]>(
+      `SELECT data FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
       name,
       key,
     );
 
-  it("writes the message, its idle job and the lead's team_replied event together, once per clientMessageId", async () => {
+  it("writes the message, the member's activity and the lead's team_replied event together, once per clientMessageId", async () => {
     const db = server.services.db;
     const chatbot = await db.chatbot.findUniqueOrThrow({ where: { siteKey: "demo" }, select: { id: true, businessId: true } });
     const userId = "agent-user-1";
@@ -47,10 +47,8 @@ describe("storing an agent message", () => {
     const row = await db.conversation.findUniqueOrThrow({ where: { id: conversation.id }, select: { lastSeq: true, agentActiveAt: true } });
     expect(row).toEqual({ lastSeq: 3, agentActiveAt: now });
 
-    const idle = await jobsOf(TAKEOVER_IDLE_QUEUE, `takeover-idle:${conversation.id}:${now.getTime()}`);
-    expect(idle).toHaveLength(1);
-    expect(idle[0]!.data).toEqual({ conversationId: conversation.id, activeAt: now.toISOString() });
-    expect(Math.abs(idle[0]!.due_ms - (now.getTime() + AGENT_IDLE_MS))).toBeLessThan(1000);
+    // No idle job per message: the conversation's one idle check reads agentActiveAt (decision 0043).
+    expect(await server.services.db.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pgboss.job WHERE name = $1 AND data->>'conversationId' = $2`, TAKEOVER_IDLE_QUEUE, conversation.id)).toEqual([]);
     const replied = await jobsOf(EVENT_QUEUE, `lead.team_replied:${stored.message.id}`);
     expect(replied.map((j) => j.data)).toEqual([
       { type: "lead.team_replied", businessId: chatbot.businessId, leadId: lead.id, replyId: stored.message.id },

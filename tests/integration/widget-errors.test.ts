@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "#server/demo/demo-credentials.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { Visitor } from "../support/widget-client.ts";
+import { connectError, Visitor } from "../support/widget-client.ts";
 
 let server: TestServer;
 const visitors: Visitor[] = [];
@@ -51,6 +51,38 @@ describe("widget protocol errors", () => {
     expect(await server.services.db.message.count({ where: { conversationId: v.conversationId! } })).toBe(before);
     // Line breaks and tabs are ordinary text.
     expect((await v.send("Line one\nline two\tindented")).ok).toBe(true);
+  });
+
+  it("refuses a NUL in the site key, the conversation id or another payload field as a protocol error, never server_error", async () => {
+    const { result, logged } = await withLoggedErrors(async () => {
+      // The handshake: invalid_site_key, as any unknown key.
+      const nulKey = new Visitor(server.url, { siteKey: `${DEMO.siteKey}\u0000` });
+      visitors.push(nulKey);
+      const handshake = await connectError(nulKey);
+      // The loader's config request: the same answer, or 400 for a NUL in the address.
+      const config = await fetch(`${server.url}/widget/config?key=${encodeURIComponent(`${DEMO.siteKey}\u0000`)}`, { headers: { Origin: "https://customer.example" } });
+      const v = visitor();
+      await v.connect();
+      const opened = await v.open();
+      const before = await server.services.db.conversation.count();
+      const acks = [
+        await v.open({ conversationId: "abc\u0000def", lastSeq: 0 }),
+        await v.open({ pageUrl: "https://customer.example/\u0000", referrer: "x\u0000" }),
+        await v.socket.timeout(10_000).emitWithAck("message:send", { conversationId: "abc\u0000def", clientMessageId: "c_nulnulnul1", text: "Hello" }),
+      ];
+      return { handshake, config: { status: config.status, body: await config.text() }, opened, acks, stored: (await server.services.db.conversation.count()) - before };
+    });
+    expect(result.handshake).toBe("invalid_site_key");
+    expect(result.config.status).toBe(400);
+    expect(result.config.body).not.toMatch(/at .*\.ts/);
+    expect(result.opened.ok).toBe(true);
+    expect(result.acks).toEqual([
+      { ok: false, error: "invalid_payload" },
+      { ok: false, error: "invalid_payload" },
+      { ok: false, error: "invalid_payload" },
+    ]);
+    expect(result.stored).toBe(0);
+    expect(logged).toEqual([]);
   });
 
   it("answers our own failures with server_error, and the same conversation goes on afterwards", async () => {

@@ -47,6 +47,9 @@ export const WEBHOOK_QUEUE = "webhook.deliver";
 /** One cold-outreach e-mail step falling due (server/outreach/campaigns.server.ts). */
 export const OUTREACH_SEND_QUEUE = "outreach.send";
 
+/** Finishes chat turns a crash left unfinished: at start-up and every minute (server/chat/turn-recovery.server.ts). */
+export const CHAT_RECOVERY_QUEUE = "chat-recovery.run";
+
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
   { name: MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 25, workers: 4 },
@@ -70,11 +73,15 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: BILLING_REFRESH_QUEUE, retryLimit: 4, retryDelaySeconds: 5, expireInSeconds: 90, batchSize: 5, workers: 1 },
   // Like mail.send (a step may be an e-mail, sent through deliverOnce with the same last attempt).
   { name: AUTOMATION_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 2 },
-  // A 30 s base doubling: the ninth and last attempt is about 4 hours after the first (10 s timeout each).
-  { name: WEBHOOK_QUEUE, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 10, workers: 2 },
+  // A 30 s base doubling: the ninth and last attempt is about 4 hours after the first (10 s deadline each).
+  // One job per fetch and six workers: a batch would wait for its slowest receiver, and one business
+  // holds at most 3 deliveries in flight (DELIVERY_SLOTS), so the others' go on at once (issue 27).
+  { name: WEBHOOK_QUEUE, retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 1, workers: 6 },
   // Checks the prospect, writes the e-mail's mail.send job and the next follow-up, in one transaction.
   { name: OUTREACH_SEND_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 1 },
   { name: DB_MAINTENANCE_TICK, retryLimit: 1, retryDelaySeconds: 300, expireInSeconds: 900, batchSize: 1, workers: 1 },
+  // A missed run is made up by the next minute's; a claimed conversation is claimable again once stale.
+  { name: CHAT_RECOVERY_QUEUE, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 600, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

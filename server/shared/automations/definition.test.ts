@@ -90,5 +90,8 @@ describe("placeholders", () => {
   });
   it("read well when a value is missing", () => {
     expect(renderPlaceholders("Hi {firstName} at {company}", { ...values, firstName: null, company: "  " })).toBe("Hi there at your business");
+    // A value is one line: a company with CR/LF cannot add a header line to a subject.
+    expect(renderPlaceholders("Quote for {company}", { ...values, company: "Acme\r\nBcc: x@evil.test" })).toBe("Quote for Acme Bcc: x@evil.test");
+    expect(renderPlaceholders("Hi {firstName}", { ...values, firstName: "\u0000\n" })).toBe("Hi there");
   });
 });

@@ -3,6 +3,7 @@
 // the domain module, the job handlers and the page's forms.
 import { z } from "zod";
 import type { Parsed } from "../forms/action-result.ts";
+import { singleLine } from "../format/single-line.ts";
 
 export const TRIGGERS = ["lead_scored", "lead_keyword", "lead_status_changed", "no_response"] as const;
 export type Trigger = (typeof TRIGGERS)[number];
@@ -336,7 +337,8 @@ const FALLBACKS: Record<keyof PlaceholderValues, string> = {
  */
 export function renderPlaceholders(template: string, values: PlaceholderValues): string {
   return template.replace(/\{(firstName|name|company|businessName|bookingLink)\}/g, (_, key: keyof PlaceholderValues) => {
-    const value = values[key]?.trim();
+    // A value is one line (a lead's company may carry CR/LF into a subject): control characters go.
+    const value = values[key] ? singleLine(values[key]).trim() : "";
     return value ? value : FALLBACKS[key];
   });
 }

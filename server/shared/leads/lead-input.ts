@@ -4,6 +4,7 @@ import { z } from "zod";
 import { LEAD_STATUSES } from "./lead-filters.ts";
 import { findPlaceholder } from "./lead-actions.ts";
 import { normalizePhone } from "../format/phone.ts";
+import { storableString } from "../forms/storable-text.ts";
 import { COMPETITOR_NAME_MAX, isLostReason, normalizeCompetitorName, type LostReason } from "./lost-reasons.ts";
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -29,7 +30,7 @@ export function parseDollarsToCents(text: string): number | null {
 // turns an empty or blank field into undefined: a required string names its message for undefined
 // too, and trimming is `.trim()` rather than a `.transform().pipe()` (decision 0032's schema note).
 function text(max: number, required: string, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  return storableString({ error: required }).trim().min(1, required).max(max, tooLong);
 }
 
 function run<T>(schema: z.ZodType<T>, input: unknown): Checked<T> {
@@ -190,8 +191,7 @@ export const TIMELINE_OPTIONS = [
 ] as const;
 
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(max, tooLong)
     .optional()

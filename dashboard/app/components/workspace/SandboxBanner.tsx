@@ -6,7 +6,7 @@ import { focusRing } from "~/components/chatbot/ui";
 export function SandboxBanner({ sandbox }: { sandbox: { expiresAt: string; timeZone: string } }) {
   return (
     <div role="note" aria-label="Demo sandbox" data-testid="sandbox-banner" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      <strong className="font-semibold">Demo sandbox.</strong> This workspace is yours alone; it sends no e-mails and is
+      <strong className="font-semibold">Demo sandbox.</strong> This workspace is yours alone; it sends no e-mails or SMS and is
       deleted with all its data on {formatDateTime(sandbox.expiresAt, sandbox.timeZone)}.{" "}
       <Link to="/register" className={`font-semibold underline ${focusRing}`}>
         Start a free trial
