@@ -74,6 +74,8 @@ const server = await startTestServer({
     messagesPerIpPerMinute: big,
     conversationsPerVisitorPerMinute: big,
     conversationsPerIpPerMinute: big,
+    // takeover-latency.ts sends 1,000 agent messages from one member (decision 0043's limit is 60 a minute).
+    agentMessagesPerMemberPerMinute: big,
   },
   // Every simulated visitor connects from loopback: the per-IP cap on open connections is raised too.
   env: { MAX_CONNECTIONS_PER_IP: String(big) },
