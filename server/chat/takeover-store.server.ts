@@ -6,11 +6,14 @@
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
-import { TAKEOVER_IDLE_QUEUE } from "../jobs/queue/queues.ts";
-import { pendingJobSql } from "../jobs/queue/job-sql.server.ts";
-import { emitEvents } from "../events/emit-events.server.ts";
+import { EVENT_QUEUE, TAKEOVER_IDLE_QUEUE } from "../jobs/queue/queues.ts";
+import { insertJobsSql, pendingJobSql } from "../jobs/queue/job-sql.server.ts";
+import { eventKey } from "../events/domain-events.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { queryPrepared } from "../db/prepared.ts";
+import { sqlUtc, utcText } from "../db/timestamps.ts";
 import type { Message, MessageRole } from "../realtime/protocol.ts";
-import { messageSelect, toMessage } from "./conversations.server.ts";
+import { messageSelect, toMessage, type MessageRow } from "./conversations.server.ts";
 import { newMessageId } from "./ids.ts";
 
 /** Member silence after which the bot takes the chat back. */
@@ -170,7 +173,12 @@ export type AgentSendResult =
 
 /**
  * Stores a joined agent's message once per clientMessageId, with the next seq; restarts the idle clock
- * (`agentActiveAt`, read by the one idle job when it runs).
+ * (agentActiveAt, which the conversation's one idle job re-reads: decision 0043).
+ * One statement (decision 0045), not an interactive transaction: on the embedded database a transaction
+ * holds the only connection for all its round trips, so ten agent messages in flight queued behind each
+ * other (p99 444 ms). The conversation row's UPDATE is the lock and the checks (this business, open, this
+ * member joined, clientMessageId not stored yet); the message and, when the chat has a lead, the
+ * `lead.team_replied` event are written by the same statement, or nothing is.
  */
 export async function storeAgentMessage(
   deps: { db: Db; jobs: JobQueue },
@@ -185,34 +193,55 @@ export async function storeAgentMessage(
     // Someone else's message under the same id: never handed to this member.
     return row.authorUserId === input.agent.userId ? { kind: "duplicate", message: toMessage(row) } : { kind: "conflict" };
   };
-  const found = await existing();
-  if (found) return found;
+  const id = newMessageId();
+  const now = sqlUtc(input.now);
   try {
-    return await deps.db.$transaction(async (tx): Promise<AgentSendResult> => {
-      const conversation = await lockConversation(tx, input.businessId, input.conversationId);
-      if (!conversation) return { kind: "not_found" };
-      if (conversation.status !== "open") return { kind: "closed" };
-      if (conversation.agentUserId !== input.agent.userId) return { kind: "not_joined" };
-      const message = await insertMessage(tx, {
-        conversationId: conversation.id,
-        businessId: conversation.businessId,
-        role: "agent",
-        text: input.text,
-        now: input.now,
-        author: input.agent,
-        clientMessageId: input.clientMessageId,
-        agentActive: true,
-      });
-      // A reply from the team: the lead's pending automation steps stop.
-      const lead = await tx.lead.findFirst({ where: { conversationId: conversation.id, businessId: conversation.businessId }, select: { id: true } });
-      if (lead) await emitEvents(deps.jobs, tx, [{ type: "lead.team_replied", businessId: conversation.businessId, leadId: lead.id, replyId: message.id }]);
-      return { kind: "stored", message };
-    });
+    const rows = await queryPrepared<MessageRow>(deps.db, Prisma.sql`
+      WITH conv AS (
+        UPDATE "Conversation" c
+           SET "lastSeq" = c."lastSeq" + 1, "lastMessageAt" = ${now}, "agentActiveAt" = ${now}, "updatedAt" = ${now}
+         WHERE c."id" = ${input.conversationId} AND c."businessId" = ${input.businessId}
+           AND c."status" = 'open' AND c."agentUserId" = ${input.agent.userId}
+           AND NOT EXISTS (
+             SELECT 1 FROM "Message" m WHERE m."conversationId" = c."id" AND m."clientMessageId" = ${input.clientMessageId}
+           )
+        RETURNING c."id", c."businessId", c."lastSeq"
+      ), inserted AS (
+        INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "clientMessageId",
+          "authorName", "authorUserId", "createdAt")
+        SELECT ${id}, conv."id", conv."businessId", conv."lastSeq", 'agent'::"MessageRole", ${input.text}, ARRAY[]::text[],
+               ${input.clientMessageId}, ${input.agent.name}, ${input.agent.userId}, ${now}
+          FROM conv
+        RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text", ${utcText('"createdAt"')} AS "createdAt",
+                  "quickReplies", "clientMessageId", "authorName"
+      ), lead AS (
+        -- A reply from the team: the lead's pending automation steps stop.
+        SELECT l."id", l."businessId" FROM "Lead" l JOIN conv ON l."conversationId" = conv."id" AND l."businessId" = conv."businessId"
+      ), replied AS (
+        ${insertJobsSql(
+          EVENT_QUEUE,
+          Prisma.sql`lead`,
+          Prisma.sql`jsonb_build_object('type', 'lead.team_replied', 'businessId', lead."businessId", 'leadId', lead."id", 'replyId', ${id}::text)`,
+          Prisma.sql`${eventKey({ type: "lead.team_replied", businessId: input.businessId, leadId: "", replyId: id })}`,
+        )}
+      )
+      SELECT * FROM inserted`);
+    const row = rows[0];
+    if (row) return { kind: "stored", message: toMessage(row) };
   } catch (error) {
     // The same clientMessageId raced in on another connection: the first one stored wins.
     if (!isUniqueViolation(error)) throw error;
-    return (await existing()) ?? { kind: "conflict" };
   }
+  // Nothing stored: a resend, or a refusal (the rare path, read without locks).
+  const found = await existing();
+  if (found) return found;
+  const conversation = await deps.db.conversation.findFirst({
+    where: { id: input.conversationId, businessId: input.businessId },
+    select: { status: true, agentUserId: true },
+  });
+  if (!conversation) return { kind: "not_found" };
+  if (conversation.status !== "open") return { kind: "closed" };
+  return { kind: "not_joined" };
 }
 
 /**

@@ -8,7 +8,7 @@ import { namePoolStatements } from "./pg-prepared.ts";
 import { withDirectSql } from "./prepared.ts";
 import { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
-import { startPgliteWorker } from "./pglite-proxy.server.ts";
+import { startPgliteWorker, type DbStats } from "./pglite-proxy.server.ts";
 import { createStatementTap, type StatementTap } from "./statement-tap.ts";
 
 export type Db = PrismaClient;
@@ -20,6 +20,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Every statement the Prisma client sends, to a listener (statement-budget tests; decision 0046). */
   statements: Pick<StatementTap, "listen">;
+  /** Benchmarks: statement time so far, in all and in the job layer's (LB_PGLITE_STATS=1 on PGlite); null when not kept. */
+  stats?(reset?: boolean): Promise<DbStats | null>;
   close(): Promise<void>;
 };
 
@@ -57,6 +59,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: "pglite",
     statements: tap,
     sql: worker.sql,
+    stats: worker.stats,
     async close() {
       await prisma.$disconnect();
       await worker.close();
@@ -90,6 +93,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         const result = await pool.query(sql, params);
         return result.rows as T[];
       },
+      listen: (channel, onNotify) => listenPg(databaseUrl, channel, onNotify),
       async transaction(fn) {
         const client = await pool.connect();
         try {
@@ -113,5 +117,40 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       await prisma.$disconnect();
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A dropped
+ * connection is opened again after a second; notifications sent meanwhile are lost, which the listener
+ * covers (the job dispatcher also polls, rarely).
+ */
+async function listenPg(databaseUrl: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on("error", (error) => {
+      console.warn(`[db] LISTEN ${channel} connection lost: ${error.message}`);
+      if (client === next) client = null;
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel}"`);
+    if (stopped) return void (await next.end());
+    client = next;
+    onNotify(); // anything sent while not listening is looked for now
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = null;
   };
 }

@@ -9,6 +9,11 @@ import { fileURLToPath } from "node:url";
 export type SqlExecutor = {
   exec(sql: string): Promise<void>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * LISTEN on `channel`: `onNotify` runs for each notification (after the notifying transaction
+   * commits). Resolves to a function that stops listening. Absent where the executor cannot listen.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 };
 
 export type SqlRunner = SqlExecutor & {

@@ -11,8 +11,15 @@ export type WorkerRequest = { id: number } & (
   | { op: "sqlQuery"; sql: string; params: unknown[]; tx?: number }
   | { op: "sqlBegin" }
   | { op: "sqlCommit" | "sqlRollback"; tx: number }
+  | { op: "listen" | "unlisten"; channel: string }
+  /** LB_PGLITE_STATS=1: the time in statements so far, in all and in the job layer's (pgboss) ones; `reset` starts afresh. */
+  | { op: "stats"; reset?: boolean }
   | { op: "close" }
 );
+
+/** A notification on a channel the main thread listens on (LISTEN), pushed unasked: id -1. */
+export const NOTIFY_ID = -1;
+export type WorkerNotification = { id: typeof NOTIFY_ID; channel: string };
 
 /** `code`: PostgreSQL's SQLSTATE, when the error is the database's. */
 export type SerializedError = { name: string; message: string; cause?: unknown; code?: string };

@@ -12,13 +12,17 @@ import type {
   TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import type { SqlExecutor, SqlRunner } from "./migrate.server.ts";
-import type { SerializedError, WithoutId, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+import { NOTIFY_ID, type SerializedError, type WithoutId, type WorkerNotification, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
+
+export type DbStats = { totalMs: number; jobMs: number; statements: number; jobStatements: number; wallMs: number };
 
 const ADAPTER_NAME = "@prisma/adapter-pglite-worker";
 
 export type PgliteWorker = {
   adapter: SqlDriverAdapterFactory;
   sql: SqlRunner;
+  /** LB_PGLITE_STATS=1 (benchmarks): statement time so far, in all and in the job layer's statements; null otherwise. */
+  stats(reset?: boolean): Promise<DbStats | null>;
   close(): Promise<void>;
 };
 
@@ -42,7 +46,13 @@ export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> 
     pending.set(0, { resolve: () => resolve(), reject });
   });
 
-  worker.on("message", (reply: WorkerReply) => {
+  const listeners = new Map<string, Set<() => void>>();
+  worker.on("message", (message: WorkerReply | WorkerNotification) => {
+    if (message.id === NOTIFY_ID) {
+      for (const listener of listeners.get((message as WorkerNotification).channel) ?? []) listener();
+      return;
+    }
+    const reply = message as WorkerReply;
     const waiter = pending.get(reply.id);
     if (!waiter) return;
     pending.delete(reply.id);
@@ -106,6 +116,16 @@ export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> 
     },
     sql: {
       ...executor(),
+      async listen(channel, onNotify) {
+        const set = listeners.get(channel) ?? new Set();
+        listeners.set(channel, set);
+        set.add(onNotify);
+        await call({ op: "listen", channel });
+        return async () => {
+          set.delete(onNotify);
+          if (set.size === 0 && !failure) await call({ op: "unlisten", channel });
+        };
+      },
       async transaction(fn) {
         const { tx } = await call<{ tx: number }>({ op: "sqlBegin" });
         try {
@@ -117,6 +137,7 @@ export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> 
         await call({ op: "sqlCommit", tx });
       },
     },
+    stats: (reset) => call<DbStats | null>({ op: "stats", reset }),
     async close() {
       if (!failure) await call({ op: "close" }).catch(() => undefined);
       await worker.terminate();

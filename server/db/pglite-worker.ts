@@ -9,7 +9,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlDriverAdapter, Transaction } from "@prisma/driver-adapter-utils";
 import { pgliteExtensions } from "./pglite-extensions.ts";
 import { createPreparedClient } from "./pglite-prepared.ts";
-import type { SerializedError, WorkerReply, WorkerRequest } from "./pglite-protocol.ts";
+import { NOTIFY_ID, type SerializedError, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
 
 type SqlTx = { tx: PGliteTransaction; finish: (commit: boolean) => void; done: Promise<void> };
 
@@ -24,6 +24,9 @@ async function main(): Promise<void> {
   const prismaTxs = new Map<number, Transaction>();
   const sqlTxs = new Map<number, SqlTx>();
   let nextTx = 1;
+  const stats = process.env.LB_PGLITE_STATS === "1" ? createStats() : null;
+  /** Channels the main thread listens on, with PGlite's unlisten for each. */
+  const listening = new Map<string, () => Promise<void>>();
 
   const reply = (message: WorkerReply) => port.postMessage(message);
 
@@ -93,13 +96,23 @@ async function main(): Promise<void> {
         await tx.done;
         return null;
       }
+      case "listen":
+        if (!listening.has(request.channel)) {
+          listening.set(request.channel, await pglite.listen(request.channel, () => port!.postMessage({ id: NOTIFY_ID, channel: request.channel })));
+        }
+        return null;
+      case "unlisten":
+        await listening.get(request.channel)?.();
+        listening.delete(request.channel);
+        return null;
+      case "stats":
+        return stats?.snapshot(request.reset === true) ?? null;
       case "close":
         await pglite.close();
         return null;
     }
   }
 
-  const stats = process.env.LB_PGLITE_STATS === "1" ? createStats() : null;
   port.on("message", (request: WorkerRequest) => {
     if (request.op === "close") stats?.print();
     (stats ? stats.time(request, () => handle(request)) : handle(request)).then(
@@ -117,8 +130,16 @@ async function main(): Promise<void> {
 function createStats() {
   const bySql = new Map<string, { count: number; ms: number }>();
   const started = performance.now();
+  /** Since the last snapshot reset: all statements, and those of the job layer (their text names pgboss). */
+  const window = { totalMs: 0, jobMs: 0, statements: 0, jobStatements: 0, since: performance.now() };
   const elu = performance.eventLoopUtilization();
   let lastFinished = 0;
+  // The job layer's own statements (fetch, insert, complete, maintenance) name pgboss and none of the
+  // product's tables; a chat statement that writes a job in its CTE counts as the chat's.
+  const isJobLayer = (request: WorkerRequest): boolean => {
+    const sql = "query" in request ? request.query.sql : "sql" in request ? request.sql : "";
+    return sql.includes("pgboss") && !/"(Lead|Conversation|Message)"/.test(sql);
+  };
   const key = (request: WorkerRequest): string => {
     const sql = "query" in request ? request.query.sql : "sql" in request ? request.sql : request.op;
     return sql.replace(/\s+/g, " ").slice(0, 110);
@@ -134,10 +155,22 @@ function createStats() {
         const finished = performance.now();
         const entry = bySql.get(key(request)) ?? { count: 0, ms: 0 };
         entry.count += 1;
-        entry.ms += finished - Math.max(arrived, lastFinished);
+        const own = finished - Math.max(arrived, lastFinished);
+        entry.ms += own;
         lastFinished = finished;
+        window.totalMs += own;
+        window.statements += 1;
+        if (isJobLayer(request)) {
+          window.jobMs += own;
+          window.jobStatements += 1;
+        }
         bySql.set(key(request), entry);
       }
+    },
+    snapshot(reset: boolean) {
+      const result = { ...window, wallMs: performance.now() - window.since };
+      if (reset) Object.assign(window, { totalMs: 0, jobMs: 0, statements: 0, jobStatements: 0, since: performance.now() });
+      return result;
     },
     print(): void {
       const rows = [...bySql.entries()].sort((a, b) => b[1].ms - a[1].ms);

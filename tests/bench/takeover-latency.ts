@@ -12,7 +12,9 @@
 //
 // Run: npx tsx tests/bench/takeover-latency.ts [--visitors=1000] [--concurrency=1]
 // Measured 2026-11-25 on the shared 2-core machine (load average ~20): p50 9.6 ms, p99 83.4 ms (PASS);
-// with --concurrency=10, p99 444 ms (the embedded database serialises the stores).
+// with --concurrency=10, p99 444 ms (the embedded database serialised the stores' transactions); since
+// decision 0045 (one statement per agent message) p99 60.5 ms at --concurrency=10 (load 10.4; the
+// transaction, same sitting: 516 ms at load 7.2).
 // Needs `npm run build` first. Exits 1 on FAIL.
 import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { randomUUID } from "node:crypto";

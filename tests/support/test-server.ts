@@ -122,7 +122,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         sql: database.sql,
         logger: quietLogger,
         soleProcess: database.kind === "pglite",
-        pollingIntervalSeconds: 0.5,
       }),
       sessionSecret: env.SESSION_SECRET!,
       logger: quietLogger,

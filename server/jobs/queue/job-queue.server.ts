@@ -9,6 +9,17 @@ import type { Logger } from "../../shared/logger.ts";
 import type { SqlExecutor } from "../../db/migrate.server.ts";
 import { executorDb, prismaDb, type TxClient } from "./sql-executors.server.ts";
 import { QUEUES, queueSpec, type QueueSpec } from "./queues.ts";
+import { createDispatcher, JOB_NOTIFY_CHANNEL, notifyTriggerSql, type Dispatcher, type FetchedJob } from "./dispatcher.server.ts";
+
+/** A handler still running after its job's expiry counts as failed (as pg-boss's own workers do). */
+function withinSeconds<T>(work: Promise<T>, seconds: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`handler timed out after ${seconds} s`)), seconds * 1000);
+    timer.unref?.();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 export const JOB_SCHEMA = "pgboss";
 
@@ -55,13 +66,18 @@ export type JobQueue = {
   /** Resolves when no job of these queues is waiting, due or running. */
   idle(names: string[], options?: { timeoutMs?: number }): Promise<void>;
   stop(): Promise<void>;
+  /** The dispatcher's fetch statements and their time (the bench prints the job layer's share). */
+  stats(): { fetches: number; fetchMs: number };
 };
 
 export type JobQueueOptions = {
   sql: SqlExecutor;
   logger: Logger;
-  /** How often idle workers look for due jobs (seconds, pg-boss's minimum is 0.5). */
-  pollingIntervalSeconds?: number;
+  /**
+   * How often the dispatcher looks for due jobs when nothing woke it (seconds; default 30). Inserts wake
+   * it at once (LISTEN/NOTIFY), delayed jobs at their due time: this only covers a lost notification.
+   */
+  fallbackPollSeconds?: number;
   /**
    * The database belongs to this process alone (embedded PGlite): jobs left active by a crash are
    * due again at start. On a shared PostgreSQL another instance may be running them, so they are
@@ -102,12 +118,8 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     ).rows.length;
   if (options.soleProcess) await recoverAbandoned();
 
-  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
-  const workers: string[] = [];
-  const workersOf = new Map<string, string[]>();
+  const handlers = new Map<string, JobHandler<never>>();
   let stopping = false;
-  /** Batches being handled now: stop() waits for them. */
-  const running = new Set<Promise<unknown>>();
 
   async function ensureQueue(spec: QueueSpec) {
     const queue = {
@@ -122,34 +134,35 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   }
   // Every queue exists before anything is enqueued: pg-boss silently drops a job for an unknown queue.
   for (const spec of QUEUES) await ensureQueue(spec);
+  // An insert into pgboss.job wakes the dispatcher (dispatcher.server.ts): no polling of every queue.
+  await options.sql.exec(notifyTriggerSql(JOB_SCHEMA));
 
-  async function startWorker(handler: JobHandler<never>, batchSize: number): Promise<string> {
-    let workerId = "";
-    const runBatch = async (jobs: PgBoss.JobWithMetadata<never>[]) => {
-      // A full batch means more are probably due: fetch again at once instead of waiting a poll.
-      if (jobs.length === batchSize) boss.notifyWorker(workerId);
-      const results = await Promise.allSettled(
-        jobs.map((job) => handler.run(job.data, { id: job.id, name: job.name, key: job.singletonKey ?? job.id, attempt: job.retryCount + 1 })),
-      );
-      // Each job of the batch succeeds or fails alone: the failed ones are failed (retried later) here,
-      // and pg-boss completes the rest when this callback returns.
-      for (const [i, result] of results.entries()) {
-        if (result.status === "fulfilled") continue;
-        const job = jobs[i]!;
-        const message = result.reason instanceof Error ? result.reason.message : String(result.reason);
-        logger.warn(`[jobs] ${handler.name} ${job.singletonKey ?? job.id} attempt ${job.retryCount + 1} failed: ${message}`);
-        await boss.fail(handler.name, job.id, { message });
+  /** Runs one fetched batch: each job succeeds or fails alone; the failed ones are failed (retried later) here. */
+  async function runBatch(handler: JobHandler<never>, jobs: FetchedJob[]): Promise<{ completed: string[] }> {
+    const results = await Promise.allSettled(
+      jobs.map((job) => {
+        // Fetched while stopping: not run (failed, so retried after the restart).
+        if (stopping) return Promise.reject(new Error("the job runner is stopping"));
+        const info = { id: job.id, name: job.name, key: job.singletonKey ?? job.id, attempt: job.retryCount + 1 };
+        return withinSeconds(handler.run(job.data as never, info), job.expireInSeconds);
+      }),
+    );
+    const completed: string[] = [];
+    for (const [i, result] of results.entries()) {
+      const job = jobs[i]!;
+      if (result.status === "fulfilled") {
+        completed.push(job.id);
+        continue;
       }
-    };
-    workerId = await boss.work<never>(handler.name, { batchSize, pollingIntervalSeconds, includeMetadata: true }, (jobs) => {
-      // Fetched while stopping: not run (they are failed, so retried after the restart).
-      if (stopping) return Promise.reject(new Error("the job runner is stopping"));
-      const batch = runBatch(jobs);
-      running.add(batch);
-      return batch.finally(() => running.delete(batch));
-    });
-    return workerId;
+      const message = result.reason instanceof Error ? result.reason.message : String(result.reason);
+      if (!stopping) logger.warn(`[jobs] ${handler.name} ${job.singletonKey ?? job.id} attempt ${job.retryCount + 1} failed: ${message}`);
+      await boss.fail(handler.name, job.id, { message });
+    }
+    return { completed };
   }
+
+  let dispatcher: Dispatcher | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
 
   const queueCounts = async (name: string) => {
     const rows = (
@@ -176,20 +189,29 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       );
     },
 
-    wake(name) {
-      if (stopping) return;
-      for (const id of workersOf.get(name) ?? []) boss.notifyWorker(id);
+    wake() {
+      if (!stopping) dispatcher?.wake();
     },
 
-    async start(handlers, schedules = []) {
-      for (const handler of handlers) {
-        const { batchSize, workers: count } = queueSpec(handler.name);
-        for (let i = 0; i < count; i++) {
-          const id = await startWorker(handler, batchSize);
-          workers.push(id);
-          workersOf.set(handler.name, [...(workersOf.get(handler.name) ?? []), id]);
-        }
+    async start(list, schedules = []) {
+      for (const handler of list) {
+        queueSpec(handler.name);
+        handlers.set(handler.name, handler);
       }
+      dispatcher ??= createDispatcher({
+        schema: JOB_SCHEMA,
+        db: bossDb,
+        boss,
+        logger,
+        queues: [...handlers.keys()].map((name) => {
+          const spec = queueSpec(name);
+          return { name, batchSize: spec.batchSize, workers: spec.workers, run: (jobs: FetchedJob[]) => runBatch(handlers.get(name)!, jobs) };
+        }),
+        fallbackPollMs: (options.fallbackPollSeconds ?? 30) * 1000,
+      });
+      // Inserts (by this process or any other) wake the dispatcher; without LISTEN it polls instead.
+      if (options.sql.listen && !unlisten) unlisten = await options.sql.listen(JOB_NOTIFY_CHANNEL, () => dispatcher?.wake());
+      dispatcher.start();
       for (const schedule of schedules) {
         queueSpec(schedule.name);
         await boss.schedule(schedule.name, schedule.cron, schedule.data ?? {}, { tz: schedule.timeZone ?? "UTC" });
@@ -206,7 +228,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         )
       ).rows as { id: string; name: string }[];
       // Due now, so looked for now: a test moving the clock on does not wait for the next poll.
-      if (!stopping) for (const queue of new Set(rows.map((row) => row.name))) for (const id of workersOf.get(queue) ?? []) boss.notifyWorker(id);
+      if (!stopping && rows.length > 0) dispatcher?.wake();
       return rows.length;
     },
 
@@ -231,9 +253,12 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     async stop() {
       if (stopping) return;
       stopping = true;
+      await dispatcher?.stop();
+      await unlisten?.().catch(() => undefined);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-      await Promise.allSettled([...running]);
       closed = true;
     },
+
+    stats: () => dispatcher?.stats() ?? { fetches: 0, fetchMs: 0 },
   };
 }

@@ -17,7 +17,7 @@ const quiet = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => c
 
 const database = await openDatabase({ dataDir });
 await migrate(database.sql, await loadMigrations());
-const jobs = await createJobQueue({ sql: database.sql, logger: quiet, soleProcess: true, pollingIntervalSeconds: 0.5 });
+const jobs = await createJobQueue({ sql: database.sql, logger: quiet, soleProcess: true });
 
 if (mode === "enqueue") {
   const count = Number(countArg);

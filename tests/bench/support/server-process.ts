@@ -15,6 +15,11 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Socket } from "socket.io";
 import { WIDGET_NAMESPACE, type Message } from "#server/realtime/protocol.ts";
 import { startTestServer } from "../../support/test-server.ts";
+import { seedSampleBusiness } from "#server/demo/demo-data.server.ts";
+import { timePgStatements } from "./pg-stats.ts";
+
+// PostgreSQL: every statement timed in pg's client (round trip included), before the server opens its pool.
+const pgStats = process.env.DATABASE_URL ? timePgStatements() : null;
 
 export type ParentRequest =
   | { id: number; type: "memory"; gc?: boolean; settleMs?: number }
@@ -22,6 +27,10 @@ export type ParentRequest =
   | { id: number; type: "timings-reset" }
   | { id: number; type: "timings" }
   | { id: number; type: "leads"; visitorPrefix: string }
+  /** Site keys of `count` businesses to spread visitors over: the demo's, then new sample businesses'. */
+  | { id: number; type: "sites"; count: number }
+  /** Statement time since the last reset (PGlite: the worker's LB_PGLITE_STATS; PostgreSQL: timed in pg's client). */
+  | { id: number; type: "dbstats"; reset?: boolean }
   | { id: number; type: "close" };
 
 export type MemoryReport = NodeJS.MemoryUsage & { widgetSockets: number; engineClients: number };
@@ -43,6 +52,17 @@ export type LeadsReport = {
   complete: number;
 };
 
+export type DbStatsReport = {
+  totalMs: number;
+  jobMs: number;
+  statements: number;
+  jobStatements: number;
+  wallMs: number;
+  /** The job dispatcher's fetches since the server started. */
+  fetches: number;
+  fetchMs: number;
+} | null;
+
 const gc = (globalThis as { gc?: () => void }).gc;
 const instrument = process.env.BENCH_INSTRUMENT === "1";
 const big = 1_000_000;
@@ -54,6 +74,8 @@ const server = await startTestServer({
     messagesPerIpPerMinute: big,
     conversationsPerVisitorPerMinute: big,
     conversationsPerIpPerMinute: big,
+    // takeover-latency.ts sends 1,000 agent messages from one member (decision 0043's limit is 60 a minute).
+    agentMessagesPerMemberPerMinute: big,
   },
   // Every simulated visitor connects from loopback: the per-IP cap on open connections is raised too.
   env: { MAX_CONNECTIONS_PER_IP: String(big) },
@@ -176,6 +198,19 @@ async function handle(request: ParentRequest): Promise<unknown> {
         byScore,
         complete: rows.filter((r) => !r.incomplete).length,
       } satisfies LeadsReport;
+    }
+    case "sites": {
+      const keys = ["demo"];
+      for (let i = 1; i < request.count; i += 1) {
+        const siteKey = `bench_site_${i}_${Date.now().toString(36)}`;
+        await seedSampleBusiness(server.services.db, { siteKey });
+        keys.push(siteKey);
+      }
+      return keys;
+    }
+    case "dbstats": {
+      const stats = pgStats ? pgStats.snapshot(request.reset === true) : ((await server.database.stats?.(request.reset === true)) ?? null);
+      return stats ? ({ ...stats, ...server.services.jobs.stats() } satisfies DbStatsReport) : null;
     }
     case "close":
       try {
