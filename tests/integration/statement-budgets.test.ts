@@ -125,11 +125,13 @@ describe("statement budgets of the hot paths", () => {
       const sent = await emit<{ message: Message }>("agent:message:send", { conversationId, clientMessageId: newClientMessageId(), text: "How can I help?" });
       expect(sent.ok).toBe(true);
     });
-    // 9: the member's access to the business (1) and the resend check by clientMessageId (1), then one
-    // interactive transaction (takeover-store.server.ts): BEGIN, the conversation read and checked, its
-    // seq moved on, the message inserted, the takeover's idle job re-armed (pg-boss's insert), the lead of the
-    // conversation looked up (for the message.received event), COMMIT. A candidate for fewer (h-perf, issue 28).
-    expectBudget(statements, 9);
+    // 2 (decision 0045): the member's access to the business, its name and the conversation's takeover
+    // state read in one statement, then one statement that checks the conversation is still joined by this
+    // member, moves its seq on, sets agentActiveAt, inserts the message (deduplicated on clientMessageId)
+    // and writes the lead.team_replied event when the chat has a lead. The idle check is one job per
+    // conversation, written at the join, not per message (decision 0043). It was 9 with an interactive
+    // transaction holding PGlite's only connection.
+    expectBudget(statements, 2);
   });
 
   it("GET /widget/config from the business's website (with its impression)", async () => {
