@@ -94,12 +94,12 @@ describe("the demo business's year", () => {
       }
       const conversation = history.conversations.find((c) => c.id === lead.conversationId)!;
       expect(conversation.channel).toBe(lead.channel);
-      expect(conversation.state).toMatchObject({ completed: true, leadId: lead.id });
+      expect(conversation.state).toMatchObject({ engine: { completed: true }, handledSeq: conversation.lastSeq, leadId: lead.id });
     }
     // Conversations that never became a lead: the visitor left before the contact details.
     const leadless = history.conversations.filter((c) => !chatbotLeads.some((l) => l.conversationId === c.id));
     expect(leadless.length).toBeGreaterThan(100);
-    for (const c of leadless) expect(c.state.answers.email ?? c.state.answers.phone).toBeUndefined();
+    for (const c of leadless) expect(c.state.engine.answers.email ?? c.state.engine.answers.phone).toBeUndefined();
   });
 
   it("records the team's work in order, by a member, with Won deals' values and Lost reasons", () => {

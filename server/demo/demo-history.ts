@@ -213,7 +213,12 @@ function visitorAnswers(r: Rand, p: Prospect): string[] {
 // Rows
 
 export type MessageRow = { id: string; conversationId: string; seq: number; role: "visitor" | "bot"; text: string; quickReplies: string[]; createdAt: string };
-export type ConversationRow = { id: string; visitorId: string; pageUrl: string; channel: WebChannel; state: EngineState & { leadId?: string }; lastSeq: number; createdAt: string; lastMessageAt: string };
+/**
+ * `state` has the shape the chat stores (StoredConversationState in server/chat/conversations.server.ts):
+ * every visitor message answered (`handledSeq` = the last seq), so crash recovery (decision 0044) finds
+ * nothing unfinished in the sample conversations.
+ */
+export type ConversationRow = { id: string; visitorId: string; pageUrl: string; channel: WebChannel; state: { engine: EngineState; handledSeq: number; leadId?: string }; lastSeq: number; createdAt: string; lastMessageAt: string };
 export type LeadRow = {
   id: string;
   conversationId: string | null;
@@ -348,7 +353,7 @@ function playConversation(
     visitorId: `v_${Math.floor(r() * 2 ** 48).toString(16).padStart(12, "0")}`,
     pageUrl: pick(r, LANDING[channel]),
     channel,
-    state,
+    state: { engine: state, handledSeq: messages.length },
     lastSeq: messages.length,
     createdAt: iso(start),
     lastMessageAt: messages[messages.length - 1]!.createdAt,
@@ -357,7 +362,7 @@ function playConversation(
   out.messages.push(...messages);
   if (capturedAt === null || !state.answers.name) return;
   const lead = chatbotLead(state.answers, input.profile, conversationId, channel, capturedAt);
-  conversation.state = { ...state, leadId: lead.id };
+  conversation.state = { ...conversation.state, leadId: lead.id };
   out.leads.push(lead);
   out.events.push({
     id: input.newId(),

@@ -293,12 +293,17 @@ describe("live takeover", () => {
 
   it("with a member online but the office closed, promises nobody 'shortly' and says when the office opens", async () => {
     const business = await newBusiness("Sparkle Commercial Cleaning");
-    await server.services.db.chatbot.updateMany({ where: { businessId: business.businessId }, data: { hoursDays: [1, 2, 3, 4, 5, 6, 7], hoursStart: "00:00", hoursEnd: "00:01" } });
+    // Every day, half an hour that starts two hours from now in the business's zone: closed now, whenever the test runs.
+    const { timeZone } = await server.services.db.business.findUniqueOrThrow({ where: { id: business.businessId }, select: { timeZone: true } });
+    const hourNow = Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(new Date()));
+    const opens = String((hourNow + 2) % 24).padStart(2, "0");
+    await server.services.db.chatbot.updateMany({ where: { businessId: business.businessId }, data: { hoursDays: [1, 2, 3, 4, 5, 6, 7], hoursStart: `${opens}:00`, hoursEnd: `${opens}:30` } });
     const dana = await signInMember(business.ownerEmail);
     const visitor = await chattingVisitor(business.siteKey);
     const reply = await visitor.say("Talk to a person");
     expect(reply.text).toMatch(/^I've let the Sparkle Commercial Cleaning team know you'd like to talk to a person, and anyone who is free will join this chat\./);
-    expect(reply.text).toMatch(/The office opens/);
+    // It opens later today: said as "The office opens later today at …" or folded into the owner's after-hours text.
+    expect(reply.text).toMatch(/The office opens later today at \d|when we open at \d{1,2}:\d{2}\s?[AP]M today/);
     expect(reply.text).not.toMatch(/shortly/);
     await waitFor(() => dana.notifications.find((n) => n.type === "person-requested"), "the live alert");
   });
