@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "#server/auth/accounts.server.ts";
-import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
+import { hasChromium, launchChromium, watchPageErrors, signInThroughForm } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PASSWORD = "CleanFloors1";
@@ -42,11 +42,7 @@ describe.skipIf(!hasChromium)("competitor analysis", () => {
     contexts.push(context);
     const page = await context.newPage();
     watchPageErrors(page, (text) => errors.push(`${page.url()}: ${text}`));
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL(/\/app\//);
+    await signInThroughForm(page, server.url, email, PASSWORD);
     return { page, businessId };
   }
 

@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "#server/auth/accounts.server.ts";
-import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
+import { hasChromium, launchChromium, watchPageErrors, signInThroughForm } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PASSWORD = "CleanFloors1";
@@ -37,11 +37,7 @@ describe.skipIf(!hasChromium)("uploads over 64 KB from the pages", () => {
     context = await browser.newContext({ viewport: { width: 360, height: 800 } });
     page = await context.newPage();
     watchPageErrors(page, (text) => errors.push(`${page.url()}: ${text}`));
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL(/\/app\//);
+    await signInThroughForm(page, server.url, email, PASSWORD);
   });
 
   afterAll(async () => {

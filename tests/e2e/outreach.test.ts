@@ -8,7 +8,7 @@ import { registerAccount } from "#server/auth/accounts.server.ts";
 import { OUTREACH_SEND_QUEUE } from "#server/jobs/queue/queues.ts";
 import { parseProspectCsv } from "#server/outreach/prospect-csv.ts";
 import { axeViolations } from "../support/axe.ts";
-import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
+import { hasChromium, launchChromium, watchPageErrors, signInThroughForm } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PASSWORD = "CleanFloors1";
@@ -38,11 +38,7 @@ describe.skipIf(!hasChromium)("cold outreach", () => {
     context = await browser.newContext({ viewport: { width: 360, height: 800 }, acceptDownloads: true });
     page = await context.newPage();
     watchPageErrors(page, (text) => errors.push(`${page.url()}: ${text}`));
-    await page.goto(`${server.url}/login`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL(/\/app\//);
+    await signInThroughForm(page, server.url, email, PASSWORD);
   });
 
   afterAll(async () => {

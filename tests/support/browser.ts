@@ -46,3 +46,12 @@ export function watchPageErrors(page: Page, report: (text: string) => void): voi
     if (message.type() === "error" && !isRemixAbortNoise(message.text())) report(message.text());
   });
 }
+
+/** Signs in through the /login form as a person would and waits for the workspace. */
+export async function signInThroughForm(page: Page, appUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(/\/app\//);
+}
