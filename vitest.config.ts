@@ -49,8 +49,8 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // One browser at a time on a 2-core machine.
-          poolOptions: { forks: { singleFork: true } },
+          // Two browser files at a time on a 2-core machine, like the other projects (decision 0065): one
+          // file at a time left a core idle while its page waited on its server or the other way round.
           // Each browser file still imports its modules afresh, as before decision 0041: not yet shown
           // to be as safe as for the other projects (their one process per run already shared it).
           isolate: true,

@@ -1,3 +1,4 @@
+// @postgres: two writers' transactions at once.
 // The Analytics page's daily roll-ups (decision 0040) equal a from-scratch computation after every kind
 // of write: inserts, status changes to and from Won with values, channel changes, isTest toggles,
 // deletes, history events by members, and a change of the business's time zone. Two checks each time:

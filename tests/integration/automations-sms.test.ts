@@ -1,3 +1,4 @@
+// @postgres: parallel claims of the SMS allowance.
 // Automation SMS steps through Twilio (DESIGN §11, decision 0033; issue 17), against a real server,
 // real PGlite and the official `twilio` library answered by MSW (tests/mocks/twilio.ts): with
 // TWILIO_* set, an SMS step calls the Messages API once with the lead's phone and the rendered text;

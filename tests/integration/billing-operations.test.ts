@@ -1,3 +1,4 @@
+// @postgres: the same request twice at once.
 // Billing operations as jobs (decision 0038, issue 15): the request writes the operation with its job
 // in one transaction and answers its id; the job handler makes the Stripe calls with keys derived from
 // the operation (a retried job repeats nothing at Stripe); a declined card fails the operation with a

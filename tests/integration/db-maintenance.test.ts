@@ -1,3 +1,4 @@
+// @postgres: the upkeep does something else on PostgreSQL.
 // The hourly database upkeep (server/jobs/db-maintenance.server.ts, decision 0040): on PGlite, which runs
 // no autovacuum, the tick's handler vacuums and analyzes the analytics roll-ups and pg-boss's job tables
 // (their planner statistics then match their rows); on a PostgreSQL server (its autovacuum's job) the handler

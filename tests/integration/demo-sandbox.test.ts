@@ -1,3 +1,4 @@
+// @postgres: parallel presses against the per-IP limit.
 // Demo sandboxes (issue 13, finding 1; decision 0026): the /login demo button gives each browser a
 // business of its own, resumed by its cookie and limited per IP; a sandbox e-mails nobody (its e-mails
 // are held and listed), cannot invite, create API keys or touch billing, and is deleted by a job after

@@ -1,3 +1,4 @@
+// @postgres: two visitors at once, one UPDATE wins.
 // Issue 14, the owner's first week, over HTTP and real sockets against the real server: the first-run
 // checklist's facts (installation recorded once at the loader's config request or the /widget
 // handshake, and pushed live; the widget's config answers; the Test

@@ -1,3 +1,4 @@
+// @postgres: jobs abandoned by a killed process, recovered on the server's data.
 // A crash loses no e-mail and doubles none (DESIGN §10): the real server runs as a child process
 // (`server/main.ts`, as `npm start` runs it) while 50 visitors qualify as high-priority leads at once;
 // it is killed with SIGKILL once the first alert e-mails have arrived, then started again on the same

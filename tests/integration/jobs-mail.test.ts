@@ -1,3 +1,4 @@
+// @postgres: the job layer's locks, retries and LISTEN/NOTIFY wake-ups.
 // The durable job layer with e-mail as its first effect (DESIGN §10), against a real SMTP server:
 // jobs written in the caller's transaction (outbox), delivered once, retried through an outage, kept
 // as failed for a refused address, delayed jobs, and a job run twice (a crash after sending).

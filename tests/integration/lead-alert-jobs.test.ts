@@ -1,3 +1,4 @@
+// @postgres: two instances on one database run each job once.
 // Domain events on the job layer (DESIGN §10): a lead captured over the widget protocol writes its
 // `lead.created` event with the lead; the event's subscribers send the owners' alert e-mail once, to a
 // real SMTP server, however often the event is handled. With two instances on one PostgreSQL

@@ -1,3 +1,4 @@
+// @postgres: crash recovery claimed once across concurrent runs.
 // No lead lost to kill -9 (issue 27 item 2, decision 0044). The real server runs as a child process and
 // kills itself with SIGKILL at a named point of the turn that answers the visitor's e-mail (the test-only
 // TEST_CRASH_AT hook: after the message is stored and acked, before the reply is stored; or after the

@@ -1,3 +1,4 @@
+// @postgres: limits under parallel requests.
 // Limits that hold under parallel requests (issue 13): each is consumed before the work. Before this,
 // 30 parallel wrong passwords were all verified against a limit of 5, 25 contact messages were
 // accepted against 5 an hour (and as many job applications with their résumés), and registration had

@@ -1,3 +1,4 @@
+// @postgres: two instances on one database, sharing rooms through Redis.
 // Live takeover across two instances on one PostgreSQL database sharing socket.io rooms through Redis
 // (issue 20): a member signed in on instance B sees a visitor connected to instance A, joins, and they
 // talk; the bot (on either instance) is silent while the member is joined, because the joined state is in

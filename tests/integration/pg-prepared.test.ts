@@ -1,3 +1,4 @@
+// @postgres: PostgreSQL's named statements (the driver's own code).
 // PostgreSQL mode's named statements (server/db/pg-prepared.ts) against the real server: each text is
 // prepared once per connection and its results are those of an unnamed query. Runs when DATABASE_URL is set.
 import pg from "pg";

@@ -1,3 +1,4 @@
+// @postgres: two instances on one database, sharing rooms and limits through Redis.
 // Two instances on one PostgreSQL database sharing socket.io rooms and rate limits through Redis
 // (DESIGN §3). Runs when DATABASE_URL and REDIS_URL are set (CI sets both where the services exist).
 import { io as ioClient } from "socket.io-client";

@@ -1,3 +1,4 @@
+// @postgres: two summary runs at once.
 // Settings over HTTP against the real server: Business Profile (validation, persistence, logo upload
 // and serving), Notifications (the high-priority e-mail and the daily summary made real) and Email
 // Settings (used as From name and Reply-To of lead e-mails). Owners only: support staff get 403.

@@ -1,3 +1,4 @@
+// @postgres: statement counts per driver.
 // Statement budgets of the hot paths (issue 28, decision 0046), the way Django's assertNumQueries works:
 // each path's SQL statements are counted at the database layer (every statement the app's Prisma client
 // sends, through the driver adapter or the chat's direct line: server/db/statement-tap.ts), on PGlite and

@@ -1,3 +1,4 @@
+// @postgres: one statement storing a message with its seq and job.
 // An agent message is stored in one statement with the job it causes (decision 0045): the message with
 // the next seq, the member's activity time (which the conversation's one idle job re-reads, decision 0043)
 // and, when the chat has a lead, the `lead.team_replied` event; a resend stores nothing more; a member who has not joined, a closed chat or another business's

@@ -1,3 +1,4 @@
+// @postgres: one idle job per conversation under a burst.
 // A member's messages in a live takeover (issue 27, item 9): limited per member (acked `rate_limited`
 // past the limit, before anything is stored), and one idle job per conversation however many messages
 // the member writes (1,500 once wrote 1,501 delayed jobs). The idle job, when it runs, looks at the

@@ -1,3 +1,4 @@
+// @postgres: two owners demoting each other at once.
 // User Access over HTTP against the real server: invitations (hashed single-use token, expiry, e-mail
 // with the link, revoke, resend), accepting as a new or an existing user, roles, removal, the
 // last-owner rule, owner-only enforcement and cross-business ids (404).

@@ -1,3 +1,4 @@
+// @postgres: concurrent deliveries in the job layer.
 // A slow webhook receiver stalls nobody (issue 27, item 5). Business A's endpoint on loopback answers its
 // headers at once, then drips one byte every 2 s for 30 s. Each delivery has one deadline for the whole
 // exchange (WEBHOOK_TIMEOUT_MS, 5 s here): A's are cut there and kept pending for a retry with backoff.

@@ -1,3 +1,4 @@
+// @postgres: new conversations counted when stored, in parallel.
 // The widget protocol's error codes as DESIGN §3 says (issue 13): `server_error` for our failures (the
 // visitor keeps the conversation and retries), `invalid_payload` for control characters (a NUL byte
 // was once acked as rate_limited and blocked the widget's outbox forever), `not_found` only for a

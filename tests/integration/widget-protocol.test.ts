@@ -1,3 +1,4 @@
+// @postgres: the chat's hot statements (prepared on PostgreSQL) and a message sent twice at once.
 // The /widget namespace of DESIGN §3 against the real server, with the real socket.io client.
 import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -45,7 +45,8 @@ export type FreshServerProcess = ServerProcess & {
 export async function startServerOnFreshData(options: { smtpUrl: string; mailFrom: string; env?: Record<string, string> }): Promise<FreshServerProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-crash-"));
   const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
-  if (!scratch) await copyPgliteTemplate(dataDir);
+  // The template with the demo business already in it: the child finds it and seeds nothing.
+  if (!scratch) await copyPgliteTemplate(dataDir, true);
   const cleanUp = async () => {
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
