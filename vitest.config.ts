@@ -5,6 +5,12 @@ import { defineConfig } from "vitest/config";
 // every file ran alone and the second core idled while a file's PGlite or its server worked. Two
 // workers keep both busy; a bigger CI machine keeps Vitest's default of cores − 1.
 const workers = Math.max(2, os.availableParallelism() - 1);
+// Browser files run two at a time when the machine has cores to spare (decision 0065). On a machine
+// already busy with other work (a load average over four times its cores when the run starts; npm
+// test's own checks just before leave about 3 on 2 cores) there is no idle core to fill, and two at a
+// time only doubles each page's latency, past Playwright's 30 s waits (seen at load 36 on 2 cores).
+// Then, or with LB_E2E_ONE_AT_A_TIME=1, they run one at a time as before.
+const browsersOneAtATime = process.env.LB_E2E_ONE_AT_A_TIME === "1" || os.loadavg()[0]! > 4 * os.availableParallelism();
 
 export default defineConfig({
   test: {
@@ -51,6 +57,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two browser files at a time on a 2-core machine, like the other projects (decision 0065): one
           // file at a time left a core idle while its page waited on its server or the other way round.
+          ...(browsersOneAtATime ? { poolOptions: { forks: { singleFork: true } } } : {}),
           // Each browser file still imports its modules afresh, as before decision 0041: not yet shown
           // to be as safe as for the other projects (their one process per run already shared it).
           isolate: true,
