@@ -12,11 +12,13 @@ if (scripts.length === 0) {
 }
 
 const started = Date.now();
+// The children write to a pipe: keep their colours when this process writes to a terminal.
+const colours = process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : process.env;
 const results = await Promise.all(
   scripts.map(
     (name) =>
       new Promise<{ name: string; code: number }>((resolve) => {
-        const child = spawn("npm", ["run", "--silent", name], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } });
+        const child = spawn("npm", ["run", "--silent", name], { stdio: ["ignore", "pipe", "pipe"], env: colours });
         const output: Buffer[] = [];
         child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
         child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
