@@ -10,10 +10,15 @@ export type SmsUsage = { used: number; allowance: number };
 
 const businessPlanSelect = { subscriptionStatus: true, trialEnd: true, isDemo: true, plan: true, timeZone: true } as const;
 
-function countClaims(db: Pick<Db, "automationRun">, businessId: string, month: { start: Date; end: Date }) {
-  return db.automationRun.count({
-    where: { businessId, actionType: "sms", smsClaimedAt: { gte: month.start, lt: month.end }, status: { not: "failed" } },
-  });
+async function countClaims(db: Pick<Db, "automationRun" | "smsMessage">, businessId: string, month: { start: Date; end: Date }) {
+  const [steps, messages] = await Promise.all([
+    db.automationRun.count({
+      where: { businessId, actionType: "sms", smsClaimedAt: { gte: month.start, lt: month.end }, status: { not: "failed" } },
+    }),
+    // Two-way SMS (decision 0068): every SMS in and out of the business's number counts too.
+    db.smsMessage.count({ where: { businessId, countedAt: { gte: month.start, lt: month.end } } }),
+  ]);
+  return steps + messages;
 }
 
 /** This month's SMS and the allowance, for the Automation page. */
@@ -34,6 +39,21 @@ export async function claimSms(db: Db, args: { businessId: string; runId: string
     const used = await countClaims(tx, args.businessId, smsMonth(business?.timeZone, args.now));
     if (used >= allowance) return { ok: false as const, allowance };
     await tx.automationRun.update({ where: { id: args.runId }, data: { smsClaimedAt: args.now } });
+    return { ok: true as const };
+  });
+}
+
+/** An outgoing SMS (server/sms/outbound.server.ts) takes its place in this month's allowance, once. */
+export async function claimSmsSlot(db: Db, args: { businessId: string; smsId: string; now: Date }): Promise<{ ok: true } | { ok: false; allowance: number }> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`sms-allowance:${args.businessId}`}))`;
+    const sms = await tx.smsMessage.findFirst({ where: { id: args.smsId, businessId: args.businessId }, select: { countedAt: true } });
+    if (sms?.countedAt) return { ok: true as const };
+    const business = await tx.business.findUnique({ where: { id: args.businessId }, select: businessPlanSelect });
+    const allowance = business ? smsAllowance(business, args.now) : 0;
+    const used = await countClaims(tx, args.businessId, smsMonth(business?.timeZone, args.now));
+    if (used >= allowance) return { ok: false as const, allowance };
+    await tx.smsMessage.update({ where: { id: args.smsId }, data: { countedAt: args.now } });
     return { ok: true as const };
   });
 }
