@@ -247,6 +247,9 @@ export type LiveVisitor = {
   lastMessage: { role: MessageRole; text: string; createdAt: string } | null;
   agent: MessageAuthor | null;
   isTest: boolean;
+  /** A conversation going on by SMS (DESIGN §19): not on the site, texting from `phone`. */
+  channel?: "sms";
+  phone?: string | null;
 };
 
 /** Who has joined a conversation, pushed to the business's members when it changes. */
