@@ -53,6 +53,7 @@ const textsTo = (to: string, count: number) =>
   until(
     async () => twilio.messages.filter((m) => m.to === to),
     (m) => m.length >= count,
+    120_000,
   );
 
 beforeAll(async () => {
@@ -60,14 +61,14 @@ beforeAll(async () => {
   server = await startTestServer({ seedDemo: false, env: { SMS_QUIET_HOURS: "off" } });
   owner = await registerOwner(server, "Textable Cleaning");
   await server.services.db.business.update({ where: { id: owner.businessId }, data: { subscriptionStatus: "active", plan: "Pro", phone: "617-555-0100" } });
-});
+}, 600_000);
 afterEach(() => twilio.set({ failure: null }));
 afterAll(async () => {
   await server?.close();
   msw.close();
 });
 
-describe("two-way SMS", () => {
+describe("two-way SMS", { timeout: 600_000 }, () => {
   it("connects the business's Twilio in Settings (secret sealed) and sends a test SMS through a job", async () => {
     const refused = await owner.client.post("/app/settings/sms", { intent: "twilio-save", accountSid: "nope", authToken: TOKEN, phoneNumber: NUMBER, consentText: CONSENT });
     expect(refused.status).toBe(400);

@@ -35,3 +35,8 @@ export const twilioConnectionSchema = z
 export type TwilioConnectionInput = z.output<typeof twilioConnectionSchema>;
 
 export const testSmsSchema = z.object({ to: e164Phone });
+
+/** The lead page's "Text" composer. */
+export const leadTextSchema = z.object({
+  text: z.string({ error: "Write the text message" }).trim().min(1, "Write the text message").max(480, "Text messages are limited to 480 characters"),
+});
