@@ -138,7 +138,8 @@ export async function textRepliesAfter(deps: Pick<InboundDeps, "db" | "jobs">, a
   await deps.db.$transaction(async (tx) => {
     for (const [index, reply] of replies.entries()) {
       const text = withNumberedChoices(reply.text, reply.quickReplies);
-      const body = fitSegments(index === 0 && args.intro ? `${args.intro} ${text}` : text, 3);
+      // A conversation's reply may take a few segments (a question with its choices); automations keep to 3.
+      const body = fitSegments(index === 0 && args.intro ? `${args.intro} ${text}` : text, 6);
       await queueSms(deps.jobs, tx, { businessId: args.businessId, key: `reply:${reply.id}`, kind: "reply", to: args.phone, body, conversationId: args.conversationId, messageId: reply.id });
     }
     await tx.message.updateMany({ where: { id: { in: replies.map((r) => r.id) } }, data: { channel: "sms" } });

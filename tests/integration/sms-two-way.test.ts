@@ -129,7 +129,7 @@ describe("two-way SMS", { timeout: 600_000 }, () => {
     await until(() => server.services.jobs.releaseDelayed(SMS_INBOUND_QUEUE), (n) => n > 0);
     const [first] = await textsTo(phone, 1);
     expect(first!.body).toContain("Let's finish your quote by text.");
-    expect(first!.body).toContain("3) 20,000–50,000 sq ft");
+    expect(first!.body).toContain("3) 20,000-50,000 sq ft");
 
     const answers = ["3", "Daily", "4", "Immediately", "Dana Day", "Day Towers"];
     for (const [i, answer] of answers.entries()) {

@@ -40,13 +40,16 @@ describe("SMS rules", () => {
     const long = "word ".repeat(200);
     const cut = fitSegments(long, 3);
     expect(segmentCount(cut)).toBeLessThanOrEqual(3);
-    expect(cut.endsWith("…")).toBe(true);
+    expect(cut.endsWith("...")).toBe(true);
     expect(fitSegments("short")).toBe("short");
   });
 
   it("turns quick replies into numbered choices and back", () => {
     const choices = ["Daily", "2-3 times a week", "Weekly"];
     expect(withNumberedChoices("How often?", choices)).toContain("2) 2-3 times a week");
+    // GSM-7 keeps 153 characters a segment: the en dash of "20,000–50,000" becomes a hyphen.
+    expect(withNumberedChoices("How large?", ["20,000–50,000 sq ft"])).toContain("1) 20,000-50,000 sq ft");
+    expect(segmentCount(withNumberedChoices("Roughly how large is the space to be cleaned?", ["Under 5,000 sq ft", "5,000–19,999 sq ft", "20,000–50,000 sq ft", "Over 50,000 sq ft", "Skip"]))).toBe(2);
     expect(choiceFromReply("2", choices)).toBe("2-3 times a week");
     expect(choiceFromReply(" 3) ", choices)).toBe("Weekly");
     expect(choiceFromReply("7", choices)).toBe("7");

@@ -95,18 +95,23 @@ export function segmentCount(body: string): number {
   return units <= 70 ? 1 : Math.ceil(units / 67);
 }
 
-/** The body cut (with "…") so it takes at most `max` segments. */
+/** Typography outside GSM-7 (dashes, curly quotes, ellipsis) as its plain equivalent: one UCS-2 character would make every segment 67 characters instead of 153. */
+export function gsmText(text: string): string {
+  return text.replace(/[\u2013\u2014]/g, "-").replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/\u2026/g, "...").replace(/\u00A0/g, " ");
+}
+
+/** The body cut (with "...", which stays GSM-7) so it takes at most `max` segments. */
 export function fitSegments(body: string, max = 3): string {
   if (segmentCount(body) <= max) return body;
   let cut = body;
-  while (cut.length > 0 && segmentCount(`${cut}…`) > max) cut = cut.slice(0, -Math.max(1, Math.floor((cut.length - 1) / 50)));
-  return `${cut.trimEnd()}…`;
+  while (cut.length > 0 && segmentCount(`${cut}...`) > max) cut = cut.slice(0, -Math.max(1, Math.floor((cut.length - 1) / 50)));
+  return `${cut.trimEnd()}...`;
 }
 
 /** A bot reply as an SMS: its quick replies become numbered choices. */
 export function withNumberedChoices(text: string, quickReplies: readonly string[] | undefined): string {
-  if (!quickReplies || quickReplies.length === 0) return text;
-  return `${text}\n${quickReplies.map((choice, i) => `${i + 1}) ${choice}`).join("\n")}\nReply with a number or in your own words.`;
+  if (!quickReplies || quickReplies.length === 0) return gsmText(text);
+  return gsmText(`${text}\n${quickReplies.map((choice, i) => `${i + 1}) ${choice}`).join("\n")}\nReply with a number or in your own words.`);
 }
 
 /** "2" (or "2)", "#2") after a question with choices is the second choice; anything else is kept as written. */
