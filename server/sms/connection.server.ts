@@ -5,7 +5,7 @@
 import type { Db } from "../db/client.server.ts";
 import type { Env } from "../config/env.server.ts";
 import type { SecretBox } from "../webhooks/secret-box.server.ts";
-import { DEFAULT_CONSENT_TEXT, normalizePhone } from "../shared/sms/sms-text.ts";
+import { DEFAULT_CONSENT_TEXT } from "../shared/sms/sms-text.ts";
 import type { TwilioConnectionInput } from "../shared/sms/twilio-input.ts";
 
 export type TwilioEnv = Pick<Env, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM_NUMBER">;
