@@ -30,6 +30,7 @@ import {
 import { smsAllowanceReachedText } from "../shared/automations/sms-allowance.ts";
 import { claimSms } from "./sms-allowance.server.ts";
 import { holdForSandbox, SANDBOX_HELD_TEXT } from "../demo/outbound-policy.server.ts";
+import { fitSegments } from "../shared/sms/sms-text.ts";
 
 export type AutomationJob =
   | { kind: "start"; businessId: string; automationId: string; leadId: string; settled?: boolean }
@@ -51,7 +52,14 @@ export const UNSUBSCRIBED_ERROR = "Cancelled: the lead unsubscribed";
 export const TEAM_REPLIED_ERROR = "Cancelled: the team replied to the lead";
 
 /** Sends one SMS (Twilio when TWILIO_* is set); absent when SMS is not configured. */
-export type SmsSender = { send(args: { to: string; body: string; idempotencyKey: string }): Promise<void> };
+export type SmsSender = {
+  send(args: { businessId?: string; to: string; body: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * Two-way SMS (server/sms/automation-sms.server.ts): why this SMS may not go to `to` (no account, STOP,
+   * no consent: `skip`), or the end of the lead's quiet hours it must wait for (`until`); null: send now.
+   */
+  gate?(args: { businessId: string; to: string; now: Date }): Promise<{ skip: string } | { until: Date } | null>;
+};
 
 export type AutomationDeps = {
   db: Db;
@@ -296,7 +304,7 @@ async function startRun(deps: AutomationDeps, data: Extract<AutomationJob, { kin
   });
 }
 
-type StepOutcome = { status: "sent" | "skipped" | "failed"; error?: string };
+type StepOutcome = { status: "sent" | "skipped" | "failed" | "deferred"; error?: string };
 
 /** Runs one step: its action's effect, then the step is finished with its outcome. */
 async function runStep(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "step" }>, info: JobInfo): Promise<void> {
@@ -363,10 +371,11 @@ async function performStep(deps: AutomationDeps, run: LoadedRun, info: JobInfo, 
     return;
   }
   if (outcome.status === "sent" && (action.type === "notification" || action.type === "task")) return; // finished in perform's transaction
-  await finish(db, run.id, outcome, now);
+  if (outcome.status === "deferred") return; // quiet hours: the step runs again when they end
+  await finish(db, run.id, { ...outcome, status: outcome.status }, now);
 }
 
-function finish(db: Db, runId: string, outcome: StepOutcome, now: Date) {
+function finish(db: Db, runId: string, outcome: StepOutcome & { status: "sent" | "skipped" | "failed" }, now: Date) {
   return db.automationRun.updateMany({
     where: { id: runId, status: "scheduled" },
     data: { status: outcome.status, finishedAt: now, error: outcome.error ?? null, heldAt: null },
@@ -435,10 +444,17 @@ async function perform(deps: AutomationDeps, run: StepRun, action: Action, info:
       const sandbox = await holdForSandbox(db, "sms", { businessId: run.businessId, to: run.lead.phone });
       if (sandbox === "gone") return { status: "skipped", error: "The business no longer exists" };
       if (sandbox) return { status: "skipped", error: SANDBOX_HELD_TEXT.sms };
+      // Two-way SMS: the business's account, STOP, consent and quiet hours (a delayed step job).
+      const gate = await deps.sms.gate?.({ businessId: run.businessId, to: run.lead.phone, now });
+      if (gate && "skip" in gate) return { status: "skipped", error: gate.skip };
+      if (gate && "until" in gate) {
+        await deps.jobs.enqueue(db, [job({ kind: "step", businessId: run.businessId, runId: run.id }, `automation-step:${run.id}:quiet-${gate.until.getTime()}`, gate.until)]);
+        return { status: "deferred" };
+      }
       // The plan's monthly allowance, claimed before Twilio is called (a retry keeps its claim).
       const claim = await claimSms(db, { businessId: run.businessId, runId: run.id, now });
       if (!claim.ok) return { status: "skipped", error: smsAllowanceReachedText(claim.allowance) };
-      await deps.sms.send({ to: run.lead.phone, body, idempotencyKey: `automation-run:${run.id}` });
+      await deps.sms.send({ businessId: run.businessId, to: run.lead.phone, body: fitSegments(body, 3), idempotencyKey: `automation-run:${run.id}` });
       return { status: "sent" };
     }
     case "notification": {

@@ -4,6 +4,7 @@
 // against the limit. A refresh that failed shows the spec's error text above the last known copy.
 import type Stripe from "stripe";
 import type { Env } from "../config/env.server.ts";
+import { smsUsage } from "../automations/sms-allowance.server.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
@@ -44,6 +45,8 @@ export type BillingOverview = {
   refreshing: boolean;
   /** When the cards and invoices were last copied from Stripe (ISO), or null. */
   mirroredAt: string | null;
+  /** This month's SMS (in and out, automations included) against the plan's allowance (decision 0068). */
+  smsUsage?: { used: number; allowance: number };
 };
 
 export async function getBillingOverview(
@@ -80,11 +83,13 @@ export async function getBillingOverview(
   const invoices: InvoiceView[] = mirror.invoices;
   const stripeError = configured && mirror.failed ? BILLING_ERRORS.loadSubscription : null;
   const usage = await leadUsage(deps.db, businessId, now);
+  const sms = await smsUsage(deps.db, businessId, now);
   const hasStripeSubscription = business.stripeSubscriptionId !== null && business.subscriptionStatus !== "canceled";
   const features = Object.fromEntries(
     (["cold_outreach", "competitor_analysis", "api_access", "white_label"] as const).map((feature) => [feature, hasFeature(business, feature, now)]),
   ) as Record<Feature, boolean>;
   return {
+    smsUsage: sms,
     configured,
     publishableKey: configured ? (deps.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     subscription: {

@@ -118,6 +118,8 @@ export function createChatService(deps: {
   clock?: () => Date;
   /** Tests only (env TEST_CRASH_AT, refused in production): the process kills itself there, as kill -9 would. */
   crashAt?: CrashPoint;
+  /** The visitor gave a phone number in this turn (two-way SMS asks for consent, server/sms/consent.server.ts). */
+  onPhoneGiven?: (args: { businessId: string; conversationId: string; phone: string; isTest: boolean }) => void;
 }) {
   const { db, emitter, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -453,6 +455,8 @@ export function createChatService(deps: {
           emitter.message(conversationId, message);
           if (echo) emitter.workspaceMessage(turn.businessId, message);
         }
+        const phone = result.state.answers.phone;
+        if (phone && phone !== answersBefore.phone) deps.onPhoneGiven?.({ businessId: turn.businessId, conversationId, phone, isTest: turn.isTest });
         if (capture) {
           if (!stored.leadId) await crashPoint("before-capture");
           const captured = await captureFor(turn, chatbot, stored);
@@ -588,5 +592,7 @@ export function createChatService(deps: {
     recover,
     /** Resolves when every queued turn has finished (tests, shutdown). */
     idle: () => queue.idle(),
+    /** Resolves when the turns queued so far for this conversation have finished (an SMS turn's replies, server/sms/). */
+    settled: (conversationId: string) => queue.run(conversationId, async () => {}),
   };
 }

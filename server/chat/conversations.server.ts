@@ -24,6 +24,7 @@ export const messageSelect = {
   quickReplies: true,
   clientMessageId: true,
   authorName: true,
+  channel: true,
 } as const;
 
 /** A stored message as Prisma reads it, or as a raw statement returns it (timestamps as UTC text). */
@@ -38,6 +39,8 @@ export type MessageRow = {
   clientMessageId: string | null;
   /** An agent message's author (live takeover); absent from statements that never return one. */
   authorName?: string | null;
+  /** "web" or "sms" (two-way SMS); absent from statements that never return it. */
+  channel?: string | null;
 };
 
 /** "Dana Reyes" → "DR", "dana" → "D": the avatar of an agent message. Pure. */
@@ -59,6 +62,7 @@ export function toMessage(row: MessageRow): Message {
   if (row.quickReplies?.length) message.quickReplies = row.quickReplies;
   if (row.clientMessageId) message.clientMessageId = row.clientMessageId;
   if (row.authorName) message.author = { name: row.authorName, initials: initialsOf(row.authorName) };
+  if (row.channel === "sms") message.channel = "sms";
   return message;
 }
 

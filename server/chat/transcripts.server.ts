@@ -96,6 +96,8 @@ export type TranscriptMessage = {
   quickReplies: string[];
   /** An agent message's author (live takeover). */
   authorName: string | null;
+  /** "web" or "sms": where it was written or delivered (two-way SMS). */
+  channel: string;
 };
 
 export type Transcript = {
@@ -137,7 +139,7 @@ export async function getTranscript(db: Db, businessId: string, conversationId: 
       messages: {
         orderBy: { seq: "asc" },
         take: MAX_TRANSCRIPT_MESSAGES + 1,
-        select: { id: true, seq: true, role: true, text: true, createdAt: true, quickReplies: true, authorName: true },
+        select: { id: true, seq: true, role: true, text: true, createdAt: true, quickReplies: true, authorName: true, channel: true },
       },
       agentUserId: true,
       agentName: true,

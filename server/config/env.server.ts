@@ -120,6 +120,15 @@ export const envSchema = z.object({
   /** The Twilio number (E.164) SMS are sent from. */
   TWILIO_FROM_NUMBER: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 phone number like +15551234567").optional(),
   /**
+   * Quiet hours of automated SMS in the business's time zone (DESIGN §19): "HH:MM-HH:MM" (default
+   * 21:00-08:00), or "off" (tests that run at any hour).
+   */
+  SMS_QUIET_HOURS: z
+    .string()
+    .trim()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, 'must be "HH:MM-HH:MM" or "off"')
+    .default("21:00-08:00"),
+  /**
    * Development and tests only: outgoing webhooks may go to http:// URLs and loopback addresses (a
    * receiver on this machine). Private and link-local addresses are refused always (SSRF, DESIGN §15).
    */

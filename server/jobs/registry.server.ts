@@ -23,6 +23,11 @@ import { automationJobHandler, type AutomationJob } from "../automations/runs.se
 import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { chatRecoveryJobHandler, type ChatRecoveryJob } from "../chat/turn-recovery.server.ts";
 import type { JobHandler, JobInfo } from "./queue/job-queue.server.ts";
+import { smsSendJobHandler, type SmsSendJob } from "../sms/outbound.server.ts";
+import { smsInboundJobHandler, type SmsInboundJob } from "../sms/inbound.server.ts";
+import { missedCallJobHandler, type MissedCallJob } from "../sms/voice.server.ts";
+import { automationSmsSender } from "../sms/automation-sms.server.ts";
+import { commandContext } from "../events/command-context.server.ts";
 import {
   ANALYTICS_FOLD_TICK,
   AUTOMATION_QUEUE,
@@ -34,6 +39,7 @@ import {
   EVENT_QUEUE,
   INVITE_EMAIL_QUEUE,
   MAIL_QUEUE,
+  MISSED_CALL_QUEUE,
   OUTREACH_SEND_QUEUE,
   OVERAGE_QUEUE,
   PASSWORD_RESET_QUEUE,
@@ -43,6 +49,8 @@ import {
   SANDBOX_DELETE_QUEUE,
   SANDBOX_PREPARE_QUEUE,
   SANDBOX_SWEEP_TICK,
+  SMS_INBOUND_QUEUE,
+  SMS_SEND_QUEUE,
   TAKEOVER_IDLE_QUEUE,
   TRIAL_ENDING_TICK,
   WEBHOOK_QUEUE,
@@ -50,7 +58,8 @@ import {
 import { scheduleHandlers } from "./schedules.server.ts";
 
 /** What the handlers push to open workspaces (socket.io), from the application. */
-export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated"> & Partial<Pick<WorkspaceEvents, "takeoverIdle" | "automationRuns" | "recoverTurns">>;
+export type JobRealtime = Pick<WorkspaceEvents, "notification" | "userSessionsEnded" | "billingUpdated"> &
+  Partial<Pick<WorkspaceEvents, "takeoverIdle" | "automationRuns" | "recoverTurns" | "smsTurn" | "leadCreated" | "leadUpdated">>;
 
 /** A job's payload did not match its schema: the job fails with this (never retried into success). */
 export class InvalidJobPayload extends Error {
@@ -135,6 +144,12 @@ const billingOperationJobSchema = z.object({ operationId: id }) satisfies z.ZodT
 const billingRefreshJobSchema = z.object({ businessId: id }) satisfies z.ZodType<BillingRefreshJob>;
 const outreachSendJobSchema = z.object({ emailId: id }) satisfies z.ZodType<OutreachSendJob>;
 const chatRecoveryJobSchema = z.object({ scope: z.enum(["startup", "tick"]), startedAt: isoDate.optional() }) satisfies z.ZodType<ChatRecoveryJob>;
+const smsSendJobSchema = z.object({ smsId: id }) satisfies z.ZodType<SmsSendJob>;
+const smsInboundJobSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("message"), smsId: id }),
+  z.object({ kind: z.literal("continue"), businessId: id, conversationId: id, phone: z.string().min(1), afterSeq: z.number().int() }),
+]) satisfies z.ZodType<SmsInboundJob>;
+const missedCallJobSchema = z.object({ callId: id }) satisfies z.ZodType<MissedCallJob>;
 /** A schedule's tick carries nothing the handler reads (pg-boss may store `{}` or null). */
 const tickSchema = z.unknown();
 
@@ -151,12 +166,18 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     return defineJob(name, tickSchema, (data, job) => handler.run(data, job));
   };
   const handle = <T>(queue: string, schema: z.ZodType<T>, handler: JobHandler<T>) => defineJob(queue, schema, (data, job) => handler.run(data, job));
+  const smsDeps = { db: services.db, box: services.webhooks.box, env: services.env, appUrl: services.env.PUBLIC_APP_URL };
+  const live = {
+    leadCreated: (businessId: string, lead: Parameters<NonNullable<JobRealtime["leadCreated"]>>[1]) => realtime.leadCreated?.(businessId, lead),
+    leadUpdated: (businessId: string, lead: Parameters<NonNullable<JobRealtime["leadUpdated"]>>[1]) => realtime.leadUpdated?.(businessId, lead),
+  };
   const automation = automationJobHandler({
     db: services.db,
     jobs: services.jobs,
     mail,
     unsubscribe: unsubscribeSigner(services),
-    ...(services.sms ? { sms: services.sms } : {}),
+    // Two-way SMS (decision 0068): the business's own Twilio account, else the platform's TWILIO_*.
+    sms: automationSmsSender({ ...smsDeps, quietHours: services.env.SMS_QUIET_HOURS }),
     notify: (businessId, notification) => realtime.notification(businessId, notification),
     runsChanged: (businessId, automationId) => realtime.automationRuns?.(businessId, automationId),
   });
@@ -186,6 +207,13 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     handle(WEBHOOK_QUEUE, webhookJobSchema, webhookJobHandler(services)),
     handle(OUTREACH_SEND_QUEUE, outreachSendJobSchema, outreachJobHandler({ db: services.db, jobs: services.jobs, unsubscribe: unsubscribeSigner(services) })),
     handle(CHAT_RECOVERY_QUEUE, chatRecoveryJobSchema, chatRecoveryJobHandler(services, (ids) => realtime.recoverTurns?.(ids) ?? Promise.resolve())),
+    handle(SMS_SEND_QUEUE, smsSendJobSchema, smsSendJobHandler(smsDeps)),
+    handle(
+      SMS_INBOUND_QUEUE,
+      smsInboundJobSchema,
+      smsInboundJobHandler({ db: services.db, jobs: services.jobs, logger: services.logger, ...(realtime.smsTurn ? { smsTurn: realtime.smsTurn } : {}) }),
+    ),
+    handle(MISSED_CALL_QUEUE, missedCallJobSchema, missedCallJobHandler(commandContext(services, live))),
   ];
 }
 

@@ -25,7 +25,7 @@ export { captureLead as captureChatLead, type CaptureInput, type CaptureResult }
 export { changeLeadStatus } from "./lead-status.server.ts";
 export { addLeadNote } from "./lead-notes.server.ts";
 
-export type LeadCreationSource = "manual" | "api" | "outreach";
+export type LeadCreationSource = "manual" | "api" | "outreach" | "sms" | "phone";
 
 export type CreateLeadOptions = {
   source: LeadCreationSource;

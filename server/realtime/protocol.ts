@@ -20,6 +20,8 @@ export type Message = {
   clientMessageId?: string;
   /** Who wrote an `agent` message (live takeover, DESIGN §14): the member's name and initials. */
   author?: MessageAuthor;
+  /** Written or delivered by SMS (DESIGN §19); absent for the web chat. */
+  channel?: "sms";
 };
 
 export type MessageAuthor = { name: string; initials: string };
@@ -116,13 +118,20 @@ export interface WidgetClientToServerEvents {
   "message:send": (payload: MessageSendPayload, ack: (result: MessageSendAck) => void) => void;
   /** The visitor is typing (or stopped): shown live to members watching the conversation. No ack. */
   "visitor:typing": (payload: TypingEvent) => void;
+  /** The visitor's answer to `sms:consent:ask` (DESIGN §19): a yes is stored with the wording shown. */
+  "sms:consent": (payload: { conversationId: string; agree: boolean }, ack: (result: { ok: true } | AckError) => void) => void;
 }
 
 export interface WidgetServerToClientEvents {
   message: (message: Message) => void;
   "message:delta": (delta: MessageDelta) => void;
   typing: (event: TypingEvent) => void;
+  /** The visitor gave a phone number and the business can text: ask "Can we text you at this number?". */
+  "sms:consent:ask": (ask: SmsConsentAsk) => void;
 }
+
+/** The consent question with the owner's exact wording (DESIGN §19). */
+export type SmsConsentAsk = { conversationId: string; question: string; wording: string; phone: string };
 
 /**
  * `GET /widget/config?key=SITE_KEY`: what the loader asks before it draws anything. Cacheable for a
@@ -238,6 +247,9 @@ export type LiveVisitor = {
   lastMessage: { role: MessageRole; text: string; createdAt: string } | null;
   agent: MessageAuthor | null;
   isTest: boolean;
+  /** A conversation going on by SMS (DESIGN §19): not on the site, texting from `phone`. */
+  channel?: "sms";
+  phone?: string | null;
 };
 
 /** Who has joined a conversation, pushed to the business's members when it changes. */

@@ -10,6 +10,8 @@ import { registerWorkspaceNamespace, sessionRoom, userRoom } from "./workspace-n
 import type { MemberRole } from "../shared/enums.ts";
 import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { createTakeover } from "./takeover.server.ts";
+import { consentAsk, recordSmsConsent, visitorLeft } from "../sms/consent.server.ts";
+import { runSmsTurn, type SmsTurnInput, type SmsTurnResult } from "../sms/sms-turn.server.ts";
 
 /** Lead changes made in the workspace (HTTP actions), pushed to the business's room (DESIGN §3). */
 export type WorkspaceEvents = {
@@ -35,6 +37,8 @@ export type WorkspaceEvents = {
   automationRuns(businessId: string, automationId: string): void;
   /** The chat-recovery job claimed these conversations: their unfinished turns are finished here. */
   recoverTurns(conversationIds: string[]): Promise<void>;
+  /** An incoming SMS's chat turn (server/sms/sms-turn.server.ts), run by the sms.inbound job. */
+  smsTurn(input: SmsTurnInput): Promise<SmsTurnResult>;
 };
 
 export function attachRealtime(io: Server, services: AppServices): { chat: ChatService; workspaceEvents: WorkspaceEvents } {
@@ -46,6 +50,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     sessionRecheckMs: services.env.SESSION_RECHECK_MS,
   });
   const widgetNsp = () => io.of(WIDGET_NAMESPACE);
+  const smsDeps = { db: services.db, box: services.webhooks.box, env: services.env, jobs: services.jobs };
 
   const emitter: ChatEmitter = {
     message: (conversationId, message) => widgetNsp().to(conversationRoom(conversationId)).emit("message", message),
@@ -77,6 +82,14 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     ...(services.env.TEST_CRASH_AT ? { crashAt: services.env.TEST_CRASH_AT } : {}),
     // Anyone of the business with the workspace open, on any instance (the Redis adapter asks them all).
     membersOnline: async (businessId) => (await workspace.in(businessRoom(businessId)).fetchSockets()).length > 0,
+    onPhoneGiven: (args) => {
+      if (args.isTest) return;
+      consentAsk(smsDeps, args)
+        .then((ask) => {
+          if (ask) widgetNsp().to(conversationRoom(args.conversationId)).emit("sms:consent:ask", ask);
+        })
+        .catch((error: unknown) => services.logger.warn(`[sms] asking for consent failed: ${String(error)}`));
+    },
     onTestOpened: (visitor) => {
       recordTested(services.db, { chatbotId: visitor.chatbotId })
         .then((first) => {
@@ -95,6 +108,12 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     onInstalled: (businessId, origin) => onboarding(businessId, { step: "verify", origin }),
     onPresence: (businessId) => workspace.to(businessRoom(businessId)).emit("presence:changed"),
     onVisitorTyping: (businessId, event) => workspace.to(businessRoom(businessId)).emit("conversation:typing", event),
+    smsConsent: (visitor, payload) => recordSmsConsent(smsDeps, visitor, payload),
+    onVisitorLeft: (visitor, conversationId) => {
+      visitorLeft(smsDeps, { businessId: visitor.businessId, conversationId }).catch((error: unknown) =>
+        services.logger.warn(`[sms] scheduling the SMS follow-up failed: ${String(error)}`),
+      );
+    },
   });
   const takeover = createTakeover({
     db: services.db,
@@ -121,6 +140,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     billingUpdated: (businessId, update) => workspace.to(businessRoom(businessId)).emit("billing:updated", update),
     automationRuns: (businessId, automationId) => workspace.to(businessRoom(businessId)).emit("automation:runs", { automationId }),
     recoverTurns: (conversationIds) => chat.recover(conversationIds),
+    smsTurn: (input) => runSmsTurn(chat, input),
   };
   return { chat, workspaceEvents };
 }

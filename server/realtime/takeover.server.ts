@@ -8,6 +8,7 @@ import type { Socket } from "socket.io";
 import { z } from "zod";
 import type { ChatService } from "../chat/chat-service.server.ts";
 import { initialsOf, messageSelect, toMessage } from "../chat/conversations.server.ts";
+import { smsLiveConversations, textAgentMessage } from "../sms/workspace-sms.server.ts";
 import {
   checkIdle,
   conversationAgent,
@@ -103,6 +104,8 @@ export function createTakeover(deps: {
         })
       : [];
     const stored = new Map(rows.map((r) => [r.id, r]));
+    // Two-way SMS: conversations going on by text are live chats too.
+    const texting = await smsLiveConversations(deps.db, { businessId, except: new Set(ids), now: clock() });
     return [...byVisitor.entries()]
       .map(([visitorId, v]): LiveVisitor => {
         const row = v.conversationId ? stored.get(v.conversationId) : undefined;
@@ -118,6 +121,7 @@ export function createTakeover(deps: {
           isTest: row?.isTest ?? v.isTest,
         };
       })
+      .concat(texting)
       .sort((a, b) => (b.lastMessage?.createdAt ?? "").localeCompare(a.lastMessage?.createdAt ?? ""));
   }
 
@@ -213,9 +217,13 @@ export function createTakeover(deps: {
         },
       );
       switch (result.kind) {
-        case "stored":
-          broadcast(businessId, result.message);
-          return { ok: true, message: result.message };
+        case "stored": {
+          // An SMS conversation: the message goes to the number by SMS (a job).
+          const texted = await textAgentMessage({ db: deps.db, jobs: deps.jobs }, { businessId, message: result.message });
+          const message = texted ? { ...result.message, channel: "sms" as const } : result.message;
+          broadcast(businessId, message);
+          return { ok: true, message };
+        }
         case "duplicate":
           return { ok: true, message: result.message };
         case "closed":

@@ -65,6 +65,10 @@ export function registerWidgetNamespace(
     onPresence?: (businessId: string) => void;
     /** The visitor of a conversation is typing (or stopped): for the team's live views. */
     onVisitorTyping?: (businessId: string, event: { conversationId: string; typing: boolean }) => void;
+    /** The visitor's answer to the SMS consent question (server/sms/consent.server.ts). */
+    smsConsent?: (visitor: VisitorContext, payload: unknown) => Promise<{ ok: true } | AckError>;
+    /** The visitor's socket closed with this conversation open (two-way SMS may go on by text). */
+    onVisitorLeft?: (visitor: VisitorContext, conversationId: string) => void;
   },
 ): WidgetNamespace {
   // socket.io types namespaces per server; this one carries the widget contract of protocol.ts.
@@ -103,7 +107,21 @@ export function registerWidgetNamespace(
     // Presence (live takeover): the business's connected visitors, read by fetchSockets on any instance.
     void socket.join(visitorsRoom(socket.data.businessId));
     deps.onPresence?.(socket.data.businessId);
-    socket.on("disconnect", () => deps.onPresence?.(socket.data.businessId));
+    socket.on("disconnect", () => {
+      deps.onPresence?.(socket.data.businessId);
+      if (socket.data.conversationId && !socket.data.draft) deps.onVisitorLeft?.(socket.data, socket.data.conversationId);
+    });
+
+    socket.on("sms:consent", async (payload, ack) => {
+      if (typeof ack !== "function") return;
+      if (!deps.smsConsent) return ack({ ok: false, error: "not_found" });
+      try {
+        ack(await deps.smsConsent(socket.data, payload));
+      } catch (error) {
+        deps.logger.error("[widget] sms:consent failed", error);
+        ack({ ok: false, error: "server_error" });
+      }
+    });
 
     socket.on("visitor:typing", (payload) => {
       const parsed = typingSchema.safeParse(payload);

@@ -27,7 +27,8 @@ describe("automation SMS through Twilio", () => {
 
   beforeAll(async () => {
     msw.listen({ onUnhandledRequest: "bypass" });
-    server = await startTestServer({ env: { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: "test-auth-token", TWILIO_FROM_NUMBER: FROM } });
+    // Quiet hours off: these steps must send at whatever hour the suite runs (tests/integration/sms-two-way.test.ts covers them).
+    server = await startTestServer({ env: { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: "test-auth-token", TWILIO_FROM_NUMBER: FROM, SMS_QUIET_HOURS: "off" } });
   });
   afterEach(() => twilio.reset());
   afterAll(async () => {
@@ -51,6 +52,8 @@ describe("automation SMS through Twilio", () => {
     const lead = await db.lead.create({
       data: { businessId: business.id, name: leadName, phone, company: `${leadName} Co`, score: 9, priority: "high", source: "manual" },
     });
+    // No SMS without consent (decision 0068): this lead agreed in the chat.
+    await db.smsConsent.create({ data: { businessId: business.id, phone, wording: "Can we text you at this number? Yes" } });
     await emitEvents(server.services.jobs, db, [{ type: "lead.scored", businessId: business.id, leadId: lead.id, score: 9 }]);
     const step = () => db.automationRun.findMany({ where: { automationId: created.value.id, leadId: lead.id } });
     return { business, automationId: created.value.id, lead, step };
@@ -60,6 +63,7 @@ describe("automation SMS through Twilio", () => {
   async function scoredLead(businessId: string, name: string, phone: string) {
     const db = server.services.db;
     const lead = await db.lead.create({ data: { businessId, name, phone, score: 9, priority: "high", source: "manual" } });
+    await db.smsConsent.create({ data: { businessId, phone, wording: "Can we text you at this number? Yes" } });
     await emitEvents(server.services.jobs, db, [{ type: "lead.scored", businessId, leadId: lead.id, score: 9 }]);
     return lead;
   }

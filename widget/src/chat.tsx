@@ -185,6 +185,19 @@ function Panel({ client, open, origin, onClose }: PanelProps) {
           {s.status === "connecting" && !s.messages.length && <li class="lb-note">Connecting…</li>}
         </ol>
       </div>
+      {s.consent && (
+        <div class="lb-replies" role="group" aria-label={s.consent.question}>
+          <p class="lb-note">
+            <b>{s.consent.question}</b> {s.consent.phone}. {s.consent.wording}
+          </p>
+          <button type="button" onClick={() => client.consent(true)}>
+            Yes, text me
+          </button>
+          <button type="button" onClick={() => client.consent(false)}>
+            No thanks
+          </button>
+        </div>
+      )}
       {replies.length > 0 && (
         <div class="lb-replies" role="group" aria-label="Quick replies">
           {replies.map((r) => (

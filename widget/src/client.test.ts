@@ -377,6 +377,21 @@ describe("server events", () => {
     expect(s.drafts).toEqual([]);
   });
 
+  it("asks the SMS consent question of its conversation and sends the answer once", () => {
+    const t = setup();
+    connectAndOpen(t);
+    const ask = { conversationId: "conv-1", question: "Can we text you at this number?", wording: "Quotes only.", phone: "+16175550142" };
+    t.socket.fire("sms:consent:ask", { ...ask, conversationId: "other" });
+    expect(t.client.getState().consent).toBeNull();
+    t.socket.fire("sms:consent:ask", ask);
+    expect(t.client.getState().consent).toEqual(ask);
+    t.client.consent(true);
+    expect(t.socket.take("sms:consent").payload).toEqual({ conversationId: "conv-1", agree: true });
+    expect(t.client.getState().consent).toBeNull();
+    t.client.consent(true);
+    expect(() => t.socket.take("sms:consent")).toThrow();
+  });
+
   it("clears a typing indicator that is never turned off", () => {
     const t = setup();
     connectAndOpen(t);

@@ -13,6 +13,7 @@ import type {
   Message,
   MessageDelta,
   MessageSendAck,
+  SmsConsentAsk,
   TypingEvent,
   WidgetAuth,
   WidgetConfig,
@@ -60,6 +61,8 @@ export type ViewState = {
   error: string | null;
   /** Text handed back to the input (message_too_long); `n` changes with every hand-back. */
   restore: { text: string; n: number } | null;
+  /** Two-way SMS: the consent question to show ("Can we text you at this number?"), until answered. */
+  consent: SmsConsentAsk | null;
 };
 
 export type ClientOptions = {
@@ -90,6 +93,8 @@ export type ChatClient = {
   keepFailed(text: string): void;
   /** The visitor started or stopped typing: told to a team member watching the chat (live takeover). */
   typing(on: boolean): void;
+  /** The visitor's answer to the SMS consent question. */
+  consent(agree: boolean): void;
 };
 
 type TimerName = "connect" | "open" | "send" | "typing";
@@ -115,6 +120,7 @@ export function createClient(options: ClientOptions): ChatClient {
   let typing = false;
   let error: string | null = null;
   let restore: ViewState["restore"] = null;
+  let consent: SmsConsentAsk | null = null;
   let everOnline = false;
   let stopped = false;
 
@@ -135,6 +141,7 @@ export function createClient(options: ClientOptions): ChatClient {
       typing,
       error,
       restore,
+      consent,
     };
   };
   let view = compute();
@@ -307,6 +314,11 @@ export function createClient(options: ClientOptions): ChatClient {
       typing = false;
       emit();
     },
+    "sms:consent:ask"(ask: SmsConsentAsk) {
+      if (!isCurrent(ask?.conversationId) || typeof ask.wording !== "string") return;
+      consent = ask;
+      emit();
+    },
     typing(t: TypingEvent) {
       if (!isCurrent(t?.conversationId)) return;
       typing = t.typing === true;
@@ -346,6 +358,12 @@ export function createClient(options: ClientOptions): ChatClient {
     },
     keepFailed(text) {
       failed = [...failed, { clientMessageId: `failed-${failed.length}`, text, failed: true }];
+      emit();
+    },
+    consent(agree) {
+      if (!consent) return;
+      socket?.timeout(ackTimeout).emit("sms:consent", { conversationId: consent.conversationId, agree }, () => {});
+      consent = null;
       emit();
     },
     typing(on) {

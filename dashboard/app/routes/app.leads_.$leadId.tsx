@@ -25,6 +25,8 @@ import { EmailCard } from "~/components/leads/LeadEmailCard";
 import { HistoryCard, TranscriptCard } from "~/components/leads/LeadHistoryCards";
 import { LeadAutomationsCard } from "~/components/automation/LeadAutomationsCard";
 import { leadAutomationSteps } from "#server/automations/automations.server.ts";
+import { textLead } from "#server/sms/lead-text.server.ts";
+import { TextCard } from "~/components/leads/LeadTextCard";
 
 export const meta = workspaceMeta("Lead");
 
@@ -43,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...detail, drafts, automationSteps, unsubscribedAt: unsubscribed?.toISOString() ?? null, today: todayIn(detail.timeZone), loadedAt: Date.now() };
 }
 
-const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit"] as const;
+const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit", "text"] as const;
 export type Intent = (typeof INTENTS)[number];
 /** Which form answered, with the one action result shape (the notice is its message). */
 export type LeadActionData = { intent: Intent } & ActionResult;
@@ -57,6 +59,7 @@ const NOTICES: Record<Intent, string> = {
   "reminder-complete": "Reminder completed.",
   email: "Email sent.",
   visit: "Visit scheduled.",
+  text: "Text message queued. Its delivery shows in Settings > SMS & calls.",
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -90,6 +93,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       break;
     case "email":
       result = await sendLeadEmail({ db, jobs, unsubscribe: unsubscribeSigner(context.services) }, args);
+      break;
+    case "text":
+      result = await textLead({ db, jobs }, args);
       break;
   }
   if (!result.ok) {
@@ -140,6 +146,7 @@ export default function LeadDetailPage() {
           <NoteCard />
           <VisitCard detail={detail} />
           <EmailCard detail={detail} />
+          {lead.phone ? <TextCard /> : null}
           <LeadAutomationsCard steps={detail.automationSteps} timeZone={detail.timeZone} />
         </div>
       </div>

@@ -86,7 +86,7 @@ export default function LiveChatsPage() {
                 <li key={v.visitorId} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
                   <div className="min-w-0">
                     <Link to={`/app/conversations/${v.conversationId}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-                      {v.isTest ? "Test visitor" : "Visitor"} on {v.pageUrl ?? "your website"}
+                      {v.channel === "sms" ? `Texting from ${v.phone ?? "a phone"} (SMS)` : `${v.isTest ? "Test visitor" : "Visitor"} on ${v.pageUrl ?? "your website"}`}
                     </Link>
                     <p className="truncate text-sm text-slate-700">
                       {v.lastMessage ? `${v.lastMessage.role === "visitor" ? "Visitor" : v.lastMessage.role === "agent" ? "Agent" : "Chatbot"}: ${v.lastMessage.text}` : "No messages yet"}

@@ -54,6 +54,13 @@ export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
 /** Finishes chat turns a crash left unfinished: at start-up and every minute (server/chat/turn-recovery.server.ts). */
 export const CHAT_RECOVERY_QUEUE = "chat-recovery.run";
 
+/** One outgoing SMS (server/sms/outbound.server.ts). */
+export const SMS_SEND_QUEUE = "sms.send";
+/** One incoming SMS, after the webhook stored it (server/sms/inbound.server.ts). */
+export const SMS_INBOUND_QUEUE = "sms.inbound";
+/** A call to a business's number that nobody answered: the text-back and the lead (server/sms/voice.server.ts). */
+export const MISSED_CALL_QUEUE = "voice.missed-call";
+
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
   { name: MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 25, workers: 4 },
@@ -90,6 +97,11 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: ANALYTICS_FOLD_TICK, retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300, batchSize: 1, workers: 1 },
   // One at a time; a failed one is only a slower next press (the button then seeds while it waits).
   { name: SANDBOX_PREPARE_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
+  // SMS (decision 0068): like mail.send, Twilio deduplicates a retried send by its idempotency token.
+  { name: SMS_SEND_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 2 },
+  // An incoming SMS runs a chat turn (which may call the AI model): quick retries, one conversation's texts in order.
+  { name: SMS_INBOUND_QUEUE, retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 180, batchSize: 1, workers: 1 },
+  { name: MISSED_CALL_QUEUE, retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 10, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

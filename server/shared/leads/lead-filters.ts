@@ -5,7 +5,7 @@ import { z } from "zod";
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "proposal", "won", "lost"] as const;
 export const LEAD_PRIORITIES = ["high", "medium", "low"] as const;
-export const LEAD_SOURCES = ["chatbot", "manual", "api", "import", "outreach"] as const;
+export const LEAD_SOURCES = ["chatbot", "manual", "api", "import", "outreach", "sms", "phone"] as const;
 export const LEAD_SORTS = ["newest", "oldest", "score_desc", "score_asc"] as const;
 
 export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
@@ -28,6 +28,8 @@ export const SOURCE_LABELS: Record<LeadSourceValue, string> = {
   api: "API",
   import: "Import",
   outreach: "Cold Outreach",
+  sms: "Text message",
+  phone: "Missed call",
 };
 export const SORT_LABELS: Record<LeadSort, string> = {
   newest: "Newest first",

@@ -9,6 +9,7 @@ import { formatUsd, parseBillingPeriod, parsePlanName, type BillingPeriod, type 
 import { AddPaymentMethodModal } from "./AddPaymentMethodModal";
 import { postBilling } from "./api";
 import { SubscribeModal } from "./SubscribeModal";
+import { smsUsageText } from "#shared/automations/sms-allowance.ts";
 import { UsageMeter } from "./UsageMeter";
 import { useWorkspaceEvents } from "../live/use-workspace-events";
 import { cardClass, errorBox, focusRing } from "./ui";
@@ -145,6 +146,12 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
         ) : null}
         <div className="mt-5 border-t border-slate-200 pt-4">
           <UsageMeter usage={overview.usage} limitText={current.limitText} overageFeeCents={overview.overageFeeCents} timeZone={overview.timeZone} />
+          {overview.smsUsage ? (
+            <p className="mt-3 text-sm text-slate-700" data-testid="sms-usage">
+              {smsUsageText(overview.smsUsage)}
+              {overview.smsUsage.used >= overview.smsUsage.allowance ? " · Allowance used up: SMS are not sent until it renews on the 1st." : ""}
+            </p>
+          ) : null}
         </div>
       </section>
 

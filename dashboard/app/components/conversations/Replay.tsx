@@ -114,7 +114,7 @@ export function Replay({ transcript, timeZone }: { transcript: Transcript; timeZ
                 }`}
               >
                 <p className={`text-xs font-semibold ${m.role === "visitor" ? "text-white/90" : "text-slate-600"}`}>
-                  {ROLE_LABEL[m.role]} ·{" "}
+                  {ROLE_LABEL[m.role]} {m.channel === "sms" ? "(SMS) " : ""}·{" "}
                   <time dateTime={m.createdAt}>
                     {formatTime(m.createdAt, timeZone)} ({formatOffset(start, m.createdAt)})
                   </time>

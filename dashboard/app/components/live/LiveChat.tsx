@@ -6,7 +6,7 @@ import type { ConversationAgentEvent, Message, TakeoverErrorCode } from "#server
 import { Button } from "~/components/ui/Button";
 import { emitWorkspace, useWorkspaceEvents } from "./use-workspace-events";
 
-export type LiveMessage = Pick<Message, "id" | "seq" | "role" | "text" | "createdAt"> & { authorName?: string | null };
+export type LiveMessage = Pick<Message, "id" | "seq" | "role" | "text" | "createdAt"> & { authorName?: string | null; channel?: string | null };
 
 const ROLE_LABEL = { visitor: "Visitor", bot: "Chatbot", agent: "Agent", system: "System" } as const;
 
@@ -165,7 +165,10 @@ export function LiveChat({
                 m.role === "visitor" ? "bg-slate-100 text-slate-900" : m.role === "agent" ? "ml-auto bg-brand-700 text-white" : "ml-auto border border-slate-200 text-slate-800"
               }`}
             >
-              <span className="block text-xs font-semibold">{m.role === "agent" && m.authorName ? m.authorName : ROLE_LABEL[m.role]}</span>
+              <span className="block text-xs font-semibold">
+                {m.role === "agent" && m.authorName ? m.authorName : ROLE_LABEL[m.role]}
+                {m.channel === "sms" ? " · SMS" : ""}
+              </span>
               {m.text}
             </li>
           ),

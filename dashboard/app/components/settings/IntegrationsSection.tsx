@@ -16,6 +16,12 @@ const ACTION = "/app/settings/integrations";
 export function IntegrationsSection(props: IntegrationsSectionData) {
   return (
     <div className="space-y-6" data-testid="integrations-section">
+      <p className="text-sm text-slate-700">
+        Two-way SMS and missed-call text-back:{" "}
+        <Link to="/app/settings/sms" className={`font-semibold text-brand-700 underline ${focusRing}`}>
+          SMS &amp; calls (Twilio)
+        </Link>
+      </p>
       <AddEndpointForm full={props.endpoints.length >= props.maxEndpoints} maxEndpoints={props.maxEndpoints} sandbox={props.sandbox} />
       <EndpointList endpoints={props.endpoints} timeZone={props.timeZone} />
       <p className="text-sm text-slate-700">

@@ -1,0 +1,73 @@
+// SMS conversations in the workspace (DESIGN §19, decision 0068): Live chats lists the conversations a
+// number texted in the last day next to the visitors on the site; a member who joined one writes as
+// in any live chat (the same takeover rules) and their message goes to the number by SMS. A
+// conversation is texted when its person's last message came by SMS.
+import type { Db } from "../db/client.server.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { SMS_SEND_QUEUE } from "../jobs/queue/queues.ts";
+import type { LiveVisitor, Message } from "../realtime/protocol.ts";
+import { initialsOf } from "../chat/conversations.server.ts";
+import { fitSegments } from "../shared/sms/sms-text.ts";
+import { queueSms } from "./outbound.server.ts";
+
+/** Conversations texted within this long are listed in Live chats. */
+export const SMS_LIVE_WINDOW_MS = 24 * 3_600_000;
+
+/** The number an SMS conversation texts: the last one that texted in it. */
+async function numberOf(db: Db, businessId: string, conversationId: string): Promise<string | null> {
+  const last = await db.message.findFirst({ where: { conversationId, businessId, role: "visitor" }, orderBy: { seq: "desc" }, select: { channel: true } });
+  if (last?.channel !== "sms") return null;
+  const sms = await db.smsMessage.findFirst({ where: { businessId, conversationId, direction: "inbound" }, orderBy: { createdAt: "desc" }, select: { fromPhone: true } });
+  return sms?.fromPhone ?? null;
+}
+
+/** A member's message in an SMS conversation goes to the number (a job; STOP and the allowance apply). */
+export async function textAgentMessage(deps: { db: Db; jobs: JobQueue }, args: { businessId: string; message: Message }): Promise<boolean> {
+  const phone = await numberOf(deps.db, args.businessId, args.message.conversationId);
+  if (!phone) return false;
+  const body = fitSegments(args.message.author ? `${args.message.author.name}: ${args.message.text}` : args.message.text, 10);
+  await deps.db.$transaction(async (tx) => {
+    await queueSms(deps.jobs, tx, { businessId: args.businessId, key: `agent:${args.message.id}`, kind: "agent", to: phone, body, conversationId: args.message.conversationId, messageId: args.message.id });
+    await tx.message.updateMany({ where: { id: args.message.id }, data: { channel: "sms" } });
+  });
+  deps.jobs.wake(SMS_SEND_QUEUE);
+  return true;
+}
+
+/** Open conversations texted in the last day that are not among `except` (the visitors on the site). */
+export async function smsLiveConversations(db: Db, args: { businessId: string; except: Set<string>; now: Date }): Promise<LiveVisitor[]> {
+  const recent = await db.smsMessage.findMany({
+    where: { businessId: args.businessId, direction: "inbound", conversationId: { not: null }, createdAt: { gte: new Date(args.now.getTime() - SMS_LIVE_WINDOW_MS) } },
+    orderBy: { createdAt: "desc" },
+    distinct: ["conversationId"],
+    take: 50,
+    select: { conversationId: true, fromPhone: true },
+  });
+  const ids = recent.map((r) => r.conversationId as string).filter((id) => !args.except.has(id));
+  if (ids.length === 0) return [];
+  const phones = new Map(recent.map((r) => [r.conversationId as string, r.fromPhone]));
+  const rows = await db.conversation.findMany({
+    where: { id: { in: ids }, businessId: args.businessId, status: "open" },
+    select: {
+      id: true,
+      visitorId: true,
+      agentName: true,
+      lead: { select: { score: true } },
+      messages: { orderBy: { seq: "desc" }, take: 1, select: { role: true, text: true, createdAt: true } },
+    },
+  });
+  return rows.map((row) => {
+    const last = row.messages[0];
+    return {
+      visitorId: row.visitorId,
+      conversationId: row.id,
+      pageUrl: null,
+      score: row.lead?.score ?? null,
+      lastMessage: last ? { role: last.role, text: last.text, createdAt: last.createdAt.toISOString() } : null,
+      agent: row.agentName ? { name: row.agentName, initials: initialsOf(row.agentName) } : null,
+      isTest: false,
+      channel: "sms" as const,
+      phone: phones.get(row.id) ?? null,
+    };
+  });
+}
