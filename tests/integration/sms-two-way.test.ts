@@ -1,3 +1,4 @@
+// @postgres: MessageSid/CallSid deduplication and the SMS allowance counted under one lock, by concurrent jobs.
 // Two-way SMS and missed-call text-back (issue 33, DESIGN §19, decision 0068), against the real server,
 // real socket.io clients and the official `twilio` library answered by MSW (tests/mocks/twilio.ts);
 // every webhook is signed with Twilio's own getExpectedTwilioSignature. A web visitor gives a phone and
