@@ -7,6 +7,8 @@
 // after its last attempt is kept as failed and emits `automation.run.failed`.
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { queryPrepared } from "../db/prepared.ts";
 import { emitEvents } from "../events/emit-events.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
 import type { JobHandler, JobInfo, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
@@ -79,11 +81,16 @@ function job(data: AutomationJob, key: string, runAt?: Date): JobRequest<Automat
 }
 
 async function activeAutomations(db: Db, businessId: string, triggers: Trigger[]) {
-  const rows = await db.automation.findMany({
-    where: { businessId, deletedAt: null, status: "active", trigger: { in: triggers } },
-    select: { id: true, trigger: true, triggerConfig: true },
-  });
-  return rows.map((r) => ({ id: r.id, trigger: r.trigger as Trigger, config: (r.triggerConfig ?? {}) as TriggerConfig }));
+  // Raw and prepared: every lead event of a chat asks this (issue 28).
+  const rows = await queryPrepared<{ id: string; trigger: string; triggerConfig: unknown }>(db, Prisma.sql`
+    SELECT "id", "trigger", "triggerConfig" FROM "Automation"
+     WHERE "businessId" = ${businessId} AND "deletedAt" IS NULL AND "status" = 'active' AND "trigger" = ANY (${triggers}::text[])
+     ORDER BY "createdAt", "id"`);
+  return rows.map((r) => ({
+    id: r.id,
+    trigger: r.trigger as Trigger,
+    config: (typeof r.triggerConfig === "string" ? JSON.parse(r.triggerConfig) : (r.triggerConfig ?? {})) as TriggerConfig,
+  }));
 }
 
 const startJob = (businessId: string, automationId: string, leadId: string, cause: string) =>

@@ -359,7 +359,12 @@ export function createChatService(deps: {
    * Stores (or updates) the conversation's lead from the state's answers and pushes it to the team.
    * Returns the lead's id.
    */
-  async function captureFor(turn: PendingTurn, chatbot: ChatbotRecord, stored: StoredConversationState): Promise<CaptureResult> {
+  async function captureFor(
+    turn: PendingTurn,
+    chatbot: ChatbotRecord,
+    stored: StoredConversationState,
+    events?: (scored: { score: number; incomplete: boolean }) => DomainEvent[],
+  ): Promise<CaptureResult> {
     // An expired trial keeps capturing leads but shows no details until it subscribes (decision 0010).
     const hidden = leadDetailsHidden(chatbot.business, clock());
     const captured = await captureLead(db, {
@@ -371,6 +376,7 @@ export function createChatService(deps: {
       scoreInput: toScoreInput(stored.engine.answers, toBusinessProfile(chatbot)),
       now: clock(),
       notify: { hideDetails: hidden },
+      ...(events ? { events } : {}),
     });
     const lead = hidden ? hideLeadDetails(captured.lead) : captured.lead;
     if (captured.kind === "created") emitter.leadCreated(turn.businessId, lead, captured.notification);
@@ -383,12 +389,17 @@ export function createChatService(deps: {
    * factor is answered or the chat is finished (a skipped question stays unanswered), the lead's
    * score, as domain events (a created lead's own event covers both).
    */
+  function turnEvents(turn: PendingTurn, leadId: string, scored: { score: number; incomplete: boolean }, message: { seq: number; text: string }, completed: boolean) {
+    const events: DomainEvent[] = [
+      { type: "message.received", businessId: turn.businessId, leadId, messageId: `${turn.id}:${message.seq}`, text: message.text },
+    ];
+    if (!scored.incomplete || completed) events.push({ type: "lead.scored", businessId: turn.businessId, leadId, score: scored.score });
+    return events;
+  }
+
   async function emitTurnEvents(turn: PendingTurn, captured: CaptureResult, message: { seq: number; text: string }, completed = false) {
     if (!deps.jobs || captured.kind !== "updated") return;
-    const events: DomainEvent[] = [
-      { type: "message.received", businessId: turn.businessId, leadId: captured.lead.id, messageId: `${turn.id}:${message.seq}`, text: message.text },
-    ];
-    if (captured.incomplete === false || completed) events.push({ type: "lead.scored", businessId: turn.businessId, leadId: captured.lead.id, score: captured.lead.score });
+    const events = turnEvents(turn, captured.lead.id, { score: captured.lead.score, incomplete: captured.incomplete !== false }, message, completed);
     try {
       await emitEvents(deps.jobs, db, events);
     } catch (error) {
@@ -459,9 +470,18 @@ export function createChatService(deps: {
         if (phone && phone !== answersBefore.phone) deps.onPhoneGiven?.({ businessId: turn.businessId, conversationId, phone, isTest: turn.isTest });
         if (capture) {
           if (!stored.leadId) await crashPoint("before-capture");
-          const captured = await captureFor(turn, chatbot, stored);
+          // A later turn of a chat with a lead and no corrections: the lead's update and the turn's events are
+          // one statement (decision 0060). With corrections, the events still follow the corrections' history.
+          const leadId = stored.leadId;
+          const folded = Boolean(deps.jobs && leadId && !result.corrections);
+          const captured = await captureFor(
+            turn,
+            chatbot,
+            stored,
+            folded && leadId ? (scored) => turnEvents(turn, leadId, scored, visitorMessage, result.completed) : undefined,
+          );
           if (result.corrections && captured.kind === "updated") await recordCorrections(turn, captured, answersBefore, result.corrections, profile);
-          await emitTurnEvents(turn, captured, visitorMessage, result.completed);
+          if (!captured.eventsWritten) await emitTurnEvents(turn, captured, visitorMessage, result.completed);
           stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id };
         }
       }

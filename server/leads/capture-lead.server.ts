@@ -17,6 +17,9 @@ import { countLeadAgainstPlan, type QuotaBusiness } from "../billing/lead-quota.
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { newLeadNotificationText } from "../notifications/notifications.server.ts";
 import { leadCreatedEventSql } from "../events/emit-events.server.ts";
+import { eventKey, type DomainEvent } from "../events/domain-events.ts";
+import { insertJobsSql } from "../jobs/queue/job-sql.server.ts";
+import { EVENT_QUEUE } from "../jobs/queue/queues.ts";
 
 export type CaptureInput = {
   businessId: string;
@@ -29,6 +32,11 @@ export type CaptureInput = {
   now: Date;
   /** Store the team's "new-lead" notification with a new lead; its text hides the contact details when asked. */
   notify?: { hideDetails: boolean };
+  /**
+   * The domain events an update of the existing lead (`leadId`) causes, written in the same statement
+   * as the update (the outbox, DESIGN §10): nothing when the lead is gone and is captured afresh.
+   */
+  events?: (scored: { score: number; incomplete: boolean }) => DomainEvent[];
 };
 
 export type CaptureResult = {
@@ -37,6 +45,8 @@ export type CaptureResult = {
   notification?: WorkspaceNotification;
   /** Some factor is still unanswered (its points assumed). */
   incomplete?: boolean;
+  /** The update wrote the input's `events` in its statement. */
+  eventsWritten?: true;
 };
 
 /** The lead as the capture statement returns it, with the business's plan fields (read fresh, for the quota). */
@@ -51,13 +61,15 @@ type CapturedRow = Omit<LeadRow, "createdAt"> & {
 export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureResult> {
   const { scored, data } = leadFields(input.answers, input.scoreInput);
   if (input.leadId) {
-    const lead = await db.lead
-      .update({ where: { id: input.leadId, businessId: input.businessId }, data, select: leadSummarySelect })
-      .catch((error: unknown) => {
-        if (isRecordNotFound(error)) return null; // gone: capture it afresh below
-        throw error;
-      });
-    if (lead) return { kind: "updated", lead: toLeadSummary(lead), incomplete: scored.incomplete };
+    const lead = input.events
+      ? await updateLeadWithEvents(db, input.leadId, input.businessId, data, sqlUtc(input.now), input.events(scored))
+      : await db.lead
+          .update({ where: { id: input.leadId, businessId: input.businessId }, data, select: leadSummarySelect })
+          .catch((error: unknown) => {
+            if (isRecordNotFound(error)) return null; // gone: capture it afresh below
+            throw error;
+          });
+    if (lead) return { kind: "updated", lead: toLeadSummary(lead), incomplete: scored.incomplete, ...(input.events ? { eventsWritten: true } : {}) };
   }
   const eventData = {
     source: "chatbot",
@@ -160,4 +172,43 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
         }
       : undefined;
   return { kind: "created", lead, ...(notification ? { notification } : {}) };
+}
+
+/**
+ * A later turn of a chat whose lead exists: the lead's answers and score, and the turn's domain events
+ * (`message.received`, `lead.scored`), in one statement instead of a Prisma update and a job insert
+ * (issue 28, decision 0060). Null when the lead is gone (then nothing is written).
+ */
+async function updateLeadWithEvents(
+  db: Db,
+  leadId: string,
+  businessId: string,
+  data: ReturnType<typeof leadFields>["data"],
+  now: Prisma.Sql,
+  events: DomainEvent[],
+): Promise<LeadRow | null> {
+  const jobs = JSON.stringify(events.map((event) => ({ data: event, key: eventKey(event) })));
+  const rows = await queryPrepared<Omit<LeadRow, "createdAt"> & { createdAt: string }>(db, Prisma.sql`
+    WITH lead AS (
+      UPDATE "Lead" SET "name" = ${data.name}, "email" = ${data.email}, "phone" = ${data.phone}, "company" = ${data.company},
+             "serviceType" = ${data.serviceType}, "buildingSizeSqFt" = ${data.buildingSizeSqFt}::int, "frequency" = ${data.frequency},
+             "visitsPerMonth" = ${data.visitsPerMonth}::float8, "budgetMonthlyCents" = ${data.budgetMonthlyCents}::int,
+             "marketPriceCents" = ${data.marketPriceCents}::int, "timeline" = ${data.timeline}, "timelineDays" = ${data.timelineDays}::int,
+             "sizePoints" = ${data.sizePoints}::int, "frequencyPoints" = ${data.frequencyPoints}::int, "budgetPoints" = ${data.budgetPoints}::int,
+             "timelinePoints" = ${data.timelinePoints}::int, "score" = ${data.score}::float8, "priority" = ${data.priority}::"LeadPriority",
+             "incomplete" = ${data.incomplete}, "updatedAt" = ${now}
+       WHERE "id" = ${leadId} AND "businessId" = ${businessId}
+      RETURNING "id", "name", "email", "phone", "company", "score", "priority"::text AS "priority", "status"::text AS "status",
+                "conversationId", "isTest", ${utcText('"createdAt"')} AS "createdAt"
+    ), events AS (
+      ${insertJobsSql(
+        EVENT_QUEUE,
+        Prisma.sql`lead CROSS JOIN jsonb_array_elements(${jobs}::jsonb) AS e(job)`,
+        Prisma.sql`e.job->'data'`,
+        Prisma.sql`e.job->>'key'`,
+      )}
+    )
+    SELECT * FROM lead`);
+  const row = rows[0];
+  return row ? { ...row, score: Number(row.score), createdAt: asUtcDate(row.createdAt) } : null;
 }

@@ -9,6 +9,31 @@ import type { MailJob } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, leadAlertEmail } from "../mail/templates/templates.ts";
 import { newLeadNotificationText } from "./notifications.server.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { queryPrepared } from "../db/prepared.ts";
+import { asUtcDate, utcText } from "../db/timestamps.ts";
+import type { LeadSummary } from "../realtime/protocol.ts";
+
+type AlertRow = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  score: number | string;
+  priority: string;
+  isTest: boolean;
+  businessName: string;
+  logoPath: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  subscriptionStatus: string;
+  trialEnd: string | null;
+  isDemo: boolean;
+  owners: { userId: string; email: string }[] | string;
+};
 
 /** The business's owners (oldest first), whom business e-mails go to; `db` may be a transaction. */
 export async function owners(db: Pick<Db, "membership">, businessId: string): Promise<{ userId: string; email: string }[]> {
@@ -30,21 +55,34 @@ export async function leadAlertMails(
   event: { businessId: string; leadId: string },
   now = new Date(),
 ): Promise<{ key: string; mail: MailJob }[]> {
-  const lead = await deps.db.lead.findFirst({
-    where: { id: event.leadId, businessId: event.businessId },
-    select: {
-      id: true, name: true, email: true, phone: true, company: true, score: true, priority: true, isTest: true, source: true,
-      business: {
-        select: {
-          name: true, logoPath: true, street: true, city: true, state: true, zip: true, notifyHighPriorityEmail: true, subscriptionStatus: true, trialEnd: true, isDemo: true,
-          memberships: { where: { role: "owner" }, orderBy: { createdAt: "asc" }, select: { userId: true, user: { select: { email: true } } } },
-        },
-      },
-    },
-  });
-  // Leads the team adds itself (by hand or through the API; their event is for webhooks) raise no alert.
-  if (!lead || lead.source === "manual" || lead.source === "api" || lead.priority !== "high" || !lead.business.notifyHighPriorityEmail) return [];
-  const { business } = lead;
+  // One statement (issue 28: it runs for every captured lead): the lead, its business and the owners,
+  // only when an alert is due (a high-priority lead of the chat, the preference on); otherwise no row.
+  const [row] = await queryPrepared<AlertRow>(deps.db, Prisma.sql`
+    SELECT l."id", l."name", l."email", l."phone", l."company", l."score", l."priority"::text AS "priority", l."isTest",
+           b."name" AS "businessName", b."logoPath", b."street", b."city", b."state", b."zip",
+           b."subscriptionStatus"::text AS "subscriptionStatus", ${utcText('b."trialEnd"')} AS "trialEnd", b."isDemo",
+           COALESCE((SELECT json_agg(json_build_object('userId', m."userId", 'email', u."email") ORDER BY m."createdAt")
+                       FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
+                      WHERE m."businessId" = b."id" AND m."role" = 'owner'), '[]'::json) AS "owners"
+      FROM "Lead" l JOIN "Business" b ON b."id" = l."businessId"
+     WHERE l."id" = ${event.leadId} AND l."businessId" = ${event.businessId}
+       AND l."priority" = 'high' AND b."notifyHighPriorityEmail"
+       -- Leads the team adds itself (by hand or through the API; their event is for webhooks) raise no alert.
+       AND l."source" NOT IN ('manual', 'api')`);
+  if (!row) return [];
+  const owners = (typeof row.owners === "string" ? JSON.parse(row.owners) : row.owners) as { userId: string; email: string }[];
+  const lead = { ...row, score: Number(row.score), priority: row.priority as LeadSummary["priority"] };
+  const business = {
+    name: row.businessName,
+    logoPath: row.logoPath,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    subscriptionStatus: row.subscriptionStatus,
+    trialEnd: row.trialEnd === null ? null : asUtcDate(row.trialEnd),
+    isDemo: row.isDemo,
+  };
   // An expired trial keeps capturing leads but shows their details only once it subscribes.
   const shown = leadDetailsHidden(business, now) ? hideLeadDetails(lead) : lead;
   const headline = newLeadNotificationText(shown);
@@ -53,8 +91,8 @@ export async function leadAlertMails(
   const rendered = await renderEmail(
     leadAlertEmail({ brand: businessBrand(business, deps.appUrl), headline, score: lead.score, contact, leadUrl: `${deps.appUrl}/app/leads/${lead.id}` }),
   );
-  return business.memberships.map((owner) => ({
+  return owners.map((owner) => ({
     key: `lead-alert:${lead.id}:${owner.userId}`,
-    mail: { businessId: event.businessId, kind: "lead-alert", message: { to: owner.user.email, ...rendered } },
+    mail: { businessId: event.businessId, kind: "lead-alert", message: { to: owner.email, ...rendered } },
   }));
 }

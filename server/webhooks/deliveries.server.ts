@@ -8,6 +8,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { DomainEvent } from "../events/domain-events.ts";
 import { eventKey } from "../events/domain-events.ts";
+import { Prisma } from "../db/generated/client.ts";
+import { queryPrepared } from "../db/prepared.ts";
 import type { JobHandler, JobInfo, JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { queueSpec, WEBHOOK_QUEUE } from "../jobs/queue/queues.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -87,10 +89,10 @@ const isWebhookEvent = (type: string): type is WebhookEventName => (WEBHOOK_EVEN
 /** The jobs a domain event causes: one per enabled endpoint of the business that subscribes to it. */
 export async function webhookJobsForEvent(deps: Pick<WebhookDeps, "db">, event: DomainEvent, now = new Date()): Promise<JobRequest<WebhookJob>[]> {
   if (!isWebhookEvent(event.type)) return [];
-  const endpoints = await deps.db.webhookEndpoint.findMany({
-    where: { businessId: event.businessId, enabled: true, events: { has: event.type } },
-    select: { id: true },
-  });
+  // Raw and prepared: this runs for every lead and every finished chat (issue 28).
+  const endpoints = await queryPrepared<{ id: string }>(deps.db, Prisma.sql`
+    SELECT "id" FROM "WebhookEndpoint"
+     WHERE "businessId" = ${event.businessId} AND "enabled" AND ${event.type}::text = ANY ("events")`);
   if (endpoints.length === 0) return [];
   const data = await webhookEventData(deps.db, event, now);
   if (data === null) return []; // nothing to tell (a test conversation, a lead whose details are hidden, a deleted row)

@@ -505,6 +505,27 @@ describe("automations", () => {
     expect(sink.messages.filter((m) => m.to.includes("pam@halfway.example"))).toHaveLength(await sentSteps());
   });
 
+  it("a visitor writing 'urgent' in the chat after giving an e-mail gets the booking link: the turn's lead update writes its message event", async () => {
+    const db = server.services.db;
+    const { businessId, siteKey } = await scoreBusiness("Rush Cleaning");
+    await db.business.update({ where: { id: businessId }, data: { bookingUrl: "https://cal.example/rush-cleaning" } });
+    const id = await activeFromTemplate(businessId, "appointment-scheduler");
+    // The lead exists after the first answer; the second turn updates it and, in the same statement, writes
+    // its message.received event (decision 0060), which the keyword automation answers.
+    await chat(siteKey, ["office cleaning for about 30,000 sq ft, reach me at rory@rush.example", "Daily, and it is urgent"]);
+    const lead = await db.lead.findFirstOrThrow({ where: { email: "rory@rush.example" } });
+    expect(lead.frequency).not.toBeNull();
+    const received = await db.$queryRawUnsafe<{ type: string; text: string }[]>(
+      `SELECT data->>'type' AS type, data->>'text' AS text FROM pgboss.job WHERE name = $1 AND data->>'leadId' = $2 AND data->>'type' = 'message.received'`,
+      EVENT_QUEUE,
+      lead.id,
+    );
+    expect(received.map((r) => r.text)).toEqual(["Daily, and it is urgent"]);
+    await until(() => runsOf(id, lead.id), (r) => r[0]?.status === "sent");
+    const [mail] = sink.messages.filter((m) => m.to.includes("rory@rush.example") && m.subject === "Book a time with Rush Cleaning");
+    expect(mail!.decoded).toContain("https://cal.example/rush-cleaning");
+  });
+
   it("a chat finished with a skipped question starts the score-based automation at once, on its score", async () => {
     const db = server.services.db;
     const { siteKey, runsOfLead } = await scoreBusiness("Skipper Cleaning");

@@ -108,6 +108,22 @@ describe("statement budgets of the hot paths", () => {
     expectBudget(statements, 4);
   });
 
+  it("a turn after the lead exists", async () => {
+    const visitor = await openVisitor();
+    // The contact details come with the first answer: the lead exists from then on.
+    await visitor.say("office cleaning for about 30,000 sq ft, reach me at lee@budget-lead.example");
+    await server.app.chat.idle();
+    expect(await server.services.db.lead.count({ where: { conversationId: visitor.conversationId! } })).toBe(1);
+    const statements = await statementsOf(async () => {
+      await visitor.say("Daily");
+      await server.app.chat.idle();
+    });
+    // 3 (decision 0060): the turn's 2 (above); the lead's answers and score updated together with the turn's
+    // message.received (and, once scored, lead.scored) event jobs in one statement. Was 4: a Prisma
+    // lead.update and a pg-boss insert of the events.
+    expectBudget(statements, 3);
+  });
+
   it("an agent's message in a live takeover", async () => {
     const visitor = await openVisitor();
     await visitor.say("Regular Commercial Cleaning");
