@@ -3,6 +3,7 @@ import { pageMeta } from "~/components/site/seo";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon, type LucideIcon } from "~/components/ui/Icon";
 import { ArrowRight, Building, Check, Factory, Funnel, GraduationCap, HardHat, Hospital, ListChecks, MessageCircle, MessageCircleMore, Moon, Quote, Send, Timer, Utensils } from "lucide-react";
+import { focusRing } from "~/components/forms";
 
 export const meta = pageMeta(
   "LeadBroom — AI lead capture for commercial cleaning companies",
@@ -10,8 +11,6 @@ export const meta = pageMeta(
   { fullTitle: true },
 );
 
-const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 const SERVICES: { title: string; text: string; icon: LucideIcon }[] = [
   {

@@ -17,6 +17,7 @@ import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { focusRing } from "~/components/forms";
 
 export const meta = workspaceMeta("Analytics");
 
@@ -51,7 +52,7 @@ export default function AnalyticsPage() {
       </div>
       <Link
         to="/app/analytics/competitors"
-        className="block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className={`block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600 ${focusRing}`}
       >
         <span className="flex items-center gap-2">
           <span className="text-lg font-semibold text-slate-900">Competitor analysis</span>

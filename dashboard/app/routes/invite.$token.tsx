@@ -19,6 +19,7 @@ import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswo
 import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { focusRing } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Join your team | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -69,7 +70,7 @@ function InviteFrame({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
-          <Link to="/" className="text-lg font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <Link to="/" className={`text-lg font-bold tracking-tight text-brand-700 ${focusRing}`}>
             LeadBroom
           </Link>
         </div>

@@ -4,8 +4,10 @@ import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { Check } from "lucide-react";
+import { focusRing } from "~/components/forms";
 
-export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+export { focusRing };
+
 /** A public form's error for the whole form (the contact form, the apply modal); nothing when there is none. */
 export function FormAlert({ id, message }: { id: string; message: string | null | undefined }) {
   return message ? (
