@@ -1,4 +1,4 @@
-// The Billing tab of /app/settings?tab=billing (spec §2.14, §4, §8): Current Plan, lead usage, Payment
+// The Billing tab of /app/settings/billing (spec §2.14, §4, §8): Current Plan, lead usage, Payment
 // Methods, Billing History and the customer portal buttons, with the subscribe and add-card modals.
 import { SandboxNotice, sandboxNoticeId } from "../settings/SandboxNotice";
 import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
@@ -57,9 +57,9 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
     setPortalError(null);
     setPortalBusy(true);
     try {
-      const answer = await postBilling("/api/billing-portal");
-      if (answer.success && typeof answer.url === "string") {
-        window.location.assign(answer.url);
+      const answer = await postBilling("/api/billing-portal", {}, BILLING_ERRORS.portal);
+      if (answer.ok && typeof answer.data?.url === "string") {
+        window.location.assign(answer.data.url);
         return;
       }
       setPortalError(configured ? BILLING_ERRORS.portal : BILLING_ERRORS.notConfigured);
