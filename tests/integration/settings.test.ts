@@ -148,15 +148,16 @@ describe("business profile", () => {
     const page = await support.get("/app/settings/users");
     expect(page.status).toBe(403);
     expect(page.text).toContain("Settings are for owners");
-    const bodies: Record<string, string>[] = [
-      validProfile,
-      { intent: "notifications", notifyDailySummary: "on" },
-      { intent: "email", emailSenderName: "Hacked", emailReplyTo: "" },
-      { intent: "invite", email: "friend@example.com", role: "owner" },
-      { intent: "logo-remove" },
+    const posts: [string, Record<string, string>][] = [
+      ["/app/settings/profile", validProfile],
+      ["/app/settings/notifications", { intent: "notifications", notifyDailySummary: "on" }],
+      ["/app/settings/email", { intent: "email", emailSenderName: "Hacked", emailReplyTo: "" }],
+      ["/app/settings/users", { intent: "invite", email: "friend@example.com", role: "owner" }],
+      ["/app/settings/profile", { intent: "logo-remove" }],
+      ["/app/settings", { intent: "profile" }], // the old address of every form
     ];
-    for (const body of bodies) {
-      expect((await support.post("/app/settings", body)).status).toBe(403);
+    for (const [path, body] of posts) {
+      expect((await support.post(path, body)).status, path).toBe(403);
     }
     expect(await business(businessId)).toMatchObject({ name: "Owner Only Cleaning", notifyDailySummary: false, emailSenderName: null });
     expect(await server.services.db.invite.count({ where: { businessId } })).toBe(0);
