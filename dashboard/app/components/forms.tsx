@@ -68,6 +68,20 @@ export function ErrorList({ id, errors }: { id?: string; errors: readonly (strin
   );
 }
 
+/** Below a control: its hint, then its errors. */
+function FieldFoot({ field, hint }: { field: FieldMeta; hint?: ReactNode }) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintIdOf(field)} className={hintClass}>
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorIdOf(field)} errors={field.error} />
+    </>
+  );
+}
+
 type FieldFrame = { field: FieldMeta; label: ReactNode; hint?: ReactNode; className?: string };
 
 /** A label, the control, an optional hint and the field's errors. */
@@ -78,12 +92,7 @@ export function Field({ field, label, hint, className, children }: FieldFrame & 
         {label}
       </label>
       {children}
-      {hint ? (
-        <p id={hintIdOf(field)} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorIdOf(field)} errors={field.error} />
+      <FieldFoot field={field} hint={hint} />
     </div>
   );
 }
@@ -138,12 +147,7 @@ export function CheckboxField({ field, label, hint, className, ...input }: Field
         <input type="checkbox" {...input} {...describedBy(field, hint)} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-600" />
         <span>{label}</span>
       </label>
-      {hint ? (
-        <p id={hintIdOf(field)} className={hintClass}>
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorIdOf(field)} errors={field.error} />
+      <FieldFoot field={field} hint={hint} />
     </div>
   );
 }
