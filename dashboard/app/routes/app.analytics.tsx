@@ -18,6 +18,7 @@ import { Icon } from "~/components/ui/Icon";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { focusRing } from "~/components/forms";
+import { TableHead } from "~/components/ui/TableHead";
 
 export const meta = workspaceMeta("Analytics");
 
@@ -169,15 +170,7 @@ function Figures({ report }: { report: AnalyticsReport }) {
         ) : (
           <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-label="Performance by Channel table">
             <table className="w-full min-w-[28rem] text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Channel</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Leads</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Conversion</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Avg Score</th>
-                  <th scope="col" className="py-2 font-medium">Revenue</th>
-                </tr>
-              </thead>
+              <TableHead className="text-slate-600" columns={["Channel", "Leads", "Conversion", "Avg Score", "Revenue"]} />
               <tbody className="divide-y divide-slate-100 text-slate-900">
                 {report.channels.map((c) => (
                   <tr key={c.channel}>

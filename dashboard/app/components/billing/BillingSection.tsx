@@ -13,6 +13,7 @@ import { UsageMeter } from "./UsageMeter";
 import { useWorkspaceEvents } from "../live/use-workspace-events";
 import { cardClass, errorBox, focusRing } from "./ui";
 import { Button } from "~/components/ui/Button";
+import { TableHead } from "~/components/ui/TableHead";
 
 export function BillingSection({ overview, sandbox = false }: { overview: BillingOverview; sandbox?: boolean }) {
   const { subscription, configured } = overview;
@@ -203,14 +204,7 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
         {overview.invoices.length > 0 ? (
           <div className="mt-4 overflow-x-auto">
             <table className="stack-table min-w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Description</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Amount</th>
-                  <th scope="col" className="py-2 font-medium">Status</th>
-                </tr>
-              </thead>
+              <TableHead className="border-b border-slate-200 text-slate-600" columns={["Date", "Description", "Amount", "Status"]} />
               <tbody className="divide-y divide-slate-100">
                 {overview.invoices.map((invoice) => (
                   <tr key={invoice.id}>
