@@ -14,12 +14,12 @@ import {
   INVITE_PROBLEM_MESSAGES,
   type AcceptResult,
 } from "#server/team/invites.server.ts";
-import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
+import { AuthCard, FormError, labelClass } from "~/components/auth/AuthCard";
 import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
-import { focusRing } from "~/components/forms";
+import { focusRing, TextField } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Join your team | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -191,12 +191,7 @@ function CreateAccount({
           <p className={labelClass}>Email</p>
           <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900">{invite.email}</p>
         </div>
-        <div>
-          <label htmlFor="displayName" className={labelClass}>
-            Your name
-          </label>
-          <input id="displayName" name="displayName" type="text" autoComplete="name" maxLength={120} className={inputClass} />
-        </div>
+        <TextField field={{ id: "displayName", name: "displayName" }} label="Your name" type="text" autoComplete="name" maxLength={120} />
         <NewPasswordFields password={password} onPasswordChange={setPassword} passwordLabel="Password" confirmLabel="Confirm password" />
         <AcceptTermsField checked={acceptTerms} onChange={setAcceptTerms} />
         <Button type="submit" block disabled={!canSubmit}>
