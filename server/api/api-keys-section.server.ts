@@ -1,6 +1,6 @@
-// Settings → API Keys: what the section shows (loaded by the settings route for ?tab=api). Creating a
-// key needs the Enterprise plan (api_access), checked on the server by the action route
-// (app.settings_.api-keys.tsx); revoking is always allowed.
+// Settings → API Keys: what the section shows (loaded by the section route /app/settings/api-keys).
+// Creating a key needs the Enterprise plan (api_access), checked on the server by that route's action
+// (app.settings.api-keys.tsx); revoking is always allowed.
 import type { AppLoadContext } from "@remix-run/node";
 import { FEATURES, hasFeature } from "../shared/billing/entitlements.ts";
 import { billingConfigured } from "../billing/stripe-client.server.ts";

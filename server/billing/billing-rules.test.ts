@@ -30,7 +30,7 @@ describe("plans", () => {
   });
 
   it("remembers a chosen plan through registration", () => {
-    expect(afterRegistrationPath(new URLSearchParams("plan=pro&period=annual"))).toBe("/app/settings?tab=billing&plan=pro&period=annual");
+    expect(afterRegistrationPath(new URLSearchParams("plan=pro&period=annual"))).toBe("/app/settings/billing?plan=pro&period=annual");
     expect(afterRegistrationPath(new URLSearchParams("plan=platinum"))).toBe("/app");
     expect(afterRegistrationPath(new URLSearchParams(""))).toBe("/app");
   });

@@ -24,16 +24,17 @@ const ceilHour = (t: number) => Math.ceil(t / HOUR_MS) * HOUR_MS;
 type Range = { start: number; end: number };
 type HourRow = { hour: Date; pairs: bigint | number; total: number | string | null };
 
-/** Pairs per UTC hour for the visitor messages sent in any of the ranges, straight from the messages. */
-async function pairsByHour(db: Prisma.TransactionClient, businessId: string, ranges: Range[]): Promise<{ hour: Date; pairs: number; totalMs: number }[]> {
-  if (ranges.length === 0) return [];
+/**
+ * The count and summed milliseconds of visitor messages (v) in `ranges` of the business's real
+ * conversations, each paired with the bot's next reply (b): the columns after SELECT's grouping key,
+ * then FROM … WHERE (the caller adds GROUP BY).
+ */
+function replyPairs(businessId: string, ranges: Range[]) {
   const within = Prisma.join(
     ranges.map((r) => Prisma.sql`(v."createdAt" >= ${new Date(r.start)} AND v."createdAt" < ${new Date(r.end)})`),
     " OR ",
   );
-  const rows = await db.$queryRaw<HourRow[]>`
-    SELECT date_trunc('hour', v."createdAt") AS hour,
-           COUNT(*) AS pairs,
+  return Prisma.sql`COUNT(*) AS pairs,
            SUM(EXTRACT(EPOCH FROM (b."createdAt" - v."createdAt")) * 1000)::float8 AS total
       FROM "Message" v
       JOIN "Conversation" c ON c."id" = v."conversationId" AND c."isTest" = false
@@ -44,7 +45,14 @@ async function pairsByHour(db: Prisma.TransactionClient, businessId: string, ran
       ) b ON true
      WHERE v."businessId" = ${businessId}
        AND v."role" = 'visitor'
-       AND (${within})
+       AND (${within})`;
+}
+
+/** Pairs per UTC hour for the visitor messages sent in any of the ranges, straight from the messages. */
+async function pairsByHour(db: Prisma.TransactionClient, businessId: string, ranges: Range[]): Promise<{ hour: Date; pairs: number; totalMs: number }[]> {
+  if (ranges.length === 0) return [];
+  const rows = await db.$queryRaw<HourRow[]>`
+    SELECT date_trunc('hour', v."createdAt") AS hour, ${replyPairs(businessId, ranges)}
      GROUP BY 1`;
   return rows.map((r) => ({ hour: r.hour, pairs: Number(r.pairs), totalMs: Number(r.total ?? 0) }));
 }
@@ -127,19 +135,7 @@ async function edgePairs(db: Db, businessId: string, currentStart: Date, ranges:
   const out = { current: { pairs: 0, totalMs: 0 }, previous: { pairs: 0, totalMs: 0 } };
   if (ranges.length === 0) return out;
   const rows = await db.$queryRaw<EdgeRow[]>`
-    SELECT CASE WHEN v."createdAt" >= ${currentStart} THEN 'current' ELSE 'previous' END AS period,
-           COUNT(*) AS pairs,
-           SUM(EXTRACT(EPOCH FROM (b."createdAt" - v."createdAt")) * 1000)::float8 AS total
-      FROM "Message" v
-      JOIN "Conversation" c ON c."id" = v."conversationId" AND c."isTest" = false
-      JOIN LATERAL (
-        SELECT m."createdAt" FROM "Message" m
-         WHERE m."conversationId" = v."conversationId" AND m."seq" > v."seq" AND m."role" = 'bot'
-         ORDER BY m."seq" ASC LIMIT 1
-      ) b ON true
-     WHERE v."businessId" = ${businessId}
-       AND v."role" = 'visitor'
-       AND (${Prisma.join(ranges.map((r) => Prisma.sql`(v."createdAt" >= ${new Date(r.start)} AND v."createdAt" < ${new Date(r.end)})`), " OR ")})
+    SELECT CASE WHEN v."createdAt" >= ${currentStart} THEN 'current' ELSE 'previous' END AS period, ${replyPairs(businessId, ranges)}
      GROUP BY 1`;
   for (const row of rows) {
     const target = row.period === "current" ? out.current : out.previous;

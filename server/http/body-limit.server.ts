@@ -35,7 +35,7 @@ export function bodyRouteOf(pathname: string): string {
 /** The largest body a request to `pathname` may carry. */
 export function bodyLimitFor(pathname: string): number {
   const route = bodyRouteOf(pathname);
-  if (route === "/app/settings") return LOGO_MAX_BYTES + UPLOAD_OVERHEAD; // the logo upload
+  if (route === "/app/settings/profile") return LOGO_MAX_BYTES + UPLOAD_OVERHEAD; // the logo upload
   if (route === "/api/careers") return RESUME_MAX_BYTES + UPLOAD_OVERHEAD; // the résumé
   if (route === "/app/outreach") return CSV_MAX_BYTES + UPLOAD_OVERHEAD; // the prospects CSV
   if (route.startsWith("/api/v1/")) return 256 * KB; // the REST API's JSON

@@ -14,8 +14,8 @@ describe("body limits keyed on the route", () => {
   it("applies the upload limits to single-fetch posts", () => {
     expect(bodyLimitFor("/app/outreach.data")).toBe(bodyLimitFor("/app/outreach"));
     expect(bodyLimitFor("/app/outreach.data")).toBeGreaterThan(10 * 1024 * 1024);
-    expect(bodyLimitFor("/app/settings.data")).toBeGreaterThan(2 * 1024 * 1024);
-    expect(bodyLimitFor("/app/settings/")).toBe(bodyLimitFor("/app/settings"));
+    expect(bodyLimitFor("/app/settings/profile.data")).toBeGreaterThan(2 * 1024 * 1024);
+    expect(bodyLimitFor("/app/settings/profile/")).toBe(bodyLimitFor("/app/settings/profile"));
     expect(bodyLimitFor("/app/leads.data")).toBe(DEFAULT_BODY_LIMIT);
     expect(bodyLimitFor("/app/outreach_/export.data")).toBe(DEFAULT_BODY_LIMIT);
   });

@@ -86,7 +86,7 @@ async function apiKeyEntitled(services: Services, req: IncomingMessage): Promise
  * guard. Routes not named here are public (the careers form's résumé) and only the slots apply.
  */
 export async function mayPostLargeBody(services: Services, route: string, req: IncomingMessage): Promise<boolean> {
-  if (route === "/app/settings") return (await sessionWorkspace(services, req))?.role === "owner"; // requireOwner
+  if (route === "/app/settings/profile") return (await sessionWorkspace(services, req))?.role === "owner"; // requireOwner
   if (route === "/app/outreach") {
     const workspace = await sessionWorkspace(services, req);
     return workspace !== null && hasFeature(workspace.business, "cold_outreach"); // requireOutreach

@@ -30,7 +30,7 @@ describe("first-run checklist", () => {
     expect(checklist.steps[1]!.description).toContain("any website");
     expect(checklist).toMatchObject({ doneCount: 0, complete: false, visible: true });
     expect(checklist.steps.map((s) => s.href)).toEqual([
-      "/app/settings?tab=profile",
+      "/app/settings/profile",
       "/app/chatbot?tab=installation#allowed-origins",
       "/app/chatbot?tab=installation#snippet",
       "/app/chatbot?tab=installation#verify",

@@ -50,7 +50,7 @@ export function onboardingChecklist(facts: OnboardingFacts): Onboarding {
         ? "Your contact details and service areas are set; the chatbot uses them to answer visitors."
         : "Add your e-mail or phone and the areas you serve: the chatbot uses them to answer visitors.",
       done: facts.profileComplete,
-      href: "/app/settings?tab=profile",
+      href: "/app/settings/profile",
       action: "Open Business Profile",
     },
     {

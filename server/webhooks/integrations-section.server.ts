@@ -1,5 +1,5 @@
-// Settings → Integrations (DESIGN §15): what the section shows (loaded by the settings route for
-// ?tab=integrations) and its actions (posted to /app/settings/integrations). Owners only: the routes
+// Settings → Integrations (DESIGN §15): what the section shows (loaded by the section route
+// /app/settings/integrations) and its actions (posted to the same route). Owners only: the routes
 // call requireOwner first. Webhooks need no plan beyond an active subscription or trial; nothing is
 // delivered while lead details are hidden (server/webhooks/payloads.server.ts).
 import { data, type AppLoadContext } from "@remix-run/node";

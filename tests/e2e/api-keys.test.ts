@@ -42,11 +42,11 @@ describe.skipIf(!hasChromium)("API keys in Chromium", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     watchPageErrors(page, (text) => errors.push(text));
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/app/settings?tab=api")}`);
+    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/app/settings/api-keys")}`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL(`${server.url}/app/settings?tab=api`);
+    await page.waitForURL(`${server.url}/app/settings/api-keys`);
     await page.getByRole("heading", { name: "Create an API key" }).waitFor();
     await page.getByText("No API keys yet.").waitFor();
 

@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)("billing in Chromium", () => {
       await page.getByTestId("plan-pro").getByRole("link", { name: "Start Free Trial" }).click();
       await page.waitForURL(`${server.url}/register?plan=pro&period=annual`);
       await registerThroughForm(page, "Remembered Plan Cleaning");
-      await page.waitForURL(`${server.url}/app/settings?tab=billing&plan=pro&period=annual`);
+      await page.waitForURL(`${server.url}/app/settings/billing?plan=pro&period=annual`);
       // The chosen plan's subscribe modal opens; without keys it says billing is not configured.
       const dialog = page.getByRole("dialog", { name: "Subscribe" });
       await dialog.waitFor();
@@ -157,7 +157,7 @@ describe.skipIf(!hasChromium)("billing in Chromium", () => {
       await page.goto(`${server.url}/register`);
       await registerThroughForm(page, "Modal States Cleaning");
       await page.waitForURL(`${server.url}/app/dashboard`);
-      await page.goto(`${server.url}/app/settings?tab=billing`);
+      await page.goto(`${server.url}/app/settings/billing`);
       await page.getByRole("button", { name: "Subscribe", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Subscribe" });
       await dialog.getByLabel("Card number").fill("4242424242424242");

@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)("demo sandboxes in Chromium", () => {
     expect(sandboxes.map((s) => s.id)).not.toContain(site.businessId);
 
     // A sandbox's owner cannot invite: the form is switched off and says why (and stays accessible).
-    await a.goto(`${server.url}/app/settings?tab=users`);
+    await a.goto(`${server.url}/app/settings/users`);
     await a.getByText(SANDBOX_MESSAGES.invite).waitFor();
     expect(await a.getByRole("button", { name: "Send Invite" }).isDisabled()).toBe(true);
     expect(await axeViolations(a)).toEqual([]);

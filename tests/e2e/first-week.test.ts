@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
 
     // 1. Business profile, through its link.
     await step(page, "profile").getByRole("link", { name: "Open Business Profile" }).click();
-    await page.waitForURL(/tab=profile/);
+    await page.waitForURL(/\/app\/settings\/profile/);
     await page.getByLabel("Service areas").fill("Springfield, Chatham");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("Settings saved successfully!").waitFor();
@@ -182,7 +182,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
     expect(lead.phone).toBe("+15552347788");
 
     // Settings shows the checklist's state.
-    await page.goto(`${server.url}/app/settings?tab=profile`);
+    await page.goto(`${server.url}/app/settings/profile`);
     await page.getByText("6 of 6 steps done: everything is set up.").waitFor();
 
     // On Starter the dashboard offers Pro, with a legible button (text-brand-800 was undefined: white on white).
@@ -303,9 +303,16 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
         "app.conversations.$conversationId.tsx": [`/app/conversations/${conversationId}`],
         "app.notifications.tsx": ["/app/notifications"],
         "app.notifications_.feed.ts": [], // JSON for the notification centre, no page
-        "app.settings.tsx": ["profile", "users", "email", "notifications", "integrations", "billing", "api"].map((tab) => `/app/settings?tab=${tab}`),
+        "app.settings.tsx": [], // the layout of the sections below
+        "app.settings._index.tsx": ["/app/settings", "/app/settings?tab=api"], // redirects to a section
+        "app.settings.profile.tsx": ["/app/settings/profile"],
+        "app.settings.users.tsx": ["/app/settings/users"],
+        "app.settings.email.tsx": ["/app/settings/email"],
+        "app.settings.notifications.tsx": ["/app/settings/notifications"],
+        "app.settings.integrations.tsx": ["/app/settings/integrations"],
+        "app.settings.billing.tsx": ["/app/settings/billing"],
+        "app.settings.api-keys.tsx": ["/app/settings/api-keys"],
         "app.settings_.api-docs.tsx": ["/app/settings/api-docs"],
-        "app.settings_.api-keys.tsx": ["/app/settings/api-keys"],
         "app.analytics.tsx": ["/app/analytics"],
         "app.analytics_.competitors.tsx": ["/app/analytics/competitors"],
         "app.automation.tsx": ["/app/automation"],
@@ -313,7 +320,6 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
         "app.outreach_.export.ts": [], // the prospects CSV download, no page
         "app.analytics_.export.tsx": [], // the analytics CSV download, no page
         "app.live.tsx": ["/app/live"],
-        "app.settings_.integrations.tsx": [], // the Integrations form's answer without JavaScript (after a post)
       };
       const routes = readdirSync(path.resolve("dashboard/app/routes")).filter((name) => name.startsWith("app.") || name === "app.tsx");
       expect(routes.filter((name) => !(name in byRoute))).toEqual([]);
@@ -375,7 +381,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
       await page.goto(`${server.url}/app/leads/${leadId}?compose=info`);
       await page.getByRole("dialog", { name: "Send Info" }).waitFor();
       await check("Send Info editor");
-      await page.goto(`${server.url}/app/settings?tab=billing`);
+      await page.goto(`${server.url}/app/settings/billing`);
       await page.getByRole("button", { name: "Add New" }).click();
       await page.getByRole("dialog").waitFor();
       await check("add payment method modal");
@@ -392,8 +398,8 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
         "/app/dashboard",
         "/app/notifications",
         "/app/settings/api-docs",
-        "/app/settings?tab=billing",
-        "/app/settings?tab=profile",
+        "/app/settings/billing",
+        "/app/settings/profile",
         "/app/chatbot?tab=installation",
         "/app/chatbot?tab=settings",
         "/app/chatbot?tab=analytics",
@@ -408,7 +414,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
 
     it("shows the demo's billing card as always subscribed, with nothing contradictory", async () => {
       const page = await newPage({ width: 390 });
-      await signIn(page, "demo@leadbroom.test", "DemoPass123", "/app/settings?tab=billing");
+      await signIn(page, "demo@leadbroom.test", "DemoPass123", "/app/settings/billing");
       expect(await page.getByTestId("plan-label").textContent()).toBe("Enterprise");
       expect(await page.getByTestId("status-label").textContent()).toBe("Active");
       expect(await page.getByTestId("plan-detail").textContent()).toBe("Demo account: always subscribed, nothing to pay");

@@ -51,11 +51,11 @@ describe.skipIf(!hasChromium)("Integrations (webhooks) in Chromium", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     watchPageErrors(page, (text) => errors.push(text));
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/app/settings?tab=integrations")}`);
+    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/app/settings/integrations")}`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.waitForURL(`${server.url}/app/settings?tab=integrations`);
+    await page.waitForURL(`${server.url}/app/settings/integrations`);
     await page.getByText("No endpoints yet.").waitFor();
     expect(await axeViolations(page, SECTION)).toEqual([]);
 

@@ -1,5 +1,5 @@
 // Uploads over 64 KB from the pages in Chromium (issue 27, item 3): the pages' fetchers post to
-// `/app/outreach.data` and `/app/settings.data` (single fetch), which once got the 64 KB default limit
+// `/app/outreach.data` and `/app/settings/profile.data` (single fetch), which once got the 64 KB default limit
 // (413, "Something went wrong") instead of the route's: a 300 KB CSV import and a 300 KB logo succeed.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,9 +64,9 @@ describe.skipIf(!hasChromium)("uploads over 64 KB from the pages", () => {
   });
 
   it("uploads a 300 KB logo in settings", async () => {
-    await page.goto(`${server.url}/app/settings`);
+    await page.goto(`${server.url}/app/settings/profile`);
     await hydrated();
-    const posted = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/app/settings.data");
+    const posted = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/app/settings/profile.data");
     await page.getByLabel("Upload logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(300 * 1024)]) });
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await posted;

@@ -248,7 +248,7 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     for (const path of ["/pricing", "/resources", "/features", "/login"]) await open(page, path);
     await page.getByRole("button", { name: /demo account/i }).click();
     await page.waitForURL(/\/app\//);
-    await page.goto(`${server.url}/app/settings?tab=billing`);
+    await page.goto(`${server.url}/app/settings/billing`);
     await page.goto(`${server.url}/app/leads`);
     await page.waitForLoadState("networkidle");
     // An inline script without the nonce (what an injected one would be) is refused.

@@ -43,11 +43,11 @@ describe.skipIf(!hasChromium)("settings in Chromium", () => {
 
     // The owner signs in and edits the Business Profile.
     const owner = await newPage();
-    await owner.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/app/settings?tab=profile")}`);
+    await owner.goto(`${server.url}/login?redirectTo=${encodeURIComponent("/app/settings/profile")}`);
     await owner.getByLabel("Email").fill(ownerEmail);
     await owner.getByLabel("Password").fill(password);
     await owner.getByRole("button", { name: "Sign In", exact: true }).click();
-    await owner.waitForURL(`${server.url}/app/settings?tab=profile`);
+    await owner.waitForURL(`${server.url}/app/settings/profile`);
     await owner.getByRole("heading", { level: 2, name: "Business Profile" }).waitFor();
 
     // A bad e-mail is caught in the browser with the schema's message; nothing is saved.
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)("settings in Chromium", () => {
     await support.goto(`${server.url}/app/leads`);
     await support.getByRole("heading", { level: 1, name: "Manage Your Leads" }).waitFor();
     await support.getByText("Priya Prospect").first().waitFor();
-    const settings = await support.goto(`${server.url}/app/settings?tab=profile`);
+    const settings = await support.goto(`${server.url}/app/settings/profile`);
     expect(settings?.status()).toBe(403);
     await support.getByRole("heading", { name: "Settings are for owners" }).waitFor();
     expect(await support.getByLabel("Business name").count()).toBe(0);

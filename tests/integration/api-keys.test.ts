@@ -89,7 +89,7 @@ describe("Settings → API Keys", () => {
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(JSON.stringify(row)).not.toContain(secret.slice(12));
 
-    const page = await owner.client.get("/app/settings?tab=api");
+    const page = await owner.client.get("/app/settings/api-keys");
     expect(page.status).toBe(200);
     expect(page.text).toContain("Your API keys");
     expect(page.text).toContain("CRM sync");
@@ -114,7 +114,7 @@ describe("Settings → API Keys", () => {
     const second = await createKey(owner.client, "Warehouse export");
     expect((await api(first, "/api/v1/leads")).status).toBe(200);
 
-    const page = await owner.client.get("/app/settings?tab=api");
+    const page = await owner.client.get("/app/settings/api-keys");
     expect(page.text).toContain("Zapier");
     expect(page.text).toContain("Warehouse export");
     expect(page.text).toContain("2 of 10 active keys");
@@ -135,7 +135,7 @@ describe("Settings → API Keys", () => {
     const again = await owner.client.post("/app/settings/api-keys", { intent: "api-key-revoke", keyId: key.id });
     expect(again.status).toBe(409);
     expect(again.text).toContain("This API key was already revoked.");
-    expect((await owner.client.get("/app/settings?tab=api")).text).toMatch(/>Revoked<\/span><span[^>]*>[A-Z][a-z]{2} \d/);
+    expect((await owner.client.get("/app/settings/api-keys")).text).toMatch(/>Revoked<\/span><span[^>]*>[A-Z][a-z]{2} \d/);
   });
 
   it("scopes revoking to the business: another business's key id is not found", async () => {
@@ -181,7 +181,7 @@ describe("Settings → API Keys", () => {
     await createKey(owner.client);
     const key = await server.services.db.apiKey.findFirstOrThrow({ where: { businessId: owner.businessId } });
     const support = await addSupportMember(server, owner.businessId);
-    expect((await support.get("/app/settings?tab=api")).status).toBe(403);
+    expect((await support.get("/app/settings/api-keys")).status).toBe(403);
     expect((await support.post("/app/settings/api-keys", { intent: "api-key-create", name: "Mine" })).status).toBe(403);
     expect((await support.post("/app/settings/api-keys", { intent: "api-key-revoke", keyId: key.id })).status).toBe(403);
     expect(await server.services.db.apiKey.count({ where: { businessId: owner.businessId } })).toBe(1);
@@ -190,7 +190,7 @@ describe("Settings → API Keys", () => {
 
   it("below Enterprise the section is locked with Unlock and the server refuses creating keys (403)", async () => {
     const trial = await registerOwner(server, "Trial Cleaning"); // a trial is a trial of Pro
-    const page = await trial.client.get("/app/settings?tab=api");
+    const page = await trial.client.get("/app/settings/api-keys");
     expect(page.status).toBe(200);
     expect(page.text).toContain('data-feature-locked="api_access"');
     expect(page.text).toContain("Unlock");
@@ -262,7 +262,7 @@ describe("REST API authentication and plan", () => {
     await server.services.db.apiKey.updateMany({ where: { businessId: owner.businessId }, data: { lastUsedAt: new Date(Date.now() - 61_000) } });
     await api(secret, "/api/v1/leads");
     expect((await read()).lastUsedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const page = await owner.client.get("/app/settings?tab=api");
+    const page = await owner.client.get("/app/settings/api-keys");
     expect(page.text).not.toMatch(/<td[^>]*>Never<\/td>/);
   });
 

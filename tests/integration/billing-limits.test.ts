@@ -171,7 +171,7 @@ describe("without Stripe keys", () => {
       expect(String(res.body.error)).toMatch(/Billing is not configured/);
       expect((await postJson(plain, owner.client, "/api/billing-portal")).status).toBe(503);
       expect((await postJson(plain, null, "/api/stripe/webhook", {})).status).toBe(503);
-      const tab = await owner.client.get("/app/settings?tab=billing");
+      const tab = await owner.client.get("/app/settings/billing");
       expect(tab.status).toBe(200);
       expect(tab.text).toContain("Billing is not configured");
       expect(tab.text).toContain("Trial ends on");

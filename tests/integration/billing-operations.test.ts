@@ -209,7 +209,7 @@ describe("the copy of cards and invoices", () => {
 
     await server.services.jobs.idle([BILLING_REFRESH_QUEUE], { timeoutMs: 60_000 });
     mock.reset();
-    const page = await owner.client.get("/app/settings?tab=billing");
+    const page = await owner.client.get("/app/settings/billing");
     expect(page.text.replace(/<!-- -->/g, "")).toMatch(/visa<\/span> ending in 4242/);
     expect(mock.requests).toHaveLength(0);
 

@@ -131,7 +131,7 @@ describe("the Billing tab", () => {
   it("shows the plan, the next billing date, the card and the invoices from Stripe", async () => {
     const owner = await activeOwner("Starter");
     mock.reset();
-    const page = await owner.client.get("/app/settings?tab=billing");
+    const page = await owner.client.get("/app/settings/billing");
     expect(page.status).toBe(200);
     const text = page.text.replace(/<!-- -->/g, "");
     expect(text).toContain("Current Plan");
@@ -151,11 +151,11 @@ describe("the Billing tab", () => {
     // An old copy: the page shows it at once and asks for a refresh; a refresh Stripe refuses is said.
     await server.services.db.billingMirror.update({ where: { businessId: owner.businessId }, data: { refreshedAt: new Date(Date.now() - 3_600_000), requestedAt: null } });
     mock.failNext(/\/v1\/invoices/, 400, "Invalid API Key provided", "invalid_request_error");
-    const stale = await owner.client.get("/app/settings?tab=billing");
+    const stale = await owner.client.get("/app/settings/billing");
     expect(stale.text).toContain('data-testid="billing-refreshing"');
     expect(stale.text).toMatch(/<td[^>]*>Paid<\/td>/);
     await server.services.jobs.idle([BILLING_REFRESH_QUEUE]);
-    const failing = await owner.client.get("/app/settings?tab=billing");
+    const failing = await owner.client.get("/app/settings/billing");
     expect(failing.status).toBe(200);
     expect(failing.text).toContain("Failed to load subscription information");
     expect(failing.text).not.toContain("Invalid API Key");
@@ -187,7 +187,7 @@ describe("payment methods and the portal", () => {
     const res = await postOperation(server, owner.client, "/api/billing-portal");
     expect(res.status).toBe(200);
     expect(String(res.body.url)).toMatch(/^https:\/\/billing\.stripe\.mock\//);
-    expect(mock.state.portalSessions.at(-1)!.return_url).toBe(`${server.url}/app/settings?tab=billing`);
+    expect(mock.state.portalSessions.at(-1)!.return_url).toBe(`${server.url}/app/settings/billing`);
 
     // The portal is not set up in the Stripe dashboard (a 400 Stripe does not retry).
     mock.failNext(/billing_portal/, 400, "No configuration provided and your test mode default configuration has not been created.", "invalid_request_error");

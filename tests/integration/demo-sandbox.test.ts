@@ -168,7 +168,7 @@ describe("what a sandbox may not do", () => {
     const http = browser();
     const { businessId } = await pressDemo(http);
 
-    const invite = await http.post("/app/settings?tab=users", { intent: "invite", email: "friend@example.com", role: "owner" });
+    const invite = await http.post("/app/settings/users", { intent: "invite", email: "friend@example.com", role: "owner" });
     expect(invite.status).toBe(403);
     expect(invite.text).toContain(SANDBOX_MESSAGES.invite);
     expect(await db().invite.count({ where: { businessId } })).toBe(0);
@@ -185,9 +185,9 @@ describe("what a sandbox may not do", () => {
     }
     expect(await db().business.findUniqueOrThrow({ where: { id: businessId }, select: { stripeCustomerId: true } })).toEqual({ stripeCustomerId: null });
 
-    expect((await http.get("/app/settings?tab=users")).text).toContain(SANDBOX_MESSAGES.invite);
-    expect((await http.get("/app/settings?tab=api")).text).toContain(SANDBOX_MESSAGES["api-key"]);
-    expect((await http.get("/app/settings?tab=billing")).text).toContain(SANDBOX_MESSAGES.billing);
+    expect((await http.get("/app/settings/users")).text).toContain(SANDBOX_MESSAGES.invite);
+    expect((await http.get("/app/settings/api-keys")).text).toContain(SANDBOX_MESSAGES["api-key"]);
+    expect((await http.get("/app/settings/billing")).text).toContain(SANDBOX_MESSAGES.billing);
   });
 
   it("lets its own chatbot answer on the app's pages only, not embedded on another website", async () => {
@@ -254,7 +254,7 @@ describe("what a sandbox may not do", () => {
     expect(outbox.filter((m) => [lead.email, "anyone@victim.example", email].includes(m.to))).toEqual([]);
     expect(await db().passwordResetToken.count({ where: { user: { email } } })).toBe(0);
 
-    const page = await http.get("/app/settings?tab=email");
+    const page = await http.get("/app/settings/email");
     expect(page.text).toContain(HELD_EMAIL_NOTE);
     expect(page.text).toContain("Your quote");
     expect(page.text).toContain("anyone@victim.example");

@@ -212,9 +212,9 @@ describe("the first-run checklist's facts", () => {
     expect((await owner.client.get("/app/dashboard")).text).toContain("Get your chatbot live");
     expect((await owner.client.post("/app/dashboard", { intent: "dismiss-onboarding" })).status).toBe(200);
     expect((await owner.client.get("/app/dashboard")).text).not.toContain("Get your chatbot live");
-    const settings = await owner.client.get("/app/settings?tab=profile");
+    const settings = await owner.client.get("/app/settings/profile");
     expect(settings.text).toContain("Show the checklist on my dashboard");
-    const shown = await owner.client.post("/app/settings?tab=profile", { intent: "show-onboarding" });
+    const shown = await owner.client.post("/app/settings/profile", { intent: "show-onboarding" });
     expect(shown.status).toBe(302);
     expect(shown.location).toBe("/app/dashboard");
     expect((await owner.client.get("/app/dashboard")).text).toContain("Get your chatbot live");

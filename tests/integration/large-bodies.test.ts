@@ -1,5 +1,5 @@
 // Large request bodies (issue 27, items 3 and 4). The upload limits are keyed on the route, so the pages'
-// single-fetch posts (`/app/outreach.data`, `/app/settings.data`) and every other spelling of a route
+// single-fetch posts (`/app/outreach.data`, `/app/settings/profile.data`) and every other spelling of a route
 // get its limit, not the 64 KB default. A body over the default limit is read only for a caller who may
 // use the route (session, owner, plan), checked before a byte is read, and only a few at a time per
 // client IP and in all (429/503 with Retry-After).
@@ -93,7 +93,7 @@ describe("upload limits keyed on the route", () => {
   });
 
   it("takes a 300 KB logo at every spelling of the settings route", async () => {
-    for (const path of ["/app/settings.data", "/app/settings/", "/APP/Settings.data", "/app/settings?tab=profile"]) {
+    for (const path of ["/app/settings/profile.data", "/app/settings/profile/", "/APP/Settings/Profile.data", "/app/settings/profile"]) {
       const form = new FormData();
       form.append("intent", "logo-upload");
       form.append("logo", new Blob([Buffer.concat([PNG, Buffer.alloc(300 * KB)])], { type: "image/png" }), "logo.png");
@@ -105,7 +105,7 @@ describe("upload limits keyed on the route", () => {
   });
 
   it("still refuses a body over the route's own limit, at every spelling", async () => {
-    for (const path of ["/app/outreach.data", "/app/settings.data", "/app/settings/", "/app/leads.data"]) {
+    for (const path of ["/app/outreach.data", "/app/settings/profile.data", "/app/settings/profile/", "/app/leads.data"]) {
       expect((await declaredBody(path, 20 * 1024 * 1024, { Cookie: cookieOf(pro.client) })).statusCode, path).toBe(413);
     }
     // The default limit still holds for the other routes' single-fetch posts.
@@ -115,7 +115,7 @@ describe("upload limits keyed on the route", () => {
 
 describe("large bodies only for callers who may send them", () => {
   it("answers an anonymous 10 MB post at once, without reading the body", async () => {
-    const posts: [string, number][] = [["/app/outreach", TEN_MB], ["/app/outreach.data", TEN_MB], ["/app/settings.data", 2 * 1024 * 1024], ["/app/settings", 2 * 1024 * 1024]];
+    const posts: [string, number][] = [["/app/outreach", TEN_MB], ["/app/outreach.data", TEN_MB], ["/app/settings/profile.data", 2 * 1024 * 1024], ["/app/settings/profile", 2 * 1024 * 1024]];
     for (const [path, size] of posts) {
       const res = await declaredBody(path, size);
       // Sent to sign in, in the route's own format: a redirect for a page, a redirect answer for a fetch.
@@ -126,7 +126,7 @@ describe("large bodies only for callers who may send them", () => {
 
   it("answers an unentitled member at once: Starter on outreach, support staff in settings", async () => {
     expect((await declaredBody("/app/outreach.data", TEN_MB, { Cookie: cookieOf(starter.client) })).statusCode).toBe(403);
-    expect((await declaredBody("/app/settings.data", 2 * 1024 * 1024, { Cookie: cookieOf(support) })).statusCode).toBe(403);
+    expect((await declaredBody("/app/settings/profile.data", 2 * 1024 * 1024, { Cookie: cookieOf(support) })).statusCode).toBe(403);
     expect((await declaredBody("/api/v1/leads", 200 * KB, { "Content-Type": "application/json", Authorization: "Bearer lb_live_nope" })).statusCode).toBe(401);
   });
 

@@ -97,7 +97,7 @@ describe("lead.created → the owners' alert e-mail", () => {
 
     const http = new HttpClient(server.url);
     expect((await http.post("/login", { intent: "login", email: DEMO.email, password: DEMO.password })).status).toBe(302);
-    const page = await http.get("/app/settings?tab=email");
+    const page = await http.get("/app/settings/email");
     expect(page.status).toBe(200);
     expect(page.text).toContain("Recent emails");
     expect(page.text).toContain("New high-priority lead: Hana High");

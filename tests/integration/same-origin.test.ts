@@ -20,7 +20,7 @@ describe("same-origin guard", () => {
     const victim = new HttpClient(server.url);
     expect((await victim.post("/login", { intent: "login", email: DEMO.email, password: DEMO.password })).status).toBe(302);
     const cookie = [...victim.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    for (const path of ["/login", "/logout", "/app/notifications", "/api/subscribe", "/app/settings?tab=profile", "/api/contact", "/app/leads/new"]) {
+    for (const path of ["/login", "/logout", "/app/notifications", "/api/subscribe", "/app/settings/profile", "/api/contact", "/app/leads/new"]) {
       const res = await fetch(new URL(path, server.url), {
         method: "POST",
         headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },

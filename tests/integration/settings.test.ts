@@ -83,7 +83,7 @@ async function uploadLogo(client: HttpClient, bytes: Uint8Array<ArrayBuffer>, fi
   const form = new FormData();
   form.append("intent", "logo-upload");
   form.append("logo", new Blob([bytes], { type }), fileName);
-  const res = await fetch(new URL("/app/settings?tab=profile", server.url), {
+  const res = await fetch(new URL("/app/settings/profile", server.url), {
     method: "POST",
     headers: { Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
     body: form,
@@ -95,7 +95,7 @@ async function uploadLogo(client: HttpClient, bytes: Uint8Array<ArrayBuffer>, fi
 describe("business profile", () => {
   it("saves every field, normalised, and shows it again", async () => {
     const { client, businessId } = await newOwner();
-    const res = await client.post("/app/settings?tab=profile", validProfile);
+    const res = await client.post("/app/settings/profile", validProfile);
     expect(res.status).toBe(200);
     expect(res.text).toContain("Settings saved successfully!");
     const saved = await business(businessId);
@@ -111,13 +111,13 @@ describe("business profile", () => {
       serviceAreas: ["Springfield", "Chatham", "Rochester"],
       description: "Office and medical cleaning since 1998, fully insured.",
     });
-    const page = await client.get("/app/settings?tab=profile");
+    const page = await client.get("/app/settings/profile");
     expect(page.status).toBe(200);
     expect(page.text).toContain('value="Acme Janitorial Group"');
     expect(page.text).toContain("Springfield, Chatham, Rochester");
 
     // Emptied optional fields are cleared.
-    const cleared = await client.post("/app/settings?tab=profile", { ...validProfile, phone: "", street: "", description: "" });
+    const cleared = await client.post("/app/settings/profile", { ...validProfile, phone: "", street: "", description: "" });
     expect(cleared.status).toBe(200);
     expect(await business(businessId)).toMatchObject({ phone: null, street: null, description: null });
   });
@@ -132,7 +132,7 @@ describe("business profile", () => {
       ["phone", "call me", "Enter a phone number with at least 7 digits"],
       ["description", "x".repeat(2001), "Business description must be at most 2000 characters."],
     ] as const) {
-      const res = await client.post("/app/settings?tab=profile", { ...validProfile, [field]: value });
+      const res = await client.post("/app/settings/profile", { ...validProfile, [field]: value });
       expect(res.status, field).toBe(400);
       expect(res.text).toContain("Error saving settings. Please try again.");
       expect(res.text).toContain(message);
@@ -145,19 +145,20 @@ describe("business profile", () => {
   it("is owner-only: support staff get 403 from the page and every action", async () => {
     const { businessId } = await newOwner("Owner Only Cleaning");
     const support = await signInSupport(businessId);
-    expect((await support.get("/app/settings?tab=profile")).status).toBe(403);
-    const page = await support.get("/app/settings?tab=users");
+    expect((await support.get("/app/settings/profile")).status).toBe(403);
+    const page = await support.get("/app/settings/users");
     expect(page.status).toBe(403);
     expect(page.text).toContain("Settings are for owners");
-    const bodies: Record<string, string>[] = [
-      validProfile,
-      { intent: "notifications", notifyDailySummary: "on" },
-      { intent: "email", emailSenderName: "Hacked", emailReplyTo: "" },
-      { intent: "invite", email: "friend@example.com", role: "owner" },
-      { intent: "logo-remove" },
+    const posts: [string, Record<string, string>][] = [
+      ["/app/settings/profile", validProfile],
+      ["/app/settings/notifications", { intent: "notifications", notifyDailySummary: "on" }],
+      ["/app/settings/email", { intent: "email", emailSenderName: "Hacked", emailReplyTo: "" }],
+      ["/app/settings/users", { intent: "invite", email: "friend@example.com", role: "owner" }],
+      ["/app/settings/profile", { intent: "logo-remove" }],
+      ["/app/settings", { intent: "profile" }], // the old address of every form
     ];
-    for (const body of bodies) {
-      expect((await support.post("/app/settings", body)).status).toBe(403);
+    for (const [path, body] of posts) {
+      expect((await support.post(path, body)).status, path).toBe(403);
     }
     expect(await business(businessId)).toMatchObject({ name: "Owner Only Cleaning", notifyDailySummary: false, emailSenderName: null });
     expect(await server.services.db.invite.count({ where: { businessId } })).toBe(0);
@@ -181,7 +182,7 @@ describe("logo", () => {
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(served.headers.get("cache-control")).toContain("immutable");
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
-    expect((await client.get("/app/settings?tab=profile")).text).toContain(`/uploads/logos/${first}`);
+    expect((await client.get("/app/settings/profile")).text).toContain(`/uploads/logos/${first}`);
 
     // Replacing deletes the old file; a JPEG is recognised by its bytes whatever its name says.
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
@@ -192,7 +193,7 @@ describe("logo", () => {
     expect((await fetch(new URL(`/uploads/logos/${first}`, server.url))).status).toBe(404);
     expect((await fetch(new URL(`/uploads/logos/${second}`, server.url))).headers.get("content-type")).toBe("image/jpeg");
 
-    const removed = await client.post("/app/settings?tab=profile", { intent: "logo-remove" });
+    const removed = await client.post("/app/settings/profile", { intent: "logo-remove" });
     expect(removed.status).toBe(200);
     expect(removed.text).toContain("Logo removed.");
     expect((await business(businessId)).logoPath).toBeNull();
@@ -231,12 +232,12 @@ describe("logo", () => {
 describe("email settings", () => {
   it("validates and saves the sender name and reply-to, which lead e-mails then use", async () => {
     const { client, businessId } = await newOwner("Sparkle Office Care");
-    const bad = await client.post("/app/settings?tab=email", { intent: "email", emailSenderName: 'Evil" <x@y>', emailReplyTo: "nope" });
+    const bad = await client.post("/app/settings/email", { intent: "email", emailSenderName: 'Evil" <x@y>', emailReplyTo: "nope" });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain("Sender name cannot contain quotes");
     expect(await business(businessId)).toMatchObject({ emailSenderName: null, emailReplyTo: null });
 
-    const ok = await client.post("/app/settings?tab=email", {
+    const ok = await client.post("/app/settings/email", {
       intent: "email",
       emailSenderName: "Sparkle Office Care",
       emailReplyTo: "Sales@Sparkle.example",
@@ -279,7 +280,7 @@ describe("notifications", () => {
   it("saves both preferences (unchecked boxes mean off)", async () => {
     const { client, businessId } = await newOwner();
     expect(await business(businessId)).toMatchObject({ notifyHighPriorityEmail: true, notifyDailySummary: false });
-    const res = await client.post("/app/settings?tab=notifications", { intent: "notifications", notifyDailySummary: "on" });
+    const res = await client.post("/app/settings/notifications", { intent: "notifications", notifyDailySummary: "on" });
     expect(res.status).toBe(200);
     expect(res.text).toContain("Settings saved successfully!");
     expect(await business(businessId)).toMatchObject({ notifyHighPriorityEmail: false, notifyDailySummary: true });
@@ -297,7 +298,7 @@ describe("notifications", () => {
     expect(mail.text).toContain(`${server.url}/app/leads/${lead.id}`);
 
     const off = await newOwner("Quiet Cleaning");
-    expect((await off.client.post("/app/settings?tab=notifications", { intent: "notifications" })).status).toBe(200);
+    expect((await off.client.post("/app/settings/notifications", { intent: "notifications" })).status).toBe(200);
     await qualifyHighLead(off.siteKey, "Olga Off");
     await expect.poll(() => server.services.db.notification.count({ where: { businessId: off.businessId } })).toBe(1);
     await server.services.jobs.idle([EVENT_QUEUE, MAIL_QUEUE]);

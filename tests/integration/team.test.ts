@@ -73,7 +73,7 @@ async function openWorkspaceSocket(client: HttpClient): Promise<Socket> {
 
 /** Invites by the settings action and returns the token from the e-mailed link. */
 async function invite(owner: HttpClient, email: string, role: "owner" | "support" = "support") {
-  const res = await owner.post("/app/settings?tab=users", { intent: "invite", email, role });
+  const res = await owner.post("/app/settings/users", { intent: "invite", email, role });
   expect(res.status).toBe(200);
   expect(res.text).toContain(`Invitation sent to ${email.toLowerCase()}.`);
   return latestInviteToken(email.toLowerCase());
@@ -107,7 +107,7 @@ describe("inviting", () => {
     expect(days).toBeLessThan(7.01);
     const mail = (await readOutbox(server.services.outboxDir)).find((m) => m.to === email.toLowerCase())!;
     expect(mail.subject).toBe("You're invited to join Invite Cleaning on LeadBroom");
-    const page = await owner.client.get("/app/settings?tab=users");
+    const page = await owner.client.get("/app/settings/users");
     expect(page.text).toContain(email.toLowerCase());
     expect(page.text).toContain("Pending invitations");
   });
@@ -121,7 +121,7 @@ describe("inviting", () => {
       [{ intent: "invite", email: "ok@example.com", role: "admin" }, "Choose a role: Owner or Support."],
       [{ intent: "invite", email: member.email.toUpperCase(), role: "owner" }, "This person is already a member of your team."],
     ] as const) {
-      const res = await owner.client.post("/app/settings?tab=users", body);
+      const res = await owner.client.post("/app/settings/users", body);
       expect(res.status).toBe(400);
       expect(res.text).toContain(message);
     }
@@ -134,7 +134,7 @@ describe("inviting", () => {
     const first = await invite(owner.client, email);
     const row = await server.services.db.invite.findFirstOrThrow({ where: { businessId: owner.businessId } });
 
-    const resent = await owner.client.post("/app/settings?tab=users", { intent: "invite-resend", inviteId: row.id });
+    const resent = await owner.client.post("/app/settings/users", { intent: "invite-resend", inviteId: row.id });
     expect(resent.status).toBe(200);
     const second = await latestInviteToken(email);
     expect(second).not.toBe(first);
@@ -143,13 +143,13 @@ describe("inviting", () => {
     expect(stale.status).toBe(410);
     expect(stale.text).toContain("This invitation link is not valid.");
 
-    const revoked = await owner.client.post("/app/settings?tab=users", { intent: "invite-revoke", inviteId: row.id });
+    const revoked = await owner.client.post("/app/settings/users", { intent: "invite-revoke", inviteId: row.id });
     expect(revoked.status).toBe(200);
     expect(revoked.text).toContain("Invitation revoked.");
     const page = await new HttpClient(server.url).get(`/invite/${second}`);
     expect(page.status).toBe(410);
     expect(page.text).toContain("This invitation has been withdrawn.");
-    const again = await owner.client.post("/app/settings?tab=users", { intent: "invite-revoke", inviteId: row.id });
+    const again = await owner.client.post("/app/settings/users", { intent: "invite-revoke", inviteId: row.id });
     expect(again.status).toBe(400);
     expect(again.text).toContain("This invitation is no longer pending.");
   });
@@ -210,7 +210,7 @@ describe("accepting", () => {
     expect(accepted.status).toBe(302);
     expect(accepted.location).toBe("/app");
     expect(await membership(user.id, owner.businessId)).toMatchObject({ role: "owner" });
-    expect((await client.get("/app/settings?tab=users")).status).toBe(200);
+    expect((await client.get("/app/settings/users")).status).toBe(200);
   });
 
   it("refuses someone signed in with another address, and an account that belongs to another business", async () => {
@@ -242,7 +242,7 @@ describe("accepting", () => {
     expect(res.status).toBe(400);
     expect(await server.services.db.user.count({ where: { email } })).toBe(0);
     // The owner still sees it (as expired) and can resend it.
-    expect((await owner.client.get("/app/settings?tab=users")).text).toContain("Expired");
+    expect((await owner.client.get("/app/settings/users")).text).toContain("Expired");
   });
 });
 
@@ -252,11 +252,11 @@ describe("members and roles", () => {
     const member = await addMember(owner.businessId, "support");
     const { client } = await signIn(member.email);
     expect((await client.get("/app/settings")).status).toBe(403);
-    const res = await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: member.memberId, role: "owner" });
+    const res = await owner.client.post("/app/settings/users", { intent: "member-role", memberId: member.memberId, role: "owner" });
     expect(res.status).toBe(200);
     expect(res.text).toContain("Role updated.");
     expect((await client.get("/app/settings")).status).toBe(200);
-    const bad = await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: member.memberId, role: "admin" });
+    const bad = await owner.client.post("/app/settings/users", { intent: "member-role", memberId: member.memberId, role: "admin" });
     expect(bad.status).toBe(400);
   });
 
@@ -280,13 +280,13 @@ describe("members and roles", () => {
       connect(otherMember.email),
     ]);
 
-    const promote = await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: member.memberId, role: "owner" });
+    const promote = await owner.client.post("/app/settings/users", { intent: "member-role", memberId: member.memberId, role: "owner" });
     expect(promote.status).toBe(200);
     await expect.poll(() => [tab1.length, tab2.length]).toEqual([1, 1]);
     expect(tab1[0]).toEqual({ role: "owner" });
     // The same role again changes nothing and says nothing.
-    expect((await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: member.memberId, role: "owner" })).status).toBe(200);
-    const demote = await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: member.memberId, role: "support" });
+    expect((await owner.client.post("/app/settings/users", { intent: "member-role", memberId: member.memberId, role: "owner" })).status).toBe(200);
+    const demote = await owner.client.post("/app/settings/users", { intent: "member-role", memberId: member.memberId, role: "support" });
     expect(demote.status).toBe(200);
     await expect.poll(() => tab1.map((e) => e.role)).toEqual(["owner", "support"]);
     // Let anything misrouted arrive before checking that nothing did.
@@ -299,10 +299,10 @@ describe("members and roles", () => {
   it("never removes or demotes the last owner; two owners cannot demote each other at once", async () => {
     const owner = await newOwner();
     const self = await server.services.db.membership.findFirstOrThrow({ where: { businessId: owner.businessId, userId: owner.userId } });
-    const demote = await owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: self.id, role: "support" });
+    const demote = await owner.client.post("/app/settings/users", { intent: "member-role", memberId: self.id, role: "support" });
     expect(demote.status).toBe(400);
     expect(demote.text).toContain("Your business needs at least one owner. Make someone else an owner first.");
-    const removeSelf = await owner.client.post("/app/settings?tab=users", { intent: "member-remove", memberId: self.id });
+    const removeSelf = await owner.client.post("/app/settings/users", { intent: "member-remove", memberId: self.id });
     expect(removeSelf.status).toBe(400);
     expect(removeSelf.text).toMatch(/You can(&#x27;|')t remove yourself\./);
     expect(await membership(owner.userId, owner.businessId)).toMatchObject({ role: "owner" });
@@ -310,8 +310,8 @@ describe("members and roles", () => {
     const second = await addMember(owner.businessId, "owner", "second-owner");
     const { client: secondClient } = await signIn(second.email);
     const results = await Promise.all([
-      owner.client.post("/app/settings?tab=users", { intent: "member-role", memberId: second.memberId, role: "support" }),
-      secondClient.post("/app/settings?tab=users", { intent: "member-role", memberId: self.id, role: "support" }),
+      owner.client.post("/app/settings/users", { intent: "member-role", memberId: second.memberId, role: "support" }),
+      secondClient.post("/app/settings/users", { intent: "member-role", memberId: self.id, role: "support" }),
     ]);
     // One wins; the loser is either refused by the rule or, having just been demoted, by the role check.
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -327,7 +327,7 @@ describe("members and roles", () => {
     const open = await openWorkspaceSocket(client);
     const closed = new Promise<string>((resolve) => open.once("disconnect", (reason) => resolve(reason)));
 
-    const res = await owner.client.post("/app/settings?tab=users", { intent: "member-remove", memberId: member.memberId });
+    const res = await owner.client.post("/app/settings/users", { intent: "member-remove", memberId: member.memberId });
     expect(res.status).toBe(200);
     expect(await closed).toBe("io server disconnect");
     expect(await membership(member.userId, owner.businessId)).toBeNull();
@@ -369,7 +369,7 @@ describe("members and roles", () => {
       { intent: "invite-resend", inviteId: theirInvite.id },
     ];
     for (const body of bodies) {
-      expect((await mine.client.post("/app/settings?tab=users", body)).status, body.intent).toBe(404);
+      expect((await mine.client.post("/app/settings/users", body)).status, body.intent).toBe(404);
     }
     expect(await membership(theirMember.userId, theirs.businessId)).toMatchObject({ role: "support" });
     expect((await server.services.db.invite.findUniqueOrThrow({ where: { id: theirInvite.id } })).revokedAt).toBeNull();
@@ -386,7 +386,7 @@ describe("members and roles", () => {
       { intent: "member-remove", memberId: other.memberId },
     ];
     for (const body of bodies) {
-      expect((await client.post("/app/settings?tab=users", body)).status).toBe(403);
+      expect((await client.post("/app/settings/users", body)).status).toBe(403);
     }
     expect(await membership(member.userId, owner.businessId)).toMatchObject({ role: "support" });
     expect(await membership(other.userId, owner.businessId)).not.toBeNull();

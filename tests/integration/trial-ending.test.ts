@@ -56,7 +56,7 @@ describe("the trial-ending reminder", () => {
     expect(mails).toHaveLength(1);
     // 2 days after 15:00 UTC on March 10: March 12 in Chicago.
     expect(mails[0]!.text).toContain("Your LeadBroom free trial for Ending Soon Janitorial ends on March 12, 2031.");
-    expect(mails[0]!.text).toContain(`${server.url}/app/settings?tab=billing`);
+    expect(mails[0]!.text).toContain(`${server.url}/app/settings/billing`);
     const row = await server.services.db.business.findUniqueOrThrow({ where: { id: soon.businessId } });
     expect(row.trialEndingEmailedAt?.toISOString()).toBe(T.toISOString());
 

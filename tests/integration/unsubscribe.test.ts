@@ -155,7 +155,7 @@ describe("unsubscribe links", () => {
     expect(leadPage.text).toContain(`Unsubscribed ${SHARED} from your emails (from their mail app)`);
 
     // Email Settings lists the skipped e-mail with its reason.
-    const settings = await alpha.client.get("/app/settings?tab=email");
+    const settings = await alpha.client.get("/app/settings/email");
     expect(settings.text).toContain("Not sent");
     expect(settings.text).toMatch(/Not sent: the recipient unsubscribed from your e-mails on/);
 

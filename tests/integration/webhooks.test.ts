@@ -106,7 +106,7 @@ describe("outgoing webhooks", () => {
     expect(JSON.stringify(row)).not.toContain(secret.slice(10));
     expect(server.services.webhooks.box.open(row.secretEncrypted)).toBe(secret);
 
-    const page = await owner.client.get("/app/settings?tab=integrations");
+    const page = await owner.client.get("/app/settings/integrations");
     expect(page.status).toBe(200);
     expect(page.text).toContain(`${receiverUrl}/hooks/leadbroom`);
     expect(page.text).toContain(`${secret.slice(0, 10)}…`);
@@ -148,7 +148,7 @@ describe("outgoing webhooks", () => {
     expect(delivery.durationMs).toBeGreaterThanOrEqual(0);
     expect(receiver.received.length).toBe(before + 2); // nothing more
 
-    const page = await owner.client.get("/app/settings?tab=integrations");
+    const page = await owner.client.get("/app/settings/integrations");
     expect(page.text).toContain("Delivered");
     expect(page.text).toContain("lead.created");
   });

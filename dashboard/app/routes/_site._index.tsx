@@ -3,6 +3,8 @@ import { pageMeta } from "~/components/site/seo";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon, type LucideIcon } from "~/components/ui/Icon";
 import { ArrowRight, Building, Check, Factory, Funnel, GraduationCap, HardHat, Hospital, ListChecks, MessageCircle, MessageCircleMore, Moon, Quote, Send, Timer, Utensils } from "lucide-react";
+import { focusRing } from "~/components/forms";
+import { CallToActionLinks } from "~/components/site/ui";
 
 export const meta = pageMeta(
   "LeadBroom — AI lead capture for commercial cleaning companies",
@@ -10,8 +12,6 @@ export const meta = pageMeta(
   { fullTitle: true },
 );
 
-const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 const SERVICES: { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -395,20 +395,7 @@ export default function Home() {
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-brand-100">
             Install the chatbot on your website today: every visitor who chats becomes a scored lead in your workspace.
           </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link
-              to="/register"
-              className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-base font-semibold text-brand-900 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              Start Free Trial
-            </Link>
-            <Link
-              to="/contact"
-              className="inline-flex items-center justify-center rounded-lg border border-white/60 px-6 py-3 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              Schedule Demo
-            </Link>
-          </div>
+          <CallToActionLinks secondary={{ to: "/contact", label: "Schedule Demo" }} />
           <p className="mt-4 text-sm text-brand-100">14-day free trial · No credit card required</p>
         </div>
       </section>

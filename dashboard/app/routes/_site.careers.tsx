@@ -77,28 +77,24 @@ export default function CareersPage() {
                 </div>
                 <p className="mt-4 text-sm leading-6 text-slate-700">{position.description}</p>
                 <div className="mt-5 grid gap-6 md:grid-cols-2">
-                  <div>
-                    <h4 className="text-sm font-semibold text-slate-900">Responsibilities</h4>
-                    <ul className="mt-2 space-y-2 text-sm text-slate-700">
-                      {position.responsibilities.map((item) => (
-                        <li key={item} className="flex gap-2">
-                          <CheckIcon />
-                          {item}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                  <div>
-                    <h4 className="text-sm font-semibold text-slate-900">Requirements</h4>
-                    <ul className="mt-2 space-y-2 text-sm text-slate-700">
-                      {position.requirements.map((item) => (
-                        <li key={item} className="flex gap-2">
-                          <CheckIcon />
-                          {item}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
+                  {(
+                    [
+                      ["Responsibilities", position.responsibilities],
+                      ["Requirements", position.requirements],
+                    ] as const
+                  ).map(([heading, items]) => (
+                    <div key={heading}>
+                      <h4 className="text-sm font-semibold text-slate-900">{heading}</h4>
+                      <ul className="mt-2 space-y-2 text-sm text-slate-700">
+                        {items.map((item) => (
+                          <li key={item} className="flex gap-2">
+                            <CheckIcon />
+                            {item}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
                 </div>
               </li>
             ))}

@@ -11,6 +11,7 @@ import { AuthCard, FormError, FormNotice, inputClass, labelClass } from "~/compo
 import { useSchemaForm } from "~/lib/forms";
 import { getSandboxId, requireAnonymous, sandboxExpiredResponse, signInAndRedirect } from "~/lib/session.server";
 import { Button } from "~/components/ui/Button";
+import { TextField } from "~/components/forms";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in | LeadBroom" },
@@ -122,12 +123,7 @@ function SignIn() {
       <Form method="post" className="space-y-4" {...formProps}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError id={errorId} message={formError} />
-        <div>
-          <label htmlFor="email" className={labelClass}>
-            Email
-          </label>
-          <input id="email" name="email" type="email" autoComplete="email" className={inputClass} />
-        </div>
+        <TextField field={{ id: "email", name: "email" }} label="Email" type="email" autoComplete="email" />
         <div>
           <div className="flex items-center justify-between">
             <label htmlFor="password" className={labelClass}>
@@ -208,12 +204,7 @@ function ResetRequest({ onBack }: { onBack: () => void }) {
     <AuthCard title="Reset your password" subtitle="Enter your account's email address and we'll send you a reset link.">
       <Form method="post" className="space-y-4" {...formProps}>
         <FormError id={errorId} message={formError} />
-        <div>
-          <label htmlFor="reset-email" className={labelClass}>
-            Email
-          </label>
-          <input id="reset-email" name="email" type="email" autoComplete="email" className={inputClass} />
-        </div>
+        <TextField field={{ id: "reset-email", name: "email" }} label="Email" type="email" autoComplete="email" />
         <Button type="submit" name="intent" value="reset" block loading={submitting}>
           {submitting ? "Sending..." : "Send Reset Link"}
         </Button>

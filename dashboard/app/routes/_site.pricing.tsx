@@ -141,7 +141,7 @@ export default function PricingPage() {
                     <button
                       type="button"
                       className={buttonClasses({ variant: featured ? "primary" : "secondary", size: "lg", block: true })}
-                      onClick={() => (isOwner ? setModalPlan(name) : navigate("/app/settings?tab=billing"))}
+                      onClick={() => (isOwner ? setModalPlan(name) : navigate("/app/settings/billing"))}
                       // Fetched as the owner reaches for the button, so it opens without a wait.
                       onPointerEnter={isOwner ? loadSubscribeModal : undefined}
                       onFocus={isOwner ? loadSubscribeModal : undefined}

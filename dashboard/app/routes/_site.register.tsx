@@ -5,12 +5,13 @@ import { registerAccount } from "#server/auth/accounts.server.ts";
 import { registerErrorMessage } from "#server/auth/errors.ts";
 import { passwordMeetsRules, registrationSchema } from "#shared/auth/validation.ts";
 import { failure, parseFormData } from "#shared/forms/action-result.ts";
-import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
+import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 import { afterRegistrationPath } from "#server/billing/chosen-plan.ts";
 import { Button } from "~/components/ui/Button";
+import { TextField } from "~/components/forms";
 
 export const meta: MetaFunction = () => [
   { title: "Start your free trial | LeadBroom" },
@@ -60,18 +61,8 @@ export default function Register() {
     >
       <Form method="post" className="space-y-4" {...formProps}>
         <FormError id={errorId} message={formError} />
-        <div>
-          <label htmlFor="businessName" className={labelClass}>
-            Business name
-          </label>
-          <input id="businessName" name="businessName" type="text" autoComplete="organization" maxLength={120} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="email" className={labelClass}>
-            Email
-          </label>
-          <input id="email" name="email" type="email" autoComplete="email" className={inputClass} />
-        </div>
+        <TextField field={{ id: "businessName", name: "businessName" }} label="Business name" type="text" autoComplete="organization" maxLength={120} />
+        <TextField field={{ id: "email", name: "email" }} label="Email" type="email" autoComplete="email" />
         <NewPasswordFields
           password={password}
           onPasswordChange={setPassword}

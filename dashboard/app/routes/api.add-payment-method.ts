@@ -3,21 +3,12 @@
 // userId in the body is ignored.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
-import { billingChangeDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "#server/billing/http.server.ts";
-import { requireOwner } from "~/lib/session.server";
+import { methodNotAllowed, startBillingOperation } from "~/lib/billing-operation.server";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonResponse({ success: false, error: "Method not allowed" }, 405);
-  const workspace = await requireOwner(request, context);
-  const deps = await billingChangeDeps(context.services, workspace.business.id);
-  if (deps instanceof Response) return deps;
-  try {
-    return await startOperationResponse(context.services, workspace.business.id, "add_payment_method", await readBody(request));
-  } catch (error) {
-    return unexpectedBillingError(context.services, "add payment method", error, BILLING_ERRORS.addPaymentMethodFailed);
-  }
+export async function action(args: ActionFunctionArgs) {
+  return startBillingOperation(args, { kind: "add_payment_method", what: "add payment method", failedText: BILLING_ERRORS.addPaymentMethodFailed, change: true });
 }
 
 export async function loader() {
-  return jsonResponse({ success: false, error: "Method not allowed" }, 405);
+  return methodNotAllowed();
 }

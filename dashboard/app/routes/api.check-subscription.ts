@@ -3,21 +3,12 @@
 // stores it; the operation's result is the stored {status, plan, subscribed}.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
-import { billingDeps, jsonResponse, readBody, startOperationResponse, unexpectedBillingError } from "#server/billing/http.server.ts";
-import { requireOwner } from "~/lib/session.server";
+import { methodNotAllowed, startBillingOperation } from "~/lib/billing-operation.server";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return jsonResponse({ success: false, error: "Method not allowed" }, 405);
-  const workspace = await requireOwner(request, context);
-  const deps = billingDeps(context.services);
-  if (deps instanceof Response) return deps;
-  try {
-    return await startOperationResponse(context.services, workspace.business.id, "check_subscription", await readBody(request));
-  } catch (error) {
-    return unexpectedBillingError(context.services, "subscription refresh", error, BILLING_ERRORS.loadSubscription);
-  }
+export async function action(args: ActionFunctionArgs) {
+  return startBillingOperation(args, { kind: "check_subscription", what: "subscription refresh", failedText: BILLING_ERRORS.loadSubscription, change: false });
 }
 
 export async function loader() {
-  return jsonResponse({ success: false, error: "Method not allowed" }, 405);
+  return methodNotAllowed();
 }

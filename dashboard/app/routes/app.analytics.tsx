@@ -17,6 +17,8 @@ import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
+import { focusRing } from "~/components/forms";
+import { TableHead } from "~/components/ui/TableHead";
 
 export const meta = workspaceMeta("Analytics");
 
@@ -51,7 +53,7 @@ export default function AnalyticsPage() {
       </div>
       <Link
         to="/app/analytics/competitors"
-        className="block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className={`block rounded-2xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600 ${focusRing}`}
       >
         <span className="flex items-center gap-2">
           <span className="text-lg font-semibold text-slate-900">Competitor analysis</span>
@@ -168,15 +170,7 @@ function Figures({ report }: { report: AnalyticsReport }) {
         ) : (
           <div className="mt-3 overflow-x-auto" tabIndex={0} role="group" aria-label="Performance by Channel table">
             <table className="w-full min-w-[28rem] text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Channel</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Leads</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Conversion</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Avg Score</th>
-                  <th scope="col" className="py-2 font-medium">Revenue</th>
-                </tr>
-              </thead>
+              <TableHead className="text-slate-600" columns={["Channel", "Leads", "Conversion", "Avg Score", "Revenue"]} />
               <tbody className="divide-y divide-slate-100 text-slate-900">
                 {report.channels.map((c) => (
                   <tr key={c.channel}>

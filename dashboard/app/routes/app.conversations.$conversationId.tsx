@@ -35,7 +35,7 @@ export default function ConversationReplayPage() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Conversation replay</h1>
         <p className="text-slate-700">
           Your trial has ended. This conversation is kept; subscribe to see it.{" "}
-          <Link to="/app/settings?tab=billing" className="font-semibold text-brand-700 underline">
+          <Link to="/app/settings/billing" className="font-semibold text-brand-700 underline">
             Choose a plan
           </Link>
         </p>

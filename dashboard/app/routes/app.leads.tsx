@@ -25,6 +25,7 @@ import { requireWorkspace } from "~/lib/session.server";
 import { leadsVisibleTo } from "#server/billing/lead-visibility.ts";
 import { leadDetailsHidden } from "#shared/billing/entitlements.ts";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { TableHead } from "~/components/ui/TableHead";
 
 export const meta = workspaceMeta("Leads");
 
@@ -229,17 +230,7 @@ function LeadTable({ items, timeZone }: { items: Item[]; timeZone: string }) {
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
-        <thead>
-          <tr className="text-left text-slate-700">
-            <th scope="col" className="py-2 pr-4 font-semibold">Lead</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Contact</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Score</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Priority</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Status</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">Source</th>
-            <th scope="col" className="py-2 font-semibold">Created</th>
-          </tr>
-        </thead>
+        <TableHead className="text-slate-700" columns={["Lead", "Contact", "Score", "Priority", "Status", "Source", "Created"]} />
         <tbody className="divide-y divide-slate-100">
           {items.map((lead) => (
             <tr key={lead.id} className={lead.overdueReminders ? "bg-red-50/60" : undefined}>

@@ -50,7 +50,7 @@ export default function LiveChatsPage() {
       {!subscribed ? (
         <p className="text-slate-700">
           Your trial has ended. Subscribe to join live chats.{" "}
-          <Link to="/app/settings?tab=billing" className="font-semibold text-brand-700 underline">
+          <Link to="/app/settings/billing" className="font-semibold text-brand-700 underline">
             Choose a plan
           </Link>
         </p>

@@ -7,6 +7,7 @@ import { relativeTime } from "#shared/dashboard/periods.ts";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { action as feedAction, loader as feedLoader } from "./app.notifications_.feed";
+import { focusRing } from "~/components/forms";
 
 export const NOTIFICATIONS_FEED = "/app/notifications/feed";
 
@@ -19,7 +20,6 @@ export const action = feedAction;
 export const meta = workspaceMeta("Notifications");
 
 const TYPE_LABELS = { "new-lead": "New lead", response: "Response", "follow-up": "Follow-up", "person-requested": "Live chat" } as const;
-const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export default function NotificationsPage() {
   const { notifications, unreadCount, now: loadedAt } = useLoaderData<typeof loader>();

@@ -24,7 +24,7 @@ export default function ApiDocsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link to="/app/settings?tab=api" className="font-medium text-brand-700 underline hover:text-brand-900">
+        <Link to="/app/settings/api-keys" className="font-medium text-brand-700 underline hover:text-brand-900">
           ← API Keys
         </Link>
         {/* A resource route (JSON), so a plain link: no client-side navigation. */}

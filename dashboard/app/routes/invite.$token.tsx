@@ -14,11 +14,12 @@ import {
   INVITE_PROBLEM_MESSAGES,
   type AcceptResult,
 } from "#server/team/invites.server.ts";
-import { AuthCard, FormError, inputClass, labelClass } from "~/components/auth/AuthCard";
+import { AuthCard, FormError, labelClass } from "~/components/auth/AuthCard";
 import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { focusRing, TextField } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Join your team | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -69,7 +70,7 @@ function InviteFrame({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
-          <Link to="/" className="text-lg font-bold tracking-tight text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <Link to="/" className={`text-lg font-bold tracking-tight text-brand-700 ${focusRing}`}>
             LeadBroom
           </Link>
         </div>
@@ -190,12 +191,7 @@ function CreateAccount({
           <p className={labelClass}>Email</p>
           <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900">{invite.email}</p>
         </div>
-        <div>
-          <label htmlFor="displayName" className={labelClass}>
-            Your name
-          </label>
-          <input id="displayName" name="displayName" type="text" autoComplete="name" maxLength={120} className={inputClass} />
-        </div>
+        <TextField field={{ id: "displayName", name: "displayName" }} label="Your name" type="text" autoComplete="name" maxLength={120} />
         <NewPasswordFields password={password} onPasswordChange={setPassword} passwordLabel="Password" confirmLabel="Confirm password" />
         <AcceptTermsField checked={acceptTerms} onChange={setAcceptTerms} />
         <Button type="submit" block disabled={!canSubmit}>

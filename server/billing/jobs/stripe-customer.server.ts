@@ -14,7 +14,7 @@ export function operationKey(operationId: string, step: string): string {
   return `leadbroom-op-${operationId}-${step}`;
 }
 
-export const PORTAL_RETURN_PATH = "/app/settings?tab=billing";
+export const PORTAL_RETURN_PATH = "/app/settings/billing";
 
 /** One customer per business: the key is the business's, so two operations racing create one customer. */
 export async function ensureCustomer(db: Db, stripe: Stripe, businessId: string): Promise<string> {

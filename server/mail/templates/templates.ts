@@ -146,7 +146,7 @@ export function trialEndingEmail(args: { brand: EmailBrand; endsOn: string; appU
           "Choose a plan before then to keep seeing the details of the leads your chatbot captures. " +
           "Leads keep being captured either way; nothing is deleted.",
       },
-      { type: "button", label: "Choose a plan", url: `${args.appUrl}/app/settings?tab=billing` },
+      { type: "button", label: "Choose a plan", url: `${args.appUrl}/app/settings/billing` },
     ],
     footer: { reason: ownerReason(args.brand.name) },
   };
@@ -160,7 +160,7 @@ export function trialWillEndEmail(args: { brand: EmailBrand; endsOn: string; app
     brand: args.brand,
     blocks: [
       { type: "text", text: `Your LeadBroom free trial ends on ${args.endsOn}. Your subscription starts then and your card on file will be charged.` },
-      { type: "button", label: "Review your plan", url: `${args.appUrl}/app/settings?tab=billing` },
+      { type: "button", label: "Review your plan", url: `${args.appUrl}/app/settings/billing` },
     ],
     footer: { reason: ownerReason(args.brand.name) },
   };
@@ -178,7 +178,7 @@ export function paymentFailedEmail(args: { brand: EmailBrand; invoiceUrl: string
         text: "Please update your payment method in Settings → Billing & Subscription to keep capturing and seeing your leads.",
       },
       ...(args.invoiceUrl ? [{ type: "text" as const, text: `You can also pay the invoice here: ${args.invoiceUrl}` }] : []),
-      { type: "button", label: "Manage billing", url: `${args.appUrl}/app/settings?tab=billing` },
+      { type: "button", label: "Manage billing", url: `${args.appUrl}/app/settings/billing` },
     ],
     footer: { reason: ownerReason(args.brand.name) },
   };

@@ -5,6 +5,7 @@ import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Activity, CheckCircle2, Pause, Pencil, Play, Plus, Send, Trash2, Zap } from "lucide-react";
 import { Button } from "~/components/ui/Button";
+import { inputClass, labelClass } from "~/components/forms";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
 import { ResultMessage } from "~/components/settings/ui";
@@ -45,10 +46,6 @@ type Props = {
   sms: { used: number; allowance: number };
   canEdit: boolean;
 };
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-const labelClass = "block text-sm font-medium text-slate-800";
 
 const STATUS_BADGE: Record<AutomationView["status"], string> = {
   active: "bg-green-100 text-green-800",

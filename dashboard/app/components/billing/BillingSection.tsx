@@ -1,4 +1,4 @@
-// The Billing tab of /app/settings?tab=billing (spec §2.14, §4, §8): Current Plan, lead usage, Payment
+// The Billing tab of /app/settings/billing (spec §2.14, §4, §8): Current Plan, lead usage, Payment
 // Methods, Billing History and the customer portal buttons, with the subscribe and add-card modals.
 import { SandboxNotice, sandboxNoticeId } from "../settings/SandboxNotice";
 import { Link, useRevalidator, useSearchParams } from "@remix-run/react";
@@ -14,6 +14,7 @@ import { UsageMeter } from "./UsageMeter";
 import { useWorkspaceEvents } from "../live/use-workspace-events";
 import { cardClass, errorBox, focusRing } from "./ui";
 import { Button } from "~/components/ui/Button";
+import { TableHead } from "~/components/ui/TableHead";
 
 export function BillingSection({ overview, sandbox = false }: { overview: BillingOverview; sandbox?: boolean }) {
   const { subscription, configured } = overview;
@@ -58,9 +59,9 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
     setPortalError(null);
     setPortalBusy(true);
     try {
-      const answer = await postBilling("/api/billing-portal");
-      if (answer.success && typeof answer.url === "string") {
-        window.location.assign(answer.url);
+      const answer = await postBilling("/api/billing-portal", {}, BILLING_ERRORS.portal);
+      if (answer.ok && typeof answer.data?.url === "string") {
+        window.location.assign(answer.data.url);
         return;
       }
       setPortalError(configured ? BILLING_ERRORS.portal : BILLING_ERRORS.notConfigured);
@@ -210,14 +211,7 @@ export function BillingSection({ overview, sandbox = false }: { overview: Billin
         {overview.invoices.length > 0 ? (
           <div className="mt-4 overflow-x-auto">
             <table className="stack-table min-w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Description</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Amount</th>
-                  <th scope="col" className="py-2 font-medium">Status</th>
-                </tr>
-              </thead>
+              <TableHead className="border-b border-slate-200 text-slate-600" columns={["Date", "Description", "Amount", "Status"]} />
               <tbody className="divide-y divide-slate-100">
                 {overview.invoices.map((invoice) => (
                   <tr key={invoice.id}>

@@ -1,7 +1,8 @@
-// The browser side of the billing API: JSON POSTs answering {success, error, …} (the spec's billing
-// endpoints; their wire shape is fixed by the spec and its tests). Each answer is checked against the
-// endpoint's schema, never cast: anything else (an HTML error page, a proxy's 502) reads as
-// {success: false, error: null}, and the caller shows its own fallback message.
+// The browser side of the billing API: JSON POSTs answering {success, error, …} on the wire (the spec's
+// billing endpoints, §7), read here into the one ActionResult shape (decision 0064): `success(fields)`
+// or `failure(error)`. Each answer is checked against the endpoint's schema, never cast: anything else
+// (an HTML error page, a proxy's 502), or a refusal without a message, is `failure(fallback)`, the
+// caller's own message.
 //
 // A billing change is an operation performed by a job (decision 0038): the POST answers its id at
 // once, and postBilling waits for its result — woken by the workspace socket's `billing:updated` push,
@@ -13,6 +14,7 @@
 // which a fetcher's one-submission state cannot carry.
 import { z } from "zod";
 import { BILLING_ERRORS } from "#shared/billing/billing-display.ts";
+import { failure, success, type ActionResult } from "#shared/forms/action-result.ts";
 import { listenWorkspace } from "../live/use-workspace-events";
 
 const answer = z.object({ success: z.boolean(), error: z.string().nullish() });
@@ -32,6 +34,8 @@ export const billingAnswers = {
 
 export type BillingPath = keyof typeof billingAnswers;
 export type BillingAnswer<P extends BillingPath> = z.output<(typeof billingAnswers)[P]>;
+/** What an operation gives the page once it succeeded: its answer's fields without the wire's flags. */
+export type BillingData<P extends BillingPath> = Omit<BillingAnswer<P>, "success" | "error">;
 
 /** The POST's answer: the operation written (202), or the request refused (400, 403, 503 …). */
 const started = answer.extend({ operationId: z.string().optional() });
@@ -80,17 +84,19 @@ async function awaitOperation(operationId: string): Promise<unknown> {
   }
 }
 
-export async function postBilling<P extends BillingPath>(path: P, body: Record<string, unknown> = {}): Promise<BillingAnswer<P>> {
+/** Starts a billing operation and waits for its result, as an ActionResult (`fallback` when unreadable). */
+export async function postBilling<P extends BillingPath>(path: P, body: Record<string, unknown>, fallback: string): Promise<ActionResult<BillingData<P>>> {
   const res = await fetch(path, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify({ ...body, requestKey: requestKey() }),
     credentials: "same-origin",
   });
-  const unreadable = { success: false, error: null } as BillingAnswer<P>;
   const first = started.safeParse(await readJson(res));
-  if (!first.success) return unreadable;
+  if (!first.success) return failure(fallback);
   const final = first.data.success && first.data.operationId ? await awaitOperation(first.data.operationId) : first.data;
   const parsed = billingAnswers[path].safeParse(final);
-  return parsed.success ? (parsed.data as BillingAnswer<P>) : unreadable;
+  if (!parsed.success) return failure(fallback);
+  const { success: ok, error, ...data } = parsed.data;
+  return ok ? success(data as BillingData<P>) : failure(error || fallback);
 }

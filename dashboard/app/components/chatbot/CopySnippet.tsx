@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { focusRing } from "~/components/forms";
 
 /** The embed snippet with a copy button; the confirmation shows for 2 seconds (spec §4, §9). */
 export function CopySnippet({
@@ -46,7 +47,7 @@ export function CopySnippet({
           type="button"
           onClick={copy}
           aria-describedby={codeId}
-          className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className={`inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 ${focusRing}`}
         >
           {buttonLabel}
         </button>

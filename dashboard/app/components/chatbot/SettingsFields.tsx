@@ -8,35 +8,12 @@ import {
   SERVICE_TYPE_OPTIONS,
   TIME_ZONE_OPTIONS,
   WEEKDAY_OPTIONS,
-  type ChatbotSettingsField,
   type ChatbotSettingsValues,
   type FieldErrors,
 } from "#shared/chatbots/settings.ts";
-import { inputClass, labelClass, selectClass } from "./ui";
+import { ErrorList, fieldProps, inputClass, labelClass, selectClass, TextField } from "~/components/forms";
 
 export type SettingsValues = ChatbotSettingsValues;
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  );
-}
-
-/** Text input / textarea / select with its label and error, wired with aria-invalid and aria-describedby. */
-function useField(prefix: string, name: ChatbotSettingsField, errors: FieldErrors) {
-  const id = `${prefix}-${name}`;
-  const errorId = `${id}-error`;
-  const error = errors[name];
-  return {
-    id,
-    errorId,
-    error,
-    props: { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined },
-  };
-}
 
 export function QualificationQuestions() {
   return (
@@ -69,17 +46,17 @@ export function SettingsFields({
 }) {
   const prefix = useId().replace(/:/g, "");
   const full = variant === "full";
-  const businessName = useField(prefix, "businessName", errors);
-  const welcome = useField(prefix, "welcomeMessage", errors);
-  const areas = useField(prefix, "serviceAreas", errors);
-  const start = useField(prefix, "hoursStart", errors);
-  const end = useField(prefix, "hoursEnd", errors);
-  const days = useField(prefix, "hoursDays", errors);
-  const zone = useField(prefix, "timeZone", errors);
-  const afterHours = useField(prefix, "afterHoursMessage", errors);
-  const types = useField(prefix, "serviceTypes", errors);
-  const price = useField(prefix, "marketPrice", errors);
-  const accent = useField(prefix, "accentColor", errors);
+  const businessName = fieldProps(prefix, "businessName", errors);
+  const welcome = fieldProps(prefix, "welcomeMessage", errors);
+  const areas = fieldProps(prefix, "serviceAreas", errors);
+  const start = fieldProps(prefix, "hoursStart", errors);
+  const end = fieldProps(prefix, "hoursEnd", errors);
+  const days = fieldProps(prefix, "hoursDays", errors);
+  const zone = fieldProps(prefix, "timeZone", errors);
+  const afterHours = fieldProps(prefix, "afterHoursMessage", errors);
+  const types = fieldProps(prefix, "serviceTypes", errors);
+  const price = fieldProps(prefix, "marketPrice", errors);
+  const accent = fieldProps(prefix, "accentColor", errors);
   const typeChoices = [...new Set([...SERVICE_TYPE_OPTIONS, ...values.serviceTypes])];
   const zones = TIME_ZONE_OPTIONS.includes(values.timeZone as (typeof TIME_ZONE_OPTIONS)[number])
     ? [...TIME_ZONE_OPTIONS]
@@ -87,27 +64,21 @@ export function SettingsFields({
 
   return (
     <div className="space-y-5">
-      <div>
-        <label htmlFor={businessName.id} className={labelClass}>
-          Business name
-        </label>
-        <input {...businessName.props} type="text" required maxLength={100} defaultValue={values.businessName} className={inputClass} />
-        <FieldError id={businessName.errorId} message={businessName.error} />
-      </div>
+      <TextField field={businessName} label="Business name" type="text" required maxLength={100} defaultValue={values.businessName} />
       <div>
         <label htmlFor={welcome.id} className={labelClass}>
           Welcome message
         </label>
-        <textarea {...welcome.props} required maxLength={500} rows={3} defaultValue={values.welcomeMessage} className={inputClass} />
-        <FieldError id={welcome.errorId} message={welcome.error} />
+        <textarea {...welcome.input} required maxLength={500} rows={3} defaultValue={values.welcomeMessage} className={inputClass} />
+        <ErrorList id={welcome.errorId} errors={welcome.error} />
       </div>
       <div>
         <label htmlFor={areas.id} className={labelClass}>
           Service areas
         </label>
-        <input {...areas.props} type="text" defaultValue={values.serviceAreas.join(", ")} className={inputClass} />
+        <input {...areas.input} type="text" defaultValue={values.serviceAreas.join(", ")} className={inputClass} />
         <p className="mt-1 text-sm text-slate-600">Separate areas with commas, e.g. Springfield, Chatham, Rochester.</p>
-        <FieldError id={areas.errorId} message={areas.error} />
+        <ErrorList id={areas.errorId} errors={areas.error} />
       </div>
 
       {!full ? <QualificationQuestions /> : null}
@@ -119,27 +90,27 @@ export function SettingsFields({
             <label htmlFor={start.id} className={labelClass}>
               Opens at
             </label>
-            <select {...start.props} defaultValue={values.hoursStart} className={selectClass}>
+            <select {...start.input} defaultValue={values.hoursStart} className={selectClass}>
               {HOURS_START_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
             </select>
-            <FieldError id={start.errorId} message={start.error} />
+            <ErrorList id={start.errorId} errors={start.error} />
           </div>
           <div>
             <label htmlFor={end.id} className={labelClass}>
               Closes at
             </label>
-            <select {...end.props} defaultValue={values.hoursEnd} className={selectClass}>
+            <select {...end.input} defaultValue={values.hoursEnd} className={selectClass}>
               {HOURS_END_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
                 </option>
               ))}
             </select>
-            <FieldError id={end.errorId} message={end.error} />
+            <ErrorList id={end.errorId} errors={end.error} />
           </div>
         </div>
         {full ? (
@@ -158,20 +129,20 @@ export function SettingsFields({
                   </label>
                 ))}
               </div>
-              <FieldError id={days.errorId} message={days.error} />
+              <ErrorList id={days.errorId} errors={days.error} />
             </fieldset>
             <div>
               <label htmlFor={zone.id} className={labelClass}>
                 Time zone
               </label>
-              <select {...zone.props} defaultValue={values.timeZone} className={selectClass}>
+              <select {...zone.input} defaultValue={values.timeZone} className={selectClass}>
                 {zones.map((z) => (
                   <option key={z} value={z}>
                     {z.replace(/_/g, " ")}
                   </option>
                 ))}
               </select>
-              <FieldError id={zone.errorId} message={zone.error} />
+              <ErrorList id={zone.errorId} errors={zone.error} />
             </div>
           </>
         ) : (
@@ -191,7 +162,7 @@ export function SettingsFields({
               After-hours response
             </label>
             <textarea
-              {...afterHours.props}
+              {...afterHours.input}
               required
               maxLength={500}
               rows={2}
@@ -199,7 +170,7 @@ export function SettingsFields({
               className={inputClass}
             />
             <p className="mt-1 text-sm text-slate-600">What the chatbot tells visitors outside your business hours.</p>
-            <FieldError id={afterHours.errorId} message={afterHours.error} />
+            <ErrorList id={afterHours.errorId} errors={afterHours.error} />
           </div>
           <fieldset aria-describedby={types.error ? types.errorId : undefined}>
             <legend className={labelClass}>Service types</legend>
@@ -211,7 +182,7 @@ export function SettingsFields({
                 </label>
               ))}
             </div>
-            <FieldError id={types.errorId} message={types.error} />
+            <ErrorList id={types.errorId} errors={types.error} />
           </fieldset>
           <QualificationQuestions />
           <div>
@@ -223,7 +194,7 @@ export function SettingsFields({
                 $
               </span>
               <input
-                {...price.props}
+                {...price.input}
                 type="text"
                 inputMode="decimal"
                 required
@@ -234,7 +205,7 @@ export function SettingsFields({
             <p className="mt-1 text-sm text-slate-600">
               Used to compare a visitor's budget with the expected monthly cost (size × price × visits a month). Never shown to visitors.
             </p>
-            <FieldError id={price.errorId} message={price.error} />
+            <ErrorList id={price.errorId} errors={price.error} />
           </div>
           <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
             The websites allowed to show your chatbot are set on the{" "}
@@ -247,8 +218,8 @@ export function SettingsFields({
             <label htmlFor={accent.id} className={labelClass}>
               Accent colour
             </label>
-            <input {...accent.props} type="color" defaultValue={values.accentColor} className="mt-1 h-10 w-20 rounded border border-slate-300" />
-            <FieldError id={accent.errorId} message={accent.error} />
+            <input {...accent.input} type="color" defaultValue={values.accentColor} className="mt-1 h-10 w-20 rounded border border-slate-300" />
+            <ErrorList id={accent.errorId} errors={accent.error} />
           </div>
         </>
       ) : (

@@ -4,6 +4,7 @@ import type { Transcript } from "#server/chat/transcripts.server.ts";
 
 import { formatDateTime, formatTime, PRIORITY_CLASS, PRIORITY_LABEL } from "./format";
 import { Button } from "~/components/ui/Button";
+import { focusRing } from "~/components/forms";
 
 const ROLE_LABEL = { visitor: "Visitor", bot: "Chatbot", agent: "Agent", system: "System" } as const;
 
@@ -89,7 +90,7 @@ export function Replay({ transcript, timeZone }: { transcript: Transcript; timeZ
               type="button"
               aria-pressed={speed === s}
               onClick={() => setSpeed(s)}
-              className={`rounded-lg px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+              className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${focusRing} ${
                 speed === s ? "bg-brand-600 text-white" : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
               }`}
             >

@@ -7,8 +7,8 @@ import type { Onboarding } from "#server/onboarding/checklist.ts";
 import { openTestWindow } from "~/components/chatbot/test-window";
 import { Icon } from "~/components/ui/Icon";
 import { Check } from "lucide-react";
+import { focusRing } from "~/components/forms";
 
-const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 
 export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) {

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { ActivityItem, LiveChat } from "#server/dashboard/dashboard.server.ts";
 import { relativeTime } from "#shared/dashboard/periods.ts";
+import { focusRing } from "~/components/forms";
 
-const linkFocus = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 const ROLE_LABEL = { visitor: "Visitor", bot: "Chatbot", agent: "Agent", system: "System" } as const;
 
@@ -19,7 +19,7 @@ export function LiveChatPreview({ chats, now }: { chats: LiveChat[]; now: string
         </h2>
         <Link
           to="/app/chatbot?tab=settings"
-          className={`rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 ${linkFocus}`}
+          className={`rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 ${focusRing}`}
         >
           Customize
         </Link>
@@ -46,7 +46,7 @@ export function LiveChatPreview({ chats, now }: { chats: LiveChat[]; now: string
                 {chat.detailsHidden ? (
                   <p className="mt-2 text-sm text-slate-600">
                     Subscribe to see this conversation.{" "}
-                    <Link to="/app/settings?tab=billing" className={`font-semibold text-brand-700 underline ${linkFocus}`}>
+                    <Link to="/app/settings/billing" className={`font-semibold text-brand-700 underline ${focusRing}`}>
                       Choose a plan
                     </Link>
                   </p>

@@ -4,6 +4,7 @@ import type { LeadSummary } from "#server/realtime/protocol.ts";
 import type { RecentLeads as RecentLeadsData } from "#server/dashboard/dashboard.server.ts";
 import { relativeTime } from "#shared/dashboard/periods.ts";
 import { formatPhone } from "#shared/format/phone.ts";
+import { focusRing } from "~/components/forms";
 
 /** Lead list filter (spec §4): all, high (High priority), follow-up (open Medium-priority leads, server/leads/follow-up.ts). */
 const TABS = [
@@ -65,7 +66,7 @@ export function RecentLeads({ leads, now }: { leads: RecentLeadsData; now: strin
               aria-controls={`${baseId}-panel`}
               tabIndex={tab === t.key ? 0 : -1}
               onClick={() => setTab(t.key)}
-              className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+              className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium ${focusRing} ${
                 tab === t.key ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900"
               }`}
             >
@@ -106,7 +107,7 @@ export function RecentLeads({ leads, now }: { leads: RecentLeadsData; now: strin
         <div className="border-t border-slate-200 px-5 py-3 text-right">
           <Link
             to="/app/leads"
-            className="rounded-md text-sm font-semibold text-brand-700 hover:text-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={`rounded-md text-sm font-semibold text-brand-700 hover:text-brand-900 ${focusRing}`}
           >
             View all leads
           </Link>

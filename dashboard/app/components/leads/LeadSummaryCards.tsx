@@ -9,6 +9,7 @@ import { linkClass } from "./classes";
 import { formatCents, formatDateTime } from "./format";
 import { Card, Row } from "./LeadDetailParts";
 import type { LeadDetailData } from "./LeadDetailParts";
+import { TableHead } from "~/components/ui/TableHead";
 
 export function ContactCard({ detail }: { detail: LeadDetailData }) {
   const { lead } = detail;
@@ -63,15 +64,7 @@ export function ScoreCard({ detail }: { detail: LeadDetailData }) {
     <Card id="score" title="Qualification and score" aside={<ScoreBadge score={lead.score} />}>
       <div className="overflow-x-auto">
         <table className="stack-table min-w-full text-sm">
-          <thead>
-            <tr className="text-left text-slate-700">
-              <th scope="col" className="py-2 pr-4 font-semibold">Factor</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Answer</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Points</th>
-              <th scope="col" className="py-2 pr-4 font-semibold">Weight</th>
-              <th scope="col" className="py-2 font-semibold">Adds</th>
-            </tr>
-          </thead>
+          <TableHead className="text-slate-700" columns={["Factor", "Answer", "Points", "Weight", "Adds"]} />
           <tbody className="divide-y divide-slate-100">
             {rows.map((row) => (
               <tr key={row.factor}>

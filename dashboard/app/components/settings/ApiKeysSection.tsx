@@ -9,7 +9,7 @@ import { API_KEY_NAME_MAX, createApiKeySchema } from "#shared/api/api-key-input.
 import type { ApiKeyView } from "#server/api/api-keys.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
 import type { ApiKeyActionData, ApiKeysSectionData } from "#server/api/api-keys-section.server.ts";
-import { ConfirmButtonForm, FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
+import { ConfirmButtonForm, ErrorList, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { formatDate, formatDateTime } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
 
@@ -98,7 +98,7 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
               {busy ? "Creating..." : "Create Key"}
             </Button>
           </div>
-          <FieldError id={name.errorId} message={name.error} />
+          <ErrorList id={name.errorId} errors={name.error} />
           {full ? (
             <p className="text-sm text-slate-700">You have {maxActive} active keys, the most allowed. Revoke one you no longer use to create another.</p>
           ) : null}

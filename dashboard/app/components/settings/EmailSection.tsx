@@ -3,7 +3,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { emailSettingsSchema } from "#shared/businesses/preferences.ts";
-import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
+import { fieldProps, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
+import { TextField } from "~/components/forms";
 import { Button } from "~/components/ui/Button";
 
 export function EmailSection({
@@ -32,39 +33,18 @@ export function EmailSection({
       <fetcher.Form method="post" {...formProps} className="space-y-5" key={JSON.stringify(values)}>
         <input type="hidden" name="intent" value="email" />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={sender.id} className={labelClass}>
-              Sender name
-            </label>
-            <input
-              {...sender.input}
-              defaultValue={values.emailSenderName}
-              placeholder={`e.g. ${businessName}`}
-              aria-describedby={[`${sender.id}-hint`, sender.error ? sender.errorId : ""].join(" ").trim()}
-              className={inputClass}
-            />
-            <p id={`${sender.id}-hint`} className="mt-1 text-sm text-slate-600">
-              Shown as the sender (empty: {mailFromName}); emails come from {mailFromAddress}.
-            </p>
-            <FieldError id={sender.errorId} message={sender.error} />
-          </div>
-          <div>
-            <label htmlFor={replyTo.id} className={labelClass}>
-              Reply-to address
-            </label>
-            <input
-              {...replyTo.input}
-              type="email"
-              defaultValue={values.emailReplyTo}
-              autoComplete="email"
-              aria-describedby={[`${replyTo.id}-hint`, replyTo.error ? replyTo.errorId : ""].join(" ").trim()}
-              className={inputClass}
-            />
-            <p id={`${replyTo.id}-hint`} className="mt-1 text-sm text-slate-600">
-              Where your leads' replies go.
-            </p>
-            <FieldError id={replyTo.errorId} message={replyTo.error} />
-          </div>
+          <TextField
+            field={sender}
+            label="Sender name"
+            defaultValue={values.emailSenderName}
+            placeholder={`e.g. ${businessName}`}
+            hint={
+              <>
+                Shown as the sender (empty: {mailFromName}); emails come from {mailFromAddress}.
+              </>
+            }
+          />
+          <TextField field={replyTo} label="Reply-to address" type="email" defaultValue={values.emailReplyTo} autoComplete="email" hint="Where your leads' replies go." />
         </div>
         <ResultMessage result={clientFailed ? null : result} />
         <Button type="submit" loading={busy}>

@@ -8,7 +8,8 @@ import { createEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_URL
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { formatDateTime } from "~/components/leads/format";
 import type { IntegrationsActionResult, IntegrationsSectionData } from "#server/webhooks/integrations-section.server.ts";
-import { FieldError, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm } from "./ui";
+import { ErrorList, fieldProps, focusRing, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm } from "./ui";
+import { TextField } from "~/components/forms";
 import { Button, type ButtonVariant } from "~/components/ui/Button";
 
 const ACTION = "/app/settings/integrations";
@@ -80,13 +81,7 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
       >
         <SandboxFieldset action="webhook" sandbox={sandbox} className="space-y-4">
           <input type="hidden" name="intent" value="webhook-create" />
-          <div>
-            <label htmlFor={url.id} className={labelClass}>
-              Endpoint URL
-            </label>
-            <input {...url.input} type="url" inputMode="url" maxLength={WEBHOOK_URL_MAX} autoComplete="off" placeholder="https://example.com/webhooks/leadbroom" className={inputClass} />
-            <FieldError id={url.errorId} message={url.error} />
-          </div>
+          <TextField field={url} label="Endpoint URL" type="url" inputMode="url" maxLength={WEBHOOK_URL_MAX} autoComplete="off" placeholder="https://example.com/webhooks/leadbroom" />
           <fieldset aria-describedby={errors?.events ? eventsErrorId : undefined}>
             <legend className={labelClass}>Events</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -101,7 +96,7 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
                 </label>
               ))}
             </div>
-            <FieldError id={eventsErrorId} message={errors?.events} />
+            <ErrorList id={eventsErrorId} errors={errors?.events} />
           </fieldset>
           <Button type="submit" disabled={full} loading={busy}>
             {busy ? "Adding..." : "Add Endpoint"}

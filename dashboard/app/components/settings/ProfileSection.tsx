@@ -8,8 +8,9 @@ import {
   businessProfileSchema,
   type BusinessProfileValues,
 } from "#shared/businesses/profile.ts";
-import { FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
+import { fieldProps, ResultMessage, SectionCard, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
 import { Button } from "~/components/ui/Button";
+import { labelClass, SelectField, TextareaField, TextField } from "~/components/forms";
 
 export function ProfileSection({ profile }: { profile: BusinessProfileValues }) {
   return (
@@ -55,119 +56,28 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
       >
         <input type="hidden" name="intent" value="profile" />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={name.id} className={labelClass}>
-              Business name
-            </label>
-            <input {...name.input} defaultValue={profile.name} required autoComplete="organization" className={inputClass} />
-            <FieldError id={name.errorId} message={name.error} />
-          </div>
-          <div>
-            <label htmlFor={type.id} className={labelClass}>
-              Business type
-            </label>
-            <select {...type.input} defaultValue={profile.businessType} className={selectClass}>
-              {BUSINESS_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-            <FieldError id={type.errorId} message={type.error} />
-          </div>
-          <div>
-            <label htmlFor={email.id} className={labelClass}>
-              Email
-            </label>
-            <input {...email.input} type="email" defaultValue={profile.email} autoComplete="email" className={inputClass} />
-            <FieldError id={email.errorId} message={email.error} />
-          </div>
-          <div>
-            <label htmlFor={phone.id} className={labelClass}>
-              Phone
-            </label>
-            <input {...phone.input} type="tel" defaultValue={profile.phone} autoComplete="tel" className={inputClass} />
-            <FieldError id={phone.errorId} message={phone.error} />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={street.id} className={labelClass}>
-              Street
-            </label>
-            <input {...street.input} defaultValue={profile.street} autoComplete="street-address" className={inputClass} />
-            <FieldError id={street.errorId} message={street.error} />
-          </div>
-          <div>
-            <label htmlFor={city.id} className={labelClass}>
-              City
-            </label>
-            <input {...city.input} defaultValue={profile.city} autoComplete="address-level2" className={inputClass} />
-            <FieldError id={city.errorId} message={city.error} />
-          </div>
+          <TextField field={name} label="Business name" defaultValue={profile.name} required autoComplete="organization" />
+          <SelectField field={type} label="Business type" defaultValue={profile.businessType} options={BUSINESS_TYPES} />
+          <TextField field={email} label="Email" type="email" defaultValue={profile.email} autoComplete="email" />
+          <TextField field={phone} label="Phone" type="tel" defaultValue={profile.phone} autoComplete="tel" />
+          <TextField field={street} label="Street" className="sm:col-span-2" defaultValue={profile.street} autoComplete="street-address" />
+          <TextField field={city} label="City" defaultValue={profile.city} autoComplete="address-level2" />
           <div className="grid grid-cols-2 gap-4">
-            <div>
-              <label htmlFor={state.id} className={labelClass}>
-                State
-              </label>
-              <input {...state.input} defaultValue={profile.state} autoComplete="address-level1" className={inputClass} />
-              <FieldError id={state.errorId} message={state.error} />
-            </div>
-            <div>
-              <label htmlFor={zip.id} className={labelClass}>
-                ZIP
-              </label>
-              <input {...zip.input} defaultValue={profile.zip} autoComplete="postal-code" className={inputClass} />
-              <FieldError id={zip.errorId} message={zip.error} />
-            </div>
+            <TextField field={state} label="State" defaultValue={profile.state} autoComplete="address-level1" />
+            <TextField field={zip} label="ZIP" defaultValue={profile.zip} autoComplete="postal-code" />
           </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={areas.id} className={labelClass}>
-              Service areas
-            </label>
-            <input
-              {...areas.input}
-              defaultValue={profile.serviceAreas}
-              aria-describedby={[`${areas.id}-hint`, areas.error ? areas.errorId : ""].join(" ").trim()}
-              className={inputClass}
-            />
-            <p id={`${areas.id}-hint`} className="mt-1 text-sm text-slate-600">
-              Separate areas with commas, e.g. Springfield, Chatham, Rochester.
-            </p>
-            <FieldError id={areas.errorId} message={areas.error} />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={description.id} className={labelClass}>
-              Business description
-            </label>
-            <textarea
-              {...description.input}
-              defaultValue={profile.description}
-              rows={4}
-              aria-describedby={[`${description.id}-hint`, description.error ? description.errorId : ""].join(" ").trim()}
-              className={inputClass}
-            />
-            <p id={`${description.id}-hint`} className="mt-1 text-sm text-slate-600">
-              Used in AI responses to clients.
-            </p>
-            <FieldError id={description.errorId} message={description.error} />
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor={booking.id} className={labelClass}>
-              Booking link
-            </label>
-            <input
-              {...booking.input}
-              type="url"
-              inputMode="url"
-              defaultValue={profile.bookingUrl}
-              placeholder="https://calendly.com/your-business"
-              aria-describedby={[`${booking.id}-hint`, booking.error ? booking.errorId : ""].join(" ").trim()}
-              className={inputClass}
-            />
-            <p id={`${booking.id}-hint`} className="mt-1 text-sm text-slate-600">
-              Your own scheduling page. The Appointment scheduler automation sends it as {"{bookingLink}"}.
-            </p>
-            <FieldError id={booking.errorId} message={booking.error} />
-          </div>
+          <TextField field={areas} label="Service areas" className="sm:col-span-2" defaultValue={profile.serviceAreas} hint="Separate areas with commas, e.g. Springfield, Chatham, Rochester." />
+          <TextareaField field={description} label="Business description" className="sm:col-span-2" defaultValue={profile.description} rows={4} hint="Used in AI responses to clients." />
+          <TextField
+            field={booking}
+            label="Booking link"
+            className="sm:col-span-2"
+            type="url"
+            inputMode="url"
+            defaultValue={profile.bookingUrl}
+            placeholder="https://calendly.com/your-business"
+            hint={<>Your own scheduling page. The Appointment scheduler automation sends it as {"{bookingLink}"}.</>}
+          />
         </div>
         <ResultMessage result={clientFailed ? null : result} />
         <div className="flex flex-wrap gap-3">

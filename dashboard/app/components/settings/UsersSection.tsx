@@ -6,7 +6,7 @@ import { useEffect, useId, useRef } from "react";
 import type { PendingInvite } from "#server/team/invites.server.ts";
 import type { TeamMember } from "#server/team/members.server.ts";
 import { INVITE_TTL_DAYS, MEMBER_ROLES, inviteSchema } from "#shared/team/team-input.ts";
-import { ConfirmButtonForm, FieldError, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
+import { ConfirmButtonForm, ErrorList, fieldProps, inputClass, labelClass, ResultMessage, SectionCard, selectClass, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
 import { formatDate } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
 
@@ -121,8 +121,8 @@ function InviteForm({ sandbox }: { sandbox: boolean }) {
               {busy ? "Sending..." : "Send Invite"}
             </Button>
           </div>
-          <FieldError id={email.errorId} message={email.error} />
-          <FieldError id={role.errorId} message={role.error} />
+          <ErrorList id={email.errorId} errors={email.error} />
+          <ErrorList id={role.errorId} errors={role.error} />
           {clientFailed ? null : <ResultMessage result={result && (result.ok || !result.fieldErrors) ? result : null} />}
         </SandboxFieldset>
       </fetcher.Form>

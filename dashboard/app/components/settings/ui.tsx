@@ -10,7 +10,8 @@ import { cardClass } from "~/components/chatbot/ui";
 import { CopySnippet } from "~/components/chatbot/CopySnippet";
 import { Button } from "~/components/ui/Button";
 
-export { cardClass, focusRing, inputClass, labelClass, selectClass } from "~/components/chatbot/ui";
+export { ErrorList, fieldProps, focusRing, inputClass, labelClass, selectClass } from "~/components/forms";
+export { cardClass } from "~/components/chatbot/ui";
 
 /** What every settings action answers: the one action result, tagged with the form's intent. */
 export type SettingsActionResult<T = undefined> = { intent: string } & ActionResult<T>;
@@ -72,28 +73,6 @@ export function ConfirmButtonForm(props: {
       </Button>
     </Form>
   );
-}
-
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  );
-}
-
-/** Props wiring an input to its error (aria-invalid, aria-describedby). */
-export function fieldProps(prefix: string, name: string, errors: FieldErrors | undefined) {
-  const id = `${prefix}-${name}`;
-  const errorId = `${id}-error`;
-  const error = errors?.[name];
-  return {
-    id,
-    errorId,
-    error,
-    input: { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined },
-  };
 }
 
 /**
@@ -159,6 +138,17 @@ export function OneTimeSecret({ testId, text, secret, copyLabel, onDone }: { tes
       <Button type="button" variant="secondary" onClick={onDone}>
         Done
       </Button>
+    </div>
+  );
+}
+
+/** The answer to a plain form post (no JavaScript) shown above its section: the result, a new secret once. */
+export function PlainPostResult({ result, secret, copyLabel }: { result: ActionResult<unknown> | undefined; secret: string | undefined; copyLabel: string }) {
+  if (!result) return null;
+  return (
+    <div className="space-y-3">
+      <ResultMessage result={result} />
+      {secret ? <CopySnippet snippet={secret} confirmation="Copied!" buttonLabel={copyLabel} /> : null}
     </div>
   );
 }

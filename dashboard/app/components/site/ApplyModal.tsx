@@ -1,7 +1,7 @@
 // The careers apply modal (spec §2.12, §4, §5): all fields required, résumé PDF/DOC/DOCX up to 5 MB;
 // after a successful submission a confirmation shows for 3 seconds, then the modal closes and clears.
 // It stays mounted (the form keeps its state while sending) and opens the shared Dialog for a position.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import {
@@ -17,24 +17,13 @@ import type { clientAction } from "~/routes/_site.careers";
 import { useFetcherForm, withoutKey } from "~/lib/forms";
 import { focusRing, FormAlert } from "./ui";
 import { Button } from "~/components/ui/Button";
+import { ErrorList, inputClass, labelClass } from "~/components/forms";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
 import { X } from "lucide-react";
 
 /** The page route whose clientAction hands the application (multipart, with the résumé) to POST /api/careers. */
 const CAREERS_ACTION = "/careers";
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
-const labelClass = "block text-sm font-medium text-slate-800";
-
-function FieldError({ field }: { field: FieldMetadata<unknown> }) {
-  return field.errors ? (
-    <p id={field.errorId} className="mt-1 text-sm text-red-700">
-      {field.errors[0]}
-    </p>
-  ) : null;
-}
 
 export function ApplyModal({ position, onClose }: { position: JobPosition | null; onClose: () => void }) {
   const id = useId();
@@ -93,7 +82,7 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
               </option>
             ))}
           </select>
-          <FieldError field={fields.position} />
+          <ErrorList id={fields.position.errorId} errors={fields.position.errors} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <div>
@@ -101,14 +90,14 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
               Full name
             </label>
             <input {...withoutKey(getInputProps(fields.name, { type: "text" }))} key={fields.name.key} autoComplete="name" required className={inputClass} />
-            <FieldError field={fields.name} />
+            <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
           </div>
           <div>
             <label htmlFor={fields.email.id} className={labelClass}>
               Email
             </label>
             <input {...withoutKey(getInputProps(fields.email, { type: "email" }))} key={fields.email.key} autoComplete="email" required className={inputClass} />
-            <FieldError field={fields.email} />
+            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
           </div>
         </div>
         <div>
@@ -122,14 +111,14 @@ export function ApplyModal({ position, onClose }: { position: JobPosition | null
             required
             className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
           />
-          <FieldError field={fields.resume} />
+          <ErrorList id={fields.resume.errorId} errors={fields.resume.errors} />
         </div>
         <div>
           <label htmlFor={fields.coverLetter.id} className={labelClass}>
             Cover letter
           </label>
           <textarea {...withoutKey(getTextareaProps(fields.coverLetter))} key={fields.coverLetter.key} rows={5} required className={inputClass} />
-          <FieldError field={fields.coverLetter} />
+          <ErrorList id={fields.coverLetter.errorId} errors={fields.coverLetter.errors} />
         </div>
         <FormAlert id={form.errorId} message={formError} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -8,14 +8,11 @@ import { requiredFirst } from "#shared/forms/action-result.ts";
 import type { clientAction } from "~/routes/_site.contact";
 import { useFetcherForm, withoutKey } from "~/lib/forms";
 import { Button } from "~/components/ui/Button";
+import { inputClass, labelClass } from "~/components/forms";
 import { FormAlert } from "./ui";
 
 /** The page route whose clientAction hands the form to POST /api/contact. */
 const CONTACT_ACTION = "/contact";
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
-const labelClass = "block text-sm font-medium text-slate-800";
 
 const FIELDS: { name: Exclude<ContactField, "message">; label: string; type: "text" | "email" | "tel"; required: boolean; autoComplete: string }[] = [
   { name: "name", label: "Name", type: "text", required: true, autoComplete: "name" },

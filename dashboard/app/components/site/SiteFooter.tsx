@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Logo } from "./SiteHeader";
 import { Icon } from "~/components/ui/Icon";
 import { Mail } from "lucide-react";
+import { focusRing } from "~/components/forms";
 
 const COLUMNS = [
   {
@@ -36,8 +37,6 @@ const COLUMNS = [
 ] as const;
 
 const LINKEDIN_URL = "https://www.linkedin.com/company/leadbroom";
-const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /** Public footer: Product, Resources and Company columns, social and e-mail links (spec §2.3). */
 export function SiteFooter({ contactEmail }: { contactEmail: string }) {

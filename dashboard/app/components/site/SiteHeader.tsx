@@ -4,6 +4,7 @@ import { buttonClasses } from "~/components/ui/Button";
 import { LogoMark } from "~/components/ui/LogoMark";
 import { Icon } from "~/components/ui/Icon";
 import { Menu, X } from "lucide-react";
+import { focusRing } from "~/components/forms";
 
 /** Public pages linked from the header (spec §2.3). */
 const NAV_LINKS = [
@@ -15,8 +16,6 @@ const NAV_LINKS = [
 ] as const;
 
 const MOBILE_MENU_ID = "site-mobile-menu";
-const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 function desktopLinkClass({ isActive }: { isActive: boolean }): string {
   return [

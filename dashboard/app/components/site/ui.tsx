@@ -4,8 +4,10 @@ import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
 import { Check } from "lucide-react";
+import { focusRing } from "~/components/forms";
 
-export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+export { focusRing };
+
 /** A public form's error for the whole form (the contact form, the apply modal); nothing when there is none. */
 export function FormAlert({ id, message }: { id: string; message: string | null | undefined }) {
   return message ? (
@@ -65,6 +67,26 @@ export function Prose({ children }: { children: ReactNode }) {
   );
 }
 
+/** Start Free Trial and a second link, white on the brand's dark band. */
+export function CallToActionLinks({ secondary }: { secondary: { to: string; label: string } }) {
+  return (
+    <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+      <Link
+        to="/register"
+        className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-base font-semibold text-brand-900 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        Start Free Trial
+      </Link>
+      <Link
+        to={secondary.to}
+        className="inline-flex items-center justify-center rounded-lg border border-white/60 px-6 py-3 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        {secondary.label}
+      </Link>
+    </div>
+  );
+}
+
 /** The closing call to action of a page: Start Free Trial and a second link. */
 export function CallToAction({ title, text, secondary }: { title: string; text: string; secondary: { to: string; label: string } }) {
   return (
@@ -74,20 +96,7 @@ export function CallToAction({ title, text, secondary }: { title: string; text: 
           {title}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-brand-100">{text}</p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link
-            to="/register"
-            className="inline-flex items-center justify-center rounded-lg bg-white px-6 py-3 text-base font-semibold text-brand-900 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            Start Free Trial
-          </Link>
-          <Link
-            to={secondary.to}
-            className="inline-flex items-center justify-center rounded-lg border border-white/60 px-6 py-3 text-base font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            {secondary.label}
-          </Link>
-        </div>
+        <CallToActionLinks secondary={secondary} />
       </div>
     </section>
   );

@@ -1,23 +1,21 @@
-// POST /app/settings/api-keys: the API Keys section's actions (create, revoke), posted by its fetchers.
+// Settings → API Keys: the keys, and the section's actions (create, revoke) posted by its fetchers.
 // Owners only: support staff get 403 (requireOwner).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { API_KEY_MESSAGES, createApiKeySchema, revokeApiKeySchema } from "#shared/api/api-key-input.ts";
-import { PLAN_REQUIRED_MESSAGE, type ApiKeyActionData } from "#server/api/api-keys-section.server.ts";
+import { loadApiKeysSection, PLAN_REQUIRED_MESSAGE, type ApiKeyActionData } from "#server/api/api-keys-section.server.ts";
 import { createApiKey, revokeApiKey } from "#server/api/api-keys.server.ts";
 import { hasFeature } from "#shared/billing/entitlements.ts";
 import { failure, failureStatus, parseFormData, success, type ActionResult } from "#shared/forms/action-result.ts";
-import { CopySnippet } from "~/components/chatbot/CopySnippet";
-import type { ApiKeyActionResult } from "~/components/settings/ApiKeysSection";
-import { focusRing, ResultMessage, SectionCard } from "~/components/settings/ui";
+import { ApiKeysSection, type ApiKeyActionResult } from "~/components/settings/ApiKeysSection";
+import { PlainPostResult } from "~/components/settings/ui";
 import { requireOwner } from "~/lib/session.server";
 
 const answer = (intent: string, result: ActionResult<ApiKeyActionData>, status = 200) => data<ApiKeyActionResult>({ intent, ...result }, { status });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOwner(request, context);
-  // Rendered after a plain form post too, so no redirect here: the page shows the result and links back.
-  return null;
+  const workspace = await requireOwner(request, context);
+  return loadApiKeysSection(context, workspace);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,21 +46,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-// A UI route (not a resource route), so the fetchers' answers travel as Remix data (single fetch). It is
-// only rendered after a plain form post (no JavaScript): the result, and the new key's secret once.
-export default function ApiKeysActionResult() {
+export default function ApiKeysSettings() {
+  const section = useLoaderData<typeof loader>();
+  // A plain form post (no JavaScript) answers here: its result, and the new key's secret once.
   const result = useActionData<ApiKeyActionResult>();
   return (
-    <div className="mx-auto max-w-3xl">
-      <SectionCard id="api-key-result-heading" title="API Keys">
-        <div className="space-y-4">
-          <ResultMessage result={result} />
-          {result?.ok && result.data?.secret ? <CopySnippet snippet={result.data.secret} confirmation="Copied!" buttonLabel="Copy key" /> : null}
-          <Link to="/app/settings?tab=api" className={`font-semibold text-brand-700 underline ${focusRing}`}>
-            Back to API Keys
-          </Link>
-        </div>
-      </SectionCard>
+    <div className="space-y-6">
+      <PlainPostResult result={result} secret={result?.ok ? result.data?.secret : undefined} copyLabel="Copy key" />
+      <ApiKeysSection {...section} />
     </div>
   );
 }

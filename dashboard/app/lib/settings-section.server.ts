@@ -1,0 +1,31 @@
+// The business settings read and saved by the Profile, Email Settings and Notifications sections:
+// one loader read (404 when the business is gone) and one save of a section's form with its shared
+// schema (the spec's "Error saving…" summary, then "Settings saved.").
+import type { AppLoadContext } from "@remix-run/node";
+import type { z } from "zod";
+import type { Workspace } from "#server/businesses/workspace.server.ts";
+import { getBusinessSettings, updateBusinessSettings } from "#server/businesses/settings.server.ts";
+import { SETTINGS_SAVE_FAILED, SETTINGS_SAVED } from "#shared/businesses/profile.ts";
+import { failure, parseFormData, success } from "#shared/forms/action-result.ts";
+import { answer, notFound } from "./settings-action.server";
+
+export async function loadSettings(context: AppLoadContext, workspace: Workspace) {
+  const settings = await getBusinessSettings(context.services.db, workspace.business.id);
+  return settings ?? notFound();
+}
+
+type SettingsValue = Parameters<typeof updateBusinessSettings>[2];
+
+/** Parses a section's form with its schema and saves it: `{ intent } & ActionResult`. */
+export async function saveSettings<S extends z.ZodType<SettingsValue>>(
+  context: AppLoadContext,
+  workspace: Workspace,
+  intent: string,
+  form: FormData,
+  schema: S,
+) {
+  const parsed = parseFormData(form, schema);
+  if (!parsed.ok) return answer(intent, failure(`${SETTINGS_SAVE_FAILED} ${parsed.error}`.trim(), parsed.fieldErrors), 400);
+  await updateBusinessSettings(context.services.db, workspace.business.id, parsed.value);
+  return answer(intent, success(undefined, SETTINGS_SAVED));
+}
