@@ -8,6 +8,7 @@ export const SETTINGS_SECTIONS = [
   { path: "email", label: "Email Settings" },
   { path: "notifications", label: "Notifications" },
   { path: "integrations", label: "Integrations" },
+  { path: "sms", label: "SMS & Calls" },
   { path: "billing", label: "Billing & Subscription" },
   { path: "api-keys", label: "API Keys", tab: "api" },
 ] as const satisfies readonly { path: string; label: string; tab?: string }[];

@@ -3,17 +3,16 @@
 // phone calls are forwarded to, a "Send test SMS" button, this month's SMS against the plan's
 // allowance, and the latest SMS with their delivery status. Owners only.
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { handleSmsSettingsAction, loadSmsSettings, type SmsSettingsActionResult, type SmsSettingsData } from "#server/sms/sms-settings.server.ts";
 import { testSmsSchema, twilioConnectionSchema } from "#shared/sms/twilio-input.ts";
 import { smsUsageText } from "#shared/automations/sms-allowance.ts";
-import { FieldError, fieldProps, focusRing, inputClass, labelClass, ResultMessage, SectionCard, useSectionForm } from "~/components/settings/ui";
+import { fieldProps, ResultMessage, SectionCard, useSectionForm } from "~/components/settings/ui";
+import { TextareaField, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/Button";
-import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireOwner } from "~/lib/session.server";
 
-export const meta = workspaceMeta("SMS & calls");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireOwner(request, context);
@@ -28,39 +27,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SmsSettingsPage() {
   const data = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6">
-      <p>
-        <Link to="/app/settings?tab=integrations" className={`text-sm font-semibold text-brand-700 underline ${focusRing}`}>
-          Back to Integrations
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold text-slate-900">SMS &amp; calls</h1>
+    <div className="space-y-6">
       <ConnectionForm data={data} />
       <TestSmsForm connected={data.connection !== null || data.platformFallback} sandbox={data.sandbox} />
       <RecentSms data={data} />
-    </div>
-  );
-}
-
-function Field(props: { label: string; field: ReturnType<typeof fieldProps>; hint?: string; defaultValue?: string; type?: string; autoComplete?: string; textarea?: boolean }) {
-  const { field } = props;
-  const describedBy = [props.hint ? `${field.id}-hint` : "", field.error ? field.errorId : ""].join(" ").trim() || undefined;
-  return (
-    <div>
-      <label htmlFor={field.id} className={labelClass}>
-        {props.label}
-      </label>
-      {props.textarea ? (
-        <textarea {...field.input} aria-describedby={describedBy} defaultValue={props.defaultValue} rows={3} className={inputClass} />
-      ) : (
-        <input {...field.input} aria-describedby={describedBy} type={props.type ?? "text"} autoComplete={props.autoComplete ?? "off"} defaultValue={props.defaultValue} className={inputClass} />
-      )}
-      {props.hint ? (
-        <p id={`${field.id}-hint`} className="mt-1 text-sm text-slate-600">
-          {props.hint}
-        </p>
-      ) : null}
-      <FieldError id={field.errorId} message={field.error} />
     </div>
   );
 }
@@ -88,17 +58,17 @@ function ConnectionForm({ data }: { data: SmsSettingsData }) {
       <fetcher.Form method="post" {...formProps} className="space-y-5" key={c?.updatedAt ?? "new"}>
         <input type="hidden" name="intent" value="twilio-save" />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Account SID" field={f("accountSid")} defaultValue={c?.accountSid ?? ""} />
-          <Field label="Auth token" field={f("authToken")} type="password" autoComplete="new-password" hint="Stored encrypted; never shown again." />
-          <Field label="API key SID (optional)" field={f("apiKeySid")} defaultValue={c?.apiKeySid ?? ""} hint="Send with an API key instead of the auth token." />
-          <Field label="API key secret (optional)" field={f("apiKeySecret")} type="password" autoComplete="new-password" />
-          <Field label="Twilio phone number" field={f("phoneNumber")} type="tel" defaultValue={c?.phoneNumber ?? ""} hint="E.164, e.g. +15551234567" />
-          <Field label="Forward calls to (optional)" field={f("forwardTo")} type="tel" defaultValue={c?.forwardTo ?? ""} hint="Your phone. Unanswered calls get a text back." />
+          <TextField label="Account SID" field={f("accountSid")} defaultValue={c?.accountSid ?? ""} />
+          <TextField label="Auth token" field={f("authToken")} type="password" autoComplete="new-password" hint="Stored encrypted; never shown again." />
+          <TextField label="API key SID (optional)" field={f("apiKeySid")} defaultValue={c?.apiKeySid ?? ""} hint="Send with an API key instead of the auth token." />
+          <TextField label="API key secret (optional)" field={f("apiKeySecret")} type="password" autoComplete="new-password" />
+          <TextField label="Twilio phone number" field={f("phoneNumber")} type="tel" defaultValue={c?.phoneNumber ?? ""} hint="E.164, e.g. +15551234567" />
+          <TextField label="Forward calls to (optional)" field={f("forwardTo")} type="tel" defaultValue={c?.forwardTo ?? ""} hint="Your phone. Unanswered calls get a text back." />
         </div>
-        <Field
+        <TextareaField
           label="Consent wording"
           field={f("consentText")}
-          textarea
+          rows={3}
           defaultValue={c?.consentText ?? data.defaultConsentText}
           hint='Shown under "Can we text you at this number?" in the chat. Stored with every consent.'
         />
@@ -150,7 +120,7 @@ function TestSmsForm({ connected, sandbox }: { connected: boolean; sandbox: bool
     >
       <fetcher.Form method="post" {...formProps} className="space-y-4">
         <input type="hidden" name="intent" value="twilio-test" />
-        <Field label="Send to" field={fieldProps(prefix, "to", errors)} type="tel" autoComplete="tel" hint="Your mobile number, e.g. +15551234567" />
+        <TextField label="Send to" field={fieldProps(prefix, "to", errors)} type="tel" autoComplete="tel" hint="Your mobile number, e.g. +15551234567" />
         <ResultMessage result={clientFailed ? null : result} />
         <Button type="submit" loading={busy} disabled={!connected}>
           {busy ? "Sending..." : "Send test SMS"}
