@@ -18,6 +18,9 @@ const STEP_KEYS: Record<StepId, (keyof Answers)[]> = {
   contact_company: ["company", "email", "phone"],
   contact_reach: ["email", "phone"],
   done: [],
+  custom_1: ["custom"],
+  custom_2: ["custom"],
+  custom_3: ["custom"],
 };
 
 function stepAnswered(step: StepId, before: Answers, after: Answers): boolean {
