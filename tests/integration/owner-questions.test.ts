@@ -8,7 +8,7 @@ import { defaultQuestions } from "#server/shared/chatbots/questions.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startReceiver } from "../support/webhook-receiver.ts";
 import { Visitor } from "../support/widget-client.ts";
-import { registerOwner, type Owner } from "./billing-support.ts";
+import { addSupportMember, registerOwner, type Owner } from "./billing-support.ts";
 
 let server: TestServer;
 let receiver: ReturnType<typeof startReceiver>;
@@ -70,6 +70,11 @@ describe("the owner's questions", () => {
   });
 
   it("saves them; support staff can't", async () => {
+    const support = await addSupportMember(server, owner.businessId);
+    const refused = await support.post("/app/chatbot?tab=settings", { intent: "questions", questions: JSON.stringify(ownQuestions()) });
+    expect(refused.status).toBe(403);
+    const untouched = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: owner.businessId } });
+    expect((untouched.settings as Record<string, unknown>).qualificationQuestions).toBeUndefined();
     const res = await saveQuestions(owner, ownQuestions());
     expect(res.status).toBe(200);
     const chatbot = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: owner.businessId } });

@@ -44,6 +44,12 @@ function toInput(d: Draft) {
   };
 }
 
+/** The company and phone questions' choices: asked (the visitor may skip) or not. */
+const ASK_MODES = {
+  company: { label: "Company question", optional: "Ask (visitors may skip)", off: "Don't ask" },
+  phone: { label: "Phone number", optional: "Ask for email or phone", off: "Ask for email only" },
+} as const;
+
 function newId(existing: CustomDraft[]): string {
   for (let n = 1; ; n++) if (!existing.some((c) => c.id === `q${n}`)) return `q${n}`;
 }
@@ -271,34 +277,22 @@ export function QuestionsEditor({
                 ))}
               </ol>
               <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <label htmlFor={`${prefix}-company`} className={labelClass}>
-                    Company question
-                  </label>
-                  <select
-                    id={`${prefix}-company`}
-                    value={draft.company}
-                    onChange={(e) => setDraft((d) => ({ ...d, company: e.target.value === "off" ? "off" : "optional" }))}
-                    className={selectClass}
-                  >
-                    <option value="optional">Ask (visitors may skip)</option>
-                    <option value="off">Don't ask</option>
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor={`${prefix}-phone`} className={labelClass}>
-                    Phone number
-                  </label>
-                  <select
-                    id={`${prefix}-phone`}
-                    value={draft.phone}
-                    onChange={(e) => setDraft((d) => ({ ...d, phone: e.target.value === "off" ? "off" : "optional" }))}
-                    className={selectClass}
-                  >
-                    <option value="optional">Ask for email or phone</option>
-                    <option value="off">Ask for email only</option>
-                  </select>
-                </div>
+                {(["company", "phone"] as const).map((key) => (
+                  <div key={key}>
+                    <label htmlFor={`${prefix}-${key}`} className={labelClass}>
+                      {ASK_MODES[key].label}
+                    </label>
+                    <select
+                      id={`${prefix}-${key}`}
+                      value={draft[key]}
+                      onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value === "off" ? "off" : "optional" }))}
+                      className={selectClass}
+                    >
+                      <option value="optional">{ASK_MODES[key].optional}</option>
+                      <option value="off">{ASK_MODES[key].off}</option>
+                    </select>
+                  </div>
+                ))}
               </div>
             </fieldset>
           </fieldset>
