@@ -34,7 +34,8 @@ function stepAnswered(step: StepId, before: Answers, after: Answers): boolean {
  */
 export function rulesNeedHelp(before: EngineState, rules: TurnResult, text: string, profile: BusinessProfile): boolean {
   const step = before.step;
-  if (before.completed || step === "done") return false;
+  // The owner's custom questions are read by the rules alone (decision 0062): the model has no schema for them.
+  if (before.completed || step === "done" || step.startsWith("custom_")) return false;
   const message = text.normalize("NFKC").replace(/\s+/g, " ").trim();
   if (!message || looksLikeInstruction(message)) return false;
   const key = choiceKey(message);
