@@ -41,7 +41,7 @@ describe.skipIf(!hasChromium)("the owner's questions in Chromium", () => {
     await editor.getByLabel(/^Choices/).fill("Yes\nNo");
     await editor.getByRole("button", { name: "Save questions" }).click();
     await expect.poll(() => editor.getByRole("alert").textContent(), WAIT).toContain("The questions were not saved");
-    await editor.getByText("The custom question can't be empty.").waitFor();
+    await editor.getByText("The custom question can't be empty.", { exact: true }).waitFor();
     expect(await editor.getByLabel("Building size question").inputValue()).toBe(SIZE_QUESTION);
     expect(await editor.getByLabel(/^Choices/).inputValue()).toBe("Yes\nNo");
     expect(await editor.getByLabel("Custom question 1").getAttribute("aria-invalid")).toBe("true");
