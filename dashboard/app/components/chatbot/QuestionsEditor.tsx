@@ -339,7 +339,7 @@ function QuestionsPreview({ draft }: { draft: Draft }) {
     return { step, text, replies };
   });
   return (
-    <aside aria-labelledby="questions-preview-heading" className="min-w-0 rounded-lg border border-slate-200 bg-slate-50 p-3">
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <h3 id="questions-preview-heading" className="text-sm font-semibold text-slate-900">
         Preview
       </h3>
@@ -360,6 +360,6 @@ function QuestionsPreview({ draft }: { draft: Draft }) {
           </li>
         ))}
       </ol>
-    </aside>
+    </div>
   );
 }
