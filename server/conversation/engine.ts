@@ -724,8 +724,8 @@ function companyBesideName(text: string): string | null {
 // (tapped, or typed in the visitor's own words) or in free text, stored as typed.
 
 /** The steps in order for this chatbot's questions (contact order, company off, custom questions). */
-export function stepOrder(profile: BusinessProfile): StepId[] {
-  return stepsFor(profile.questions) as StepId[];
+export function stepOrder(profile: BusinessProfile): readonly StepId[] {
+  return stepsFor(profile.questions) as readonly StepId[];
 }
 
 const YES = /^(?:yes|yeah|yep|yup|ya|sure|definitely|absolutely|of course|please|yes please|correct|that's right|we do|i do|we would|i would)\b/i;

@@ -223,17 +223,32 @@ export function validateQuestions(input: unknown): { ok: true; value: Qualificat
  */
 export function questionsFromSettings(settings: unknown): QualificationQuestions {
   const stored = settings && typeof settings === "object" && !Array.isArray(settings) ? (settings as Record<string, unknown>).qualificationQuestions : undefined;
-  if (stored === undefined || stored === null || typeof stored !== "object") return defaultQuestions();
+  if (stored === undefined || stored === null || typeof stored !== "object") return sharedDefaults();
   // The chat's cached chatbot keeps one settings object: each turn reuses its validated questions.
   const known = validated.get(stored);
   if (known) return known;
   const checked = validateQuestions(stored);
-  const questions = checked.ok ? checked.value : defaultQuestions();
+  const questions = checked.ok ? checked.value : sharedDefaults();
   validated.set(stored, questions);
   return questions;
 }
 
 const validated = new WeakMap<object, QualificationQuestions>();
+
+let defaults: QualificationQuestions | undefined;
+/** One frozen default set for every chatbot without its own questions (read at every turn). */
+function sharedDefaults(): QualificationQuestions {
+  if (!defaults) {
+    const q = defaultQuestions();
+    Object.freeze(q.questions);
+    Object.values(q.quickReplies).forEach((labels) => Object.freeze(labels));
+    Object.freeze(q.quickReplies);
+    Object.freeze(q.contactOrder);
+    Object.freeze(q.custom);
+    defaults = Object.freeze(q);
+  }
+  return defaults;
+}
 
 /** The custom question a custom step asks ("custom_2" → the second), if there is one. */
 export function customQuestionFor(questions: QualificationQuestions | undefined, step: string): CustomQuestion | undefined {
@@ -242,11 +257,19 @@ export function customQuestionFor(questions: QualificationQuestions | undefined,
 }
 
 /** The steps of the qualification in order for these questions: the core ones, the custom ones, then contact. */
-export function stepsFor(questions: QualificationQuestions | undefined): string[] {
-  const q = questions ?? defaultQuestions();
-  const contact = q.contactOrder.filter((step) => !(step === "contact_company" && q.company === "off"));
-  return ["service_type", ...SCORED_FACTORS, ...CUSTOM_STEPS.slice(0, q.custom.length), ...contact, "done"];
+export function stepsFor(questions: QualificationQuestions | undefined): readonly string[] {
+  if (!questions) return DEFAULT_STEPS;
+  // Asked at every turn: one list per questions object (the cached chatbot's).
+  const known = stepLists.get(questions);
+  if (known) return known;
+  const contact = questions.contactOrder.filter((step) => !(step === "contact_company" && questions.company === "off"));
+  const steps = ["service_type", ...SCORED_FACTORS, ...CUSTOM_STEPS.slice(0, questions.custom.length), ...contact, "done"];
+  stepLists.set(questions, steps);
+  return steps;
 }
+
+const DEFAULT_STEPS: readonly string[] = ["service_type", ...SCORED_FACTORS, ...CONTACT_QUESTIONS, "done"];
+const stepLists = new WeakMap<QualificationQuestions, readonly string[]>();
 
 /** A custom answer as stored on the lead: the question as worded when the visitor answered it. */
 export type CustomAnswer = { id: string; question: string; answer: string };
