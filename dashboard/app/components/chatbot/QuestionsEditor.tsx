@@ -260,7 +260,7 @@ export function QuestionsEditor({
                   <li key={step} className="space-y-2 rounded-lg border border-slate-200 p-3">
                     {questionInput(step)}
                     <div className="flex flex-wrap gap-2">
-                      <Button type="button" variant="secondary" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move the ${QUESTION_LABELS[step].toLowerCase()} question up`}>
+                      <Button type="button" variant="secondary" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move up the ${QUESTION_LABELS[step].toLowerCase()} question`}>
                         Move up
                       </Button>
                       <Button
@@ -268,7 +268,7 @@ export function QuestionsEditor({
                         variant="secondary"
                         disabled={i === draft.contactOrder.length - 1}
                         onClick={() => move(i, 1)}
-                        aria-label={`Move the ${QUESTION_LABELS[step].toLowerCase()} question down`}
+                        aria-label={`Move down the ${QUESTION_LABELS[step].toLowerCase()} question`}
                       >
                         Move down
                       </Button>
