@@ -242,7 +242,7 @@ export function canonicalAnswer(
       const { parts, expected } = contact();
       return parts.length > 0 ? { text: parts.join(" "), expected } : null;
     }
-    case "done":
-      return null;
+    default:
+      return null; // "done", and the custom questions (the rules engine reads those)
   }
 }

@@ -60,11 +60,19 @@ export function extractionMessages(input: {
       role: "user",
       content: [
         `${STEP_LABEL} ${input.step}`,
-        `The question asked: ${questionText(input.step, {}) || "(none)"}`,
+        `The question asked: ${questionText(input.step, {}, input.profile.questions) || "(none)"}`,
         quote(VISITOR_TAG, input.text),
       ].join("\n"),
     },
   ];
+}
+
+/** The owner's own questions (decision 0062): the model keeps their wording when the draft asks one. */
+export function ownQuestions(profile: BusinessProfile): string {
+  const custom = profile.questions?.custom ?? [];
+  if (custom.length === 0) return "";
+  const list = custom.map((q) => (q.kind === "choice" ? `"${q.text}" (choices: ${q.choices.join(" | ")})` : `"${q.text}"`)).join("; ");
+  return `The business also asks its own questions: ${list}. When the draft asks one of them, keep its wording.`;
 }
 
 export type HistoryLine = { role: "visitor" | "bot"; text: string };
@@ -86,6 +94,7 @@ export function replyMessages(input: {
         "Rewrite the draft reply in your own words. Keep every fact, number and question of the draft, and end with the draft's question when it has one. Do not add new questions, offers or promises.",
         "If the visitor asked something about the business, answer it first from the facts below only (say the team will confirm anything not listed), then continue with the draft.",
         quickReplies?.length ? `The visitor sees these buttons, so do not list them: ${quickReplies.join(" | ")}.` : "",
+        ownQuestions(input.profile),
         GUARD_RAILS,
         "Facts about the business:",
         profileFacts(input.profile, input.now),

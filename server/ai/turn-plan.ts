@@ -18,6 +18,9 @@ const STEP_KEYS: Record<StepId, (keyof Answers)[]> = {
   contact_company: ["company", "email", "phone"],
   contact_reach: ["email", "phone"],
   done: [],
+  custom_1: ["custom"],
+  custom_2: ["custom"],
+  custom_3: ["custom"],
 };
 
 function stepAnswered(step: StepId, before: Answers, after: Answers): boolean {
@@ -31,7 +34,8 @@ function stepAnswered(step: StepId, before: Answers, after: Answers): boolean {
  */
 export function rulesNeedHelp(before: EngineState, rules: TurnResult, text: string, profile: BusinessProfile): boolean {
   const step = before.step;
-  if (before.completed || step === "done") return false;
+  // The owner's custom questions are read by the rules alone (decision 0062): the model has no schema for them.
+  if (before.completed || step === "done" || step.startsWith("custom_")) return false;
   const message = text.normalize("NFKC").replace(/\s+/g, " ").trim();
   if (!message || looksLikeInstruction(message)) return false;
   const key = choiceKey(message);

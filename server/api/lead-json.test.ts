@@ -25,6 +25,7 @@ const row: ApiLeadDetailRow = {
   conversationId: null,
   closedAt: null,
   updatedAt: new Date("2026-11-21T10:00:00Z"),
+  customAnswers: [{ id: "q1", question: "Do you need supplies included?", answer: "Yes" }, { junk: true }],
 };
 const subscribed = { subscriptionStatus: "active", trialEnd: null, isDemo: false };
 const expiredTrial = { subscriptionStatus: "trial", trialEnd: new Date("2026-11-01T00:00:00Z"), isDemo: false };
@@ -52,5 +53,10 @@ describe("toApiLead", () => {
     const lead = toApiLeadDetail(row, expiredTrial, now);
     expect(lead).toMatchObject({ name: HIDDEN_LEAD_NAME, email: null, phone: null, company: null, detailsHidden: true, score: 8.6 });
     expect(lead.updatedAt).toBe("2026-11-21T10:00:00.000Z");
+    expect(lead.customAnswers).toEqual([]);
+  });
+
+  it("lists the answers to the owner's custom questions, dropping malformed entries", () => {
+    expect(toApiLeadDetail(row, subscribed, now).customAnswers).toEqual([{ id: "q1", question: "Do you need supplies included?", answer: "Yes" }]);
   });
 });

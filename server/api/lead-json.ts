@@ -4,6 +4,7 @@ import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { SubscriptionState } from "../shared/billing/subscription.ts";
 import { leadListSelect } from "../leads/lead-summary.ts";
+import { customAnswersOf, type CustomAnswer } from "../shared/chatbots/questions.ts";
 
 export type ApiLeadRow = {
   id: string;
@@ -30,6 +31,8 @@ export type ApiLeadDetailRow = ApiLeadRow & {
   conversationId: string | null;
   closedAt: Date | null;
   updatedAt: Date;
+  /** JSON column: the answers to the owner's custom questions (decision 0062). */
+  customAnswers: unknown;
 };
 
 export const apiLeadSelect = leadListSelect;
@@ -45,11 +48,12 @@ export const apiLeadDetailSelect = {
   conversationId: true,
   closedAt: true,
   updatedAt: true,
+  customAnswers: true,
 } as const;
 
 export type ApiLead = Omit<ApiLeadRow, "createdAt"> & { createdAt: string; detailsHidden: boolean };
 export type ApiLeadDetail = ApiLead &
-  Omit<ApiLeadDetailRow, keyof ApiLeadRow | "closedAt" | "updatedAt"> & { closedAt: string | null; updatedAt: string };
+  Omit<ApiLeadDetailRow, keyof ApiLeadRow | "closedAt" | "updatedAt" | "customAnswers"> & { closedAt: string | null; updatedAt: string; customAnswers: CustomAnswer[] };
 
 function contact<T extends { name: string | null; email: string | null; phone: string | null; company: string | null }>(
   row: T,
@@ -89,5 +93,7 @@ export function toApiLeadDetail(row: ApiLeadDetailRow, business: SubscriptionSta
     conversationId: row.conversationId,
     closedAt: row.closedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    // Free text the visitor typed: hidden with the contact details (decision 0010).
+    customAnswers: leadDetailsHidden(business, now) ? [] : customAnswersOf(row.customAnswers),
   };
 }

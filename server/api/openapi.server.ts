@@ -54,6 +54,11 @@ const leadDetailProperties: Record<string, Schema> = {
   conversationId: nullable("string"),
   closedAt: nullable("string", { format: "date-time" }),
   updatedAt: dateTime,
+  customAnswers: {
+    type: "array",
+    description: "Answers to the owner's own chatbot questions (AI Chatbot → Settings), with each question as it was worded when the visitor answered. Empty when there are none or detailsHidden is true.",
+    items: objectOf({ id: { type: "string" }, question: { type: "string" }, answer: { type: "string" } }),
+  },
 };
 
 const hookProperties: Record<string, Schema> = {

@@ -4,6 +4,7 @@ import type { BusinessProfile } from "../conversation/engine.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import { asUtcDate, utcText } from "../db/timestamps.ts";
+import { questionsFromSettings } from "../shared/chatbots/questions.ts";
 
 /** A chatbot with the parts of its business the widget and the conversation engine need. */
 export type ChatbotRecord = {
@@ -97,7 +98,7 @@ export async function findChatbotById(db: Db, chatbotId: string): Promise<Chatbo
 export type ProfileSource = Pick<
   ChatbotRecord,
   "businessName" | "welcomeMessage" | "serviceTypes" | "hoursStart" | "hoursEnd" | "hoursDays" | "afterHoursMessage" | "marketPriceCents"
-> & { business: Pick<ChatbotRecord["business"], "serviceAreas" | "description" | "timeZone" | "phone" | "email"> };
+> & { business: Pick<ChatbotRecord["business"], "serviceAreas" | "description" | "timeZone" | "phone" | "email">; settings?: unknown };
 
 export function toBusinessProfile(chatbot: ProfileSource): BusinessProfile {
   return {
@@ -112,5 +113,7 @@ export function toBusinessProfile(chatbot: ProfileSource): BusinessProfile {
     marketPriceCents: chatbot.marketPriceCents,
     phone: chatbot.business.phone,
     email: chatbot.business.email,
+    // The owner's questions (decision 0062): invalid or missing stored JSON gives the defaults.
+    questions: questionsFromSettings(chatbot.settings),
   };
 }

@@ -29,10 +29,13 @@ import {
   FREQUENCY_CHOICES,
   NOT_SURE_CHOICE,
   SIZE_CHOICES,
+  SKIP_CHOICE,
   SOMETHING_ELSE_CHOICE,
   TIMELINE_CHOICES,
   afterDoneReply,
   answerQuestion,
+  bandChoices,
+  customQuestionOf,
   ask,
   choiceKey,
   closing,
@@ -52,7 +55,8 @@ import {
 } from "../shared/conversation/prompts.ts";
 import { describedRemainder, extractAnswers, type ExtractedAnswers, type ExtractionContext } from "./extract.ts";
 import { cloneState, hasContact, initialState, isAnswered, recordRaw } from "./state.ts";
-import { STEP_ORDER, type AnswerChange, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
+import { stepsFor, type CustomQuestion, type CustomStep } from "../shared/chatbots/questions.ts";
+import { type AnswerChange, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
 
 export type { AnswerChange, Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
 export { initialState, isEngineState, restoreState } from "./state.ts";
@@ -179,10 +183,11 @@ const EXTRACTED_STEPS: readonly StepId[] = ["service_type", "building_size", "fr
 function turn(s: EngineState, message: string, ctx: Ctx): BotReply[] {
   const step = s.step;
   if (!message) return [ask(step, ctx.profile, s.answers)];
+  if (step.startsWith("custom_")) return customTurn(s, step as CustomStep, message, ctx);
 
   // Quick replies first, matched exactly (case, dashes and spacing aside).
   if (step === "service_type" && choiceKey(message) === choiceKey(SOMETHING_ELSE_CHOICE)) return [somethingElsePrompt()];
-  const chosen = fromChoice(step, message);
+  const chosen = fromChoice(step, message, ctx);
   if (chosen) return accept(s, step, message, chosen, ctx, {});
 
   const intent = refineIntent(detectIntent(message), message, ctx.profile);
@@ -332,23 +337,23 @@ function priceReplies(s: EngineState, step: StepId, ctx: Ctx): BotReply[] {
   return [{ text }, next];
 }
 
-function fromChoice(step: StepId, message: string): Understood | null {
+function fromChoice(step: StepId, message: string, ctx: Ctx): Understood | null {
   switch (step) {
     case "building_size": {
-      const c = findChoice(SIZE_CHOICES, message);
+      const c = findChoice(bandChoices("building_size", ctx.profile, SIZE_CHOICES), message);
       return c ? { patch: { buildingSizeSqFt: c.sqft }, ack: ACK.choice() } : null;
     }
     case "frequency": {
-      const c = findChoice(FREQUENCY_CHOICES, message);
+      const c = findChoice(bandChoices("frequency", ctx.profile, FREQUENCY_CHOICES), message);
       return c ? { patch: { frequency: c.band, visitsPerWeek: c.visitsPerWeek }, ack: ACK.frequency() } : null;
     }
     case "budget": {
       if (choiceKey(message) === choiceKey(NOT_SURE_CHOICE)) return { patch: { budgetUnsure: true }, ack: ACK.budgetUnsure() };
-      const c = findChoice(BUDGET_CHOICES, message);
+      const c = findChoice(bandChoices("budget", ctx.profile, BUDGET_CHOICES), message);
       return c ? { patch: { budgetMonthlyCents: c.monthlyCents }, ack: ACK.choice() } : null;
     }
     case "timeline": {
-      const c = findChoice(TIMELINE_CHOICES, message);
+      const c = findChoice(bandChoices("timeline", ctx.profile, TIMELINE_CHOICES), message);
       return c ? { patch: { timeline: c.band, timelineDays: c.days }, ack: ACK.timeline() } : null;
     }
     default:
@@ -428,8 +433,8 @@ function understand(s: EngineState, step: StepId, message: string, ctx: Ctx, isQ
       const contact = contactPatch(s.answers, message);
       return Object.keys(contact.patch).length > 0 ? { patch: contact.patch, ack: "" } : null;
     }
-    case "done":
-      return null;
+    default:
+      return null; // "done", and the custom questions (customTurn)
   }
 }
 
@@ -474,10 +479,11 @@ function notUnderstood(s: EngineState, step: StepId, message: string, ctx: Ctx):
 }
 
 /** The step after `from`, leaving out questions already answered (an answer given ahead of its question is not asked again). */
-function nextStep(s: EngineState, from: StepId): StepId {
-  let index = STEP_ORDER.indexOf(from) + 1;
-  while (index < STEP_ORDER.length) {
-    const step = STEP_ORDER[index] as StepId;
+function nextStep(s: EngineState, from: StepId, profile: BusinessProfile): StepId {
+  const order = stepOrder(profile);
+  let index = order.indexOf(from) + 1;
+  while (index < order.length) {
+    const step = order[index] as StepId;
     if (step === "done" || !isAnswered(s.answers, step)) return step;
     index++;
   }
@@ -485,7 +491,7 @@ function nextStep(s: EngineState, from: StepId): StepId {
 }
 
 function advance(s: EngineState, from: StepId, ack: string, ctx: Ctx): BotReply[] {
-  const next = nextStep(s, from);
+  const next = nextStep(s, from, ctx.profile);
   s.step = next;
   // The name just given, and the company question left out (known already): greet here instead.
   const first = from === "contact_name" && next !== "contact_company" ? firstName(s.answers) : undefined;
@@ -671,7 +677,8 @@ function correctionPatch(s: EngineState, step: StepId, message: string, ctx: Ctx
   // At the company question, "oops, it's Michael Rossi" right after the name is the name again.
   const nameAgain = step === "contact_company" && /^(?:sorry|oops|whoops|my bad|actually|correction|i meant|wait)\b/i.test(message) && !COMPANY_WORDS.test(message);
   if (!done && !isAnswered(s.answers, step) && (nameAgain || understand(s, step, message, ctx, false, {}) === null)) {
-    const previous = [...STEP_ORDER.slice(0, STEP_ORDER.indexOf(step))].reverse().find((other) => CORRECTABLE.includes(other) && isAnswered(s.answers, other) && !s.skipped.includes(other));
+    const order = stepOrder(ctx.profile);
+    const previous = [...order.slice(0, Math.max(0, order.indexOf(step)))].reverse().find((other) => CORRECTABLE.includes(other) && isAnswered(s.answers, other) && !s.skipped.includes(other));
     if (previous) {
       const parsed = parseFor(s, previous, now.replace(CORRECTION_LEAD, ""), ctx, before);
       const diff = parsed ? changed(s, parsed) : null;
@@ -711,3 +718,72 @@ function companyBesideName(text: string): string | null {
   const company = m?.[1] ? parseCompany(m[1]) : null;
   return company && "company" in company ? company.company : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The owner's custom questions (decision 0062): asked after the timeline, answered by a choice
+// (tapped, or typed in the visitor's own words) or in free text, stored as typed.
+
+/** The steps in order for this chatbot's questions (contact order, company off, custom questions). */
+export function stepOrder(profile: BusinessProfile): readonly StepId[] {
+  return stepsFor(profile.questions) as readonly StepId[];
+}
+
+const YES = /^(?:yes|yeah|yep|yup|ya|sure|definitely|absolutely|of course|please|yes please|correct|that's right|we do|i do|we would|i would)\b/i;
+const NO = /^(?:no|nope|nah|not really|no thanks|no thank you|we don't|i don't|not needed|none)\b/i;
+
+/** The choice a visitor's message names: the exact label, a label inside the message, or yes/no in other words. */
+export function matchCustomChoice(question: CustomQuestion, message: string): string | null {
+  const exact = findChoice(question.choices.map((label) => ({ label })), message);
+  if (exact) return exact.label;
+  const text = ` ${choiceKey(message).replace(/[^\p{L}\p{N}$%-]+/gu, " ")} `;
+  const named = question.choices.filter((label) => {
+    const key = choiceKey(label).replace(/[^\p{L}\p{N}$%-]+/gu, " ").trim();
+    return key.length > 0 && text.includes(` ${key} `);
+  });
+  if (named.length === 1) return named[0] as string;
+  // "Yeah, we'd need that" to a Yes/No question.
+  const yes = question.choices.find((label) => /^yes\b/i.test(label));
+  const no = question.choices.find((label) => /^no\b/i.test(label));
+  const plain = choiceKey(message);
+  if (yes && YES.test(plain) && !NO.test(plain)) return yes;
+  if (no && NO.test(plain)) return no;
+  return null;
+}
+
+function acceptCustom(s: EngineState, step: CustomStep, question: CustomQuestion, message: string, answer: string, ctx: Ctx): BotReply[] {
+  recordRaw(s, step, message);
+  s.answers.custom = { ...(s.answers.custom ?? {}), [step]: { id: question.id, question: question.text, answer } };
+  s.skipped = s.skipped.filter((skipped) => skipped !== step);
+  return advance(s, step, ACK.choice(), ctx);
+}
+
+function customTurn(s: EngineState, step: CustomStep, message: string, ctx: Ctx): BotReply[] {
+  const question = customQuestionOf(step, ctx.profile);
+  // The owner removed the question while the visitor was answering it: on to the next one.
+  if (!question) return advance(s, step, "", ctx);
+  const answer = question.kind === "choice" ? matchCustomChoice(question, message) : null;
+  if (answer) return acceptCustom(s, step, question, message, answer, ctx);
+  const intent = refineIntent(detectIntent(message), message, ctx.profile);
+  if (intent === "skip" || choiceKey(message) === choiceKey(SKIP_CHOICE)) return skip(s, step, ctx);
+  // "Sorry, I meant 6000 not 600": an earlier answer changed, then this question again.
+  const correction = CORRECTION_CUE.test(message) ? correctionPatch(s, step, message, ctx, "facts") : null;
+  if (correction) {
+    applyCorrection(s, correction, message);
+    return [ask(step, ctx.profile, s.answers, updatedSentence(correction))];
+  }
+  if (intent !== "answer" && !isHedgedAnswer(message)) {
+    if (intent === "question:pricing") return priceReplies(s, step, ctx);
+    return [{ text: answerQuestion(intent, message, ctx.profile, ctx.now) }, ask(step, ctx.profile, s.answers)];
+  }
+  if (question.kind === "text") return acceptCustom(s, step, question, message, message.slice(0, MAX_CUSTOM_ANSWER), ctx);
+  // A choice not recognised: asked once more; the second time the visitor's words are kept as the answer.
+  if (!s.reasked.includes(step)) {
+    recordRaw(s, step, message);
+    s.reasked.push(step);
+    return [hint(step, ctx.profile)];
+  }
+  return acceptCustom(s, step, question, message, message.slice(0, MAX_CUSTOM_ANSWER), ctx);
+}
+
+/** A custom answer is kept up to this many characters (a visitor message is at most 2,000). */
+const MAX_CUSTOM_ANSWER = 500;

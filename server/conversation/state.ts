@@ -1,13 +1,14 @@
 // The engine state as stored data: the initial state, a defensive copy, and a check for state read
 // back from the database (Conversation.state is JSON and may predate this version).
 import { STEP_ORDER, type Answers, type EngineState, type StepId } from "./types.ts";
+import { CUSTOM_STEPS } from "../shared/chatbots/questions.ts";
 
 export function initialState(): EngineState {
   return { version: 1, step: "service_type", answers: {}, skipped: [], reasked: [], completed: false };
 }
 
 function isStepId(value: unknown): value is StepId {
-  return typeof value === "string" && (STEP_ORDER as readonly string[]).includes(value);
+  return typeof value === "string" && ((STEP_ORDER as readonly string[]).includes(value) || (CUSTOM_STEPS as readonly string[]).includes(value));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -40,6 +41,7 @@ export function restoreState(value: unknown): EngineState {
 export function cloneState(state: EngineState): EngineState {
   const answers: Answers = { ...state.answers };
   if (state.answers.raw) answers.raw = { ...state.answers.raw };
+  if (state.answers.custom) answers.custom = { ...state.answers.custom };
   const copy: EngineState = {
     version: 1,
     step: state.step,
@@ -74,6 +76,8 @@ export function isAnswered(answers: Answers, step: StepId): boolean {
       return hasContact(answers);
     case "done":
       return false;
+    default:
+      return answers.custom?.[step] !== undefined;
   }
 }
 

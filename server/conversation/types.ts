@@ -1,6 +1,7 @@
 // Shapes of the qualification conversation (DESIGN §4). Re-exported by engine.ts, which is the
 // module other folders import from.
 import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
+import type { CustomAnswer, CustomStep, QualificationQuestions } from "../shared/chatbots/questions.ts";
 
 export type StepId =
   | "service_type"
@@ -11,7 +12,9 @@ export type StepId =
   | "contact_name"
   | "contact_company"
   | "contact_reach"
-  | "done";
+  | "done"
+  /** The owner's custom questions (decision 0062), asked after the timeline. */
+  | CustomStep;
 
 export type Answers = {
   serviceType?: string;
@@ -26,6 +29,8 @@ export type Answers = {
   company?: string;
   email?: string;
   phone?: string;
+  /** Answers to the owner's custom questions, with the question as it was worded (decision 0062). */
+  custom?: Partial<Record<CustomStep, CustomAnswer>>;
   /** Raw visitor text per step, for the lead record and the workspace. */
   raw?: Partial<Record<StepId, string>>;
 };
@@ -61,6 +66,8 @@ export type BusinessProfile = {
   marketPriceCents: number;
   phone: string | null;
   email: string | null;
+  /** The owner's wording, contact order and custom questions (decision 0062); the defaults when absent. */
+  questions?: QualificationQuestions;
 };
 
 export type BotReply = { text: string; quickReplies?: string[] };

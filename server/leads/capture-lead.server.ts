@@ -94,13 +94,13 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
       INSERT INTO "Lead" ("id", "businessId", "conversationId", "name", "email", "phone", "company", "serviceType",
         "buildingSizeSqFt", "frequency", "visitsPerMonth", "budgetMonthlyCents", "marketPriceCents", "timeline", "timelineDays",
         "sizePoints", "frequencyPoints", "budgetPoints", "timelinePoints", "score", "priority", "incomplete",
-        "status", "source", "isTest", "createdAt", "updatedAt")
+        "status", "source", "isTest", "customAnswers", "createdAt", "updatedAt")
       VALUES (${randomUUID()}, ${input.businessId}, ${input.conversationId}, ${data.name}, ${data.email}, ${data.phone},
         ${data.company}, ${data.serviceType}, ${data.buildingSizeSqFt}::int, ${data.frequency}, ${data.visitsPerMonth}::float8,
         ${data.budgetMonthlyCents}::int, ${data.marketPriceCents}::int, ${data.timeline}, ${data.timelineDays}::int, ${data.sizePoints}::int,
         ${data.frequencyPoints}::int, ${data.budgetPoints}::int, ${data.timelinePoints}::int, ${data.score}::float8,
         ${data.priority}::"LeadPriority", ${data.incomplete}, 'new'::"LeadStatus", 'chatbot'::"LeadSource", ${input.isTest},
-        ${now}, ${now})
+        ${JSON.stringify(data.customAnswers)}::jsonb, ${now}, ${now})
       ON CONFLICT ("conversationId") DO NOTHING
       RETURNING "id", "businessId", "name", "email", "phone", "company", "score", "priority"::text AS "priority", "status"::text AS "status",
         "conversationId", "isTest", ${utcText('"createdAt"')} AS "createdAt"

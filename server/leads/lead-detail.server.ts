@@ -3,6 +3,7 @@
 import { getTranscript } from "../chat/transcripts.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { scoreLead, WEIGHTS, type FrequencyBand } from "../shared/scoring/score.ts";
+import { customAnswersOf } from "../shared/chatbots/questions.ts";
 
 export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLeadDetail>>>;
 
@@ -72,6 +73,8 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
       isTest: lead.isTest,
       conversationId: lead.conversationId,
       createdAt: lead.createdAt.toISOString(),
+      /** Answers to the owner's own chatbot questions (decision 0062). */
+      customAnswers: customAnswersOf(lead.customAnswers),
     },
     breakdown: {
       size: factor("size", lead.sizePoints),

@@ -4,6 +4,15 @@
 import type { Answers } from "../conversation/types.ts";
 import { DEFAULT_MARKET_PRICE_CENTS, scoreColumns, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../shared/scoring/score.ts";
 import { normalizePhone } from "../shared/format/phone.ts";
+import { CUSTOM_STEPS, type CustomAnswer } from "../shared/chatbots/questions.ts";
+
+/** The answers to the owner's custom questions, in the order they were asked (decision 0062). */
+export function customAnswerList(answers: Answers): CustomAnswer[] {
+  return CUSTOM_STEPS.flatMap((step) => {
+    const a = answers.custom?.[step];
+    return a ? [{ id: a.id, question: a.question, answer: a.answer }] : [];
+  });
+}
 
 export function leadFields(answers: Answers, scoreInput: ScoreInput) {
   const scored = scoreLead(scoreInput);
@@ -23,6 +32,7 @@ export function leadFields(answers: Answers, scoreInput: ScoreInput) {
       marketPriceCents: scoreInput.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS,
       timeline: answers.timeline ?? null,
       timelineDays: answers.timelineDays ?? null,
+      customAnswers: customAnswerList(answers),
       ...scoreColumns(scored),
     },
   };

@@ -72,6 +72,13 @@ export async function playCase(c: Case): Promise<CaseResult> {
     if (failed.length === 0) expectations.met++;
     else expectations.failed.push(`never: ${failed.join(", ")}`);
   }
+  // The owner's custom questions (decision 0062): counted with the expectations, as they are no field of the lead's score.
+  if (c.want.custom) {
+    expectations.total++;
+    const missed = Object.entries(c.want.custom).filter(([step, want]) => state.answers.custom?.[step as keyof typeof c.want.custom]?.answer !== want?.answer);
+    if (missed.length === 0) expectations.met++;
+    else expectations.failed.push(`custom answers: ${missed.map(([step, want]) => `${step} want ${JSON.stringify(want?.answer)}, got ${JSON.stringify(state.answers.custom?.[step as keyof typeof c.want.custom]?.answer)}`).join(", ")}`);
+  }
   const answers = state.answers as Record<string, unknown>;
   const wrong: CaseResult["wrong"] = [];
   for (const field of FIELDS) {

@@ -30,6 +30,9 @@ import { requireOwner, requireWorkspace } from "~/lib/session.server";
 import { openTestWindow } from "~/components/chatbot/test-window";
 import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { getQualificationQuestions, updateQualificationQuestions } from "#server/chatbots/questions.server.ts";
+import { QuestionsEditor } from "~/components/chatbot/QuestionsEditor";
+import { QUESTIONS_SAVED, questionList, questionsSaveFailed, readQuestionsField } from "#shared/chatbots/questions.ts";
 
 export const meta = workspaceMeta("AI Chatbot");
 
@@ -53,11 +56,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = tabOf(new URL(request.url));
   const settings = await getChatbotSettings(db, businessId);
   if (!settings) throw new Response("This business has no chatbot.", { status: 404 });
-  const [stats, series, aiUsage, facts] = await Promise.all([
+  const [stats, series, aiUsage, facts, ownQuestions] = await Promise.all([
     tab === "overview" ? getChatbotStats(db, businessId, settings.timeZone) : null,
     tab === "analytics" ? getChatbotDailySeries(db, businessId, settings.timeZone) : null,
     tab === "settings" ? getMonthlyAiUsage(db, businessId) : null,
     tab === "installation" ? loadOnboardingFacts(db, businessId) : null,
+    getQualificationQuestions(db, businessId),
   ]);
   const installation: InstallationView | null = facts
     ? {
@@ -68,7 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         isActive: settings.isActive,
       }
     : null;
-  const { id: _id, siteKey, ...values } = settings;
+  const { id: _id, siteKey, ...rest } = settings;
+  // The customisation modal lists the questions as the chatbot asks them (read-only, spec §2.14).
+  const values = { ...rest, questionList: questionList(ownQuestions) };
   return {
     tab,
     canEdit: workspace.role === "owner",
@@ -79,12 +85,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     assistant: summarizeAssistant(context.services.assistant.name),
     aiUsage,
     installation,
+    questions: tab === "settings" ? ownQuestions : null,
   };
 }
 
 /** Every chatbot action answers the one result shape, tagged with the form's intent (decision 0032). */
-function answer(intent: string, result: ActionResult, status = 200) {
-  const body: SettingsActionResult = { intent, ...result };
+function answer(intent: string, result: ActionResult<unknown>, status = 200) {
+  const body: SettingsActionResult<unknown> = { intent, ...result };
   return data(body, { status });
 }
 
@@ -126,6 +133,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return answer(intent, success(undefined, `Instructions sent to ${result.to}.`));
   }
+  if (intent === "questions") {
+    const input = readQuestionsField(form.get("questions"));
+    if (!input.ok) return answer(intent, failure(input.error), 400);
+    try {
+      const result = await updateQualificationQuestions(db, workspace.business.id, input.value, new Date());
+      if ("notFound" in result) throw new Response("Not found", { status: 404 });
+      if (!result.ok) return answer(intent, failure(questionsSaveFailed(result.errors), result.errors), 400);
+      context.services.chatbotCache.forgetBusiness(workspace.business.id);
+      return answer(intent, success(result.questions, QUESTIONS_SAVED));
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      logger.error("[chatbot] saving the questions failed", error);
+      return answer(intent, failure("The questions could not be saved. Please try again."), 500);
+    }
+  }
   if (intent === "save") {
     try {
       const result = await updateChatbotSettings(db, workspace.business.id, settingsFormToInput(form));
@@ -160,8 +182,9 @@ function useFlash(): [string | null, (message: string) => void] {
 }
 
 export default function ChatbotPage() {
-  const { tab, canEdit, settings, snippet, stats, series, assistant, aiUsage, installation } = useLoaderData<typeof loader>();
+  const { tab, canEdit, settings, snippet, stats, series, assistant, aiUsage, installation, questions } = useLoaderData<typeof loader>();
   const toggle = useFetcher<typeof action>({ key: "chatbot-toggle" });
+  const questionsFetcher = useFetcher<SettingsActionResult<unknown>>({ key: "chatbot-questions" });
   const save = useFetcher<typeof action>({ key: "chatbot-settings" });
   const { result: saveResult, errors: saveErrors, formError: saveError, formProps: saveFormProps } = useSettingsSave({ id: "chatbot-settings", fetcher: save });
   const [customizing, setCustomizing] = useState(false);
@@ -290,6 +313,8 @@ export default function ChatbotPage() {
           </save.Form>
         </section>
       ) : null}
+
+      {tab === "settings" && questions ? <QuestionsEditor initial={questions} canEdit={canEdit} fetcher={questionsFetcher} /> : null}
 
       {tab === "installation" && installation ? (
         <InstallationPanel

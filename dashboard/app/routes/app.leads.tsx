@@ -80,11 +80,17 @@ export default function LeadsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Manage Your Leads</h1>
           <p className="mt-1 text-slate-600">Every lead your chatbot captures, scored and sorted by priority.</p>
         </div>
-        {canAddLeads ? (
-          <Link to="/app/leads/new" className={buttonClasses()}>
-            Add Lead
+        <div className="flex flex-wrap gap-3">
+          {/* A download, not a page: reloadDocument lets the browser save the file. */}
+          <Link to={`/app/leads/export${leadListSearch(query)}`} reloadDocument className={buttonClasses({ variant: "secondary" })}>
+            Export CSV
           </Link>
-        ) : null}
+          {canAddLeads ? (
+            <Link to="/app/leads/new" className={buttonClasses()}>
+              Add Lead
+            </Link>
+          ) : null}
+        </div>
       </header>
 
       <nav aria-label="Quick filters" className="flex flex-wrap gap-2">

@@ -18,7 +18,7 @@ import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { unsubscribedAt, unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { ActionBar } from "~/components/leads/LeadActionBar";
-import { ContactCard, ScoreCard } from "~/components/leads/LeadSummaryCards";
+import { ContactCard, CustomAnswersCard, ScoreCard } from "~/components/leads/LeadSummaryCards";
 import { StatusCard, NoteCard } from "~/components/leads/LeadStatusCards";
 import { RemindersCard, VisitCard } from "~/components/leads/LeadScheduleCards";
 import { EmailCard } from "~/components/leads/LeadEmailCard";
@@ -136,6 +136,7 @@ export default function LeadDetailPage() {
         {/* min-w-0: grid items no wider than the page (the score table and transcript pushed it sideways). */}
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ContactCard detail={detail} />
+          <CustomAnswersCard detail={detail} />
           <ScoreCard detail={detail} />
           <RemindersCard detail={detail} />
           <HistoryCard detail={detail} />

@@ -11,6 +11,7 @@ import { timeZoneLabel } from "../time/calendar.ts";
 import { formatWholeDollars } from "../format/intl.ts";
 import type { Intent } from "../../conversation/parser.ts";
 import type { Answers, BotReply, BusinessProfile, StepId } from "../../conversation/types.ts";
+import type { CustomQuestion, QualificationQuestions, ScoredFactor } from "../chatbots/questions.ts";
 
 export const SKIP_CHOICE = "Skip";
 export const SOMETHING_ELSE_CHOICE = "Something else";
@@ -65,22 +66,46 @@ export function findChoice<T extends { label: string }>(choices: readonly T[], t
   return choices.find((c) => choiceKey(c.label) === key);
 }
 
+/** The owner's custom question a custom step asks (decision 0062). */
+export function customQuestionOf(step: StepId, profile: Pick<BusinessProfile, "questions">): CustomQuestion | undefined {
+  const m = /^custom_([1-3])$/.exec(step);
+  return m ? profile.questions?.custom[Number(m[1]) - 1] : undefined;
+}
+
+/** A scored factor's quick replies: the owner's label for each scoring band, in band order. */
+function bandLabels(factor: ScoredFactor, profile: Pick<BusinessProfile, "questions">, defaults: readonly { label: string }[]): string[] {
+  const own = profile.questions?.quickReplies[factor];
+  return own && own.length === defaults.length ? [...own] : defaults.map((c) => c.label);
+}
+
+/**
+ * The bands of a scored factor as quick replies are matched against: the owner's labels, then the
+ * product's own (a visitor may type "Weekly" although the owner's button says "Once a week").
+ */
+export function bandChoices<T extends { label: string }>(factor: ScoredFactor, profile: Pick<BusinessProfile, "questions">, defaults: readonly T[]): T[] {
+  const own = profile.questions?.quickReplies[factor];
+  const renamed = own && own.length === defaults.length ? defaults.map((c, i) => ({ ...c, label: own[i] as string })) : [];
+  return [...renamed, ...defaults];
+}
+
 export function quickRepliesFor(step: StepId, profile: BusinessProfile): string[] | undefined {
   switch (step) {
     case "service_type":
       return [...profile.serviceTypes, SOMETHING_ELSE_CHOICE];
     case "building_size":
-      return [...SIZE_CHOICES.map((c) => c.label), SKIP_CHOICE];
+      return [...bandLabels("building_size", profile, SIZE_CHOICES), SKIP_CHOICE];
     case "frequency":
-      return [...FREQUENCY_CHOICES.map((c) => c.label), SKIP_CHOICE];
+      return [...bandLabels("frequency", profile, FREQUENCY_CHOICES), SKIP_CHOICE];
     case "budget":
-      return [...BUDGET_CHOICES.map((c) => c.label), NOT_SURE_CHOICE, SKIP_CHOICE];
+      return [...bandLabels("budget", profile, BUDGET_CHOICES), NOT_SURE_CHOICE, SKIP_CHOICE];
     case "timeline":
-      return [...TIMELINE_CHOICES.map((c) => c.label), SKIP_CHOICE];
+      return [...bandLabels("timeline", profile, TIMELINE_CHOICES), SKIP_CHOICE];
     case "contact_company":
       return [SKIP_CHOICE];
-    default:
-      return undefined;
+    default: {
+      const custom = customQuestionOf(step, profile);
+      return custom ? [...custom.choices, SKIP_CHOICE] : undefined;
+    }
   }
 }
 
@@ -88,7 +113,23 @@ export function firstName(answers: Answers): string | undefined {
   return firstNameOf(answers.name);
 }
 
-export function questionText(step: StepId, answers: Answers): string {
+/** The email-only reach question, when the owner turns the phone question off. */
+export const EMAIL_ONLY_QUESTION = "What's the best email address to reach you?";
+
+/** The question a step asks: the owner's wording (decision 0062) or the product's own. */
+export function questionText(step: StepId, answers: Answers, questions?: QualificationQuestions): string {
+  const custom = customQuestionOf(step, { questions });
+  if (custom) return custom.text;
+  const own = questions?.questions[step as keyof QualificationQuestions["questions"]];
+  if (own && own !== defaultQuestionText(step, {})) {
+    const first = step === "contact_company" ? firstName(answers) : undefined;
+    return first ? `Nice to meet you, ${first}! ${own}` : own;
+  }
+  if (step === "contact_reach" && questions?.phone === "off") return EMAIL_ONLY_QUESTION;
+  return defaultQuestionText(step, answers);
+}
+
+function defaultQuestionText(step: StepId, answers: Answers): string {
   switch (step) {
     case "service_type":
       return "What type of cleaning are you looking for?";
@@ -108,19 +149,19 @@ export function questionText(step: StepId, answers: Answers): string {
     }
     case "contact_reach":
       return "What's the best email or phone number to reach you?";
-    case "done":
+    default:
       return "";
   }
 }
 
 /** The current question as a reply, with its quick replies. */
 export function ask(step: StepId, profile: BusinessProfile, answers: Answers, lead = ""): BotReply {
-  const text = [lead, questionText(step, answers)].filter(Boolean).join(" ");
+  const text = [lead, questionText(step, answers, profile.questions)].filter(Boolean).join(" ");
   const quickReplies = quickRepliesFor(step, profile);
   return quickReplies ? { text, quickReplies } : { text };
 }
 
-const HINTS: Record<StepId, string> = {
+const HINTS: Record<Exclude<StepId, `custom_${number}`>, string> = {
   service_type: "Sorry, I didn't catch the type of cleaning. Which of these is closest? You can also describe it in a few words.",
   building_size: 'Sorry, I didn\'t catch the size. Roughly how many square feet is the space? For example "12,000 sq ft".',
   frequency: 'Sorry, I didn\'t catch how often. How many times a week or month should we clean? For example "twice a week" or "daily".',
@@ -136,7 +177,10 @@ const HINTS: Record<StepId, string> = {
 /** The question again, with a hint, after an answer that was not understood. */
 export function hint(step: StepId, profile: BusinessProfile): BotReply {
   const quickReplies = quickRepliesFor(step, profile);
-  return quickReplies ? { text: HINTS[step], quickReplies } : { text: HINTS[step] };
+  const custom = customQuestionOf(step, profile);
+  let text = custom ? `Sorry, I didn't catch that. ${custom.text} You can tap one of the choices or type your answer.` : (HINTS as Record<string, string>)[step] ?? "";
+  if (step === "contact_reach" && profile.questions?.phone === "off") text = 'Sorry, I couldn\'t find an email address in that. Could you type it like "jane@example.com"?';
+  return quickReplies ? { text, quickReplies } : { text };
 }
 
 export function somethingElsePrompt(): BotReply {

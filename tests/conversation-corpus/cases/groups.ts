@@ -5,6 +5,7 @@ import { CLOCKS, type ClockName } from "../profile.ts";
 import { localDay, timeline } from "../dates.ts";
 import type { Case, Expected, Turn } from "../types.ts";
 import { CLOCK_NAMES, NO_TITLE_AS_NAME, flowCase, monthOf, pick, randomFlow, rng, type Flow } from "./build.ts";
+import { ownerQuestionCases } from "./owner-questions.ts";
 import { BUDGET, COMPANIES, CONTACTS, FREQUENCY, NAMES, SERVICE, SIZE, TIMELINE, TITLED_NAMES, type Answer } from "./pools.ts";
 
 const BASE: Flow = {
@@ -454,5 +455,5 @@ function otherWords(): Case[] {
 }
 
 export function allCases(): Case[] {
-  return [...standard(), ...everyAnswer(), ...corrections(), ...names(), ...honesty(), ...serviceAreas(), ...quotes(), ...behaviour(), ...otherWords()];
+  return [...standard(), ...everyAnswer(), ...corrections(), ...names(), ...honesty(), ...serviceAreas(), ...quotes(), ...behaviour(), ...otherWords(), ...ownerQuestionCases()];
 }

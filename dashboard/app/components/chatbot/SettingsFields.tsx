@@ -13,9 +13,10 @@ import {
 } from "#shared/chatbots/settings.ts";
 import { ErrorList, fieldProps, inputClass, labelClass, selectClass, TextField } from "~/components/forms";
 
-export type SettingsValues = ChatbotSettingsValues;
+/** The form's values, and the questions as the chatbot asks them (the owner's wording, decision 0062). */
+export type SettingsValues = ChatbotSettingsValues & { questionList?: string[] };
 
-export function QualificationQuestions() {
+export function QualificationQuestions({ list = QUALIFICATION_QUESTIONS }: { list?: readonly string[] }) {
   return (
     <div>
       <p className={labelClass}>Qualification questions</p>
@@ -23,7 +24,7 @@ export function QualificationQuestions() {
         The chatbot asks these in order (read-only), each with quick replies; visitors may skip any of them.
       </p>
       <ol className="mt-2 list-decimal space-y-1 rounded-lg bg-slate-50 py-3 pr-3 pl-8 text-sm text-slate-800">
-        {QUALIFICATION_QUESTIONS.map((q) => (
+        {list.map((q) => (
           <li key={q}>{q}</li>
         ))}
       </ol>
@@ -81,7 +82,7 @@ export function SettingsFields({
         <ErrorList id={areas.errorId} errors={areas.error} />
       </div>
 
-      {!full ? <QualificationQuestions /> : null}
+      {!full ? <QualificationQuestions list={values.questionList} /> : null}
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900">{full ? "Business hours" : "Operating hours"}</legend>
@@ -184,7 +185,13 @@ export function SettingsFields({
             </div>
             <ErrorList id={types.errorId} errors={types.error} />
           </fieldset>
-          <QualificationQuestions />
+          <p className="text-sm text-slate-700">
+            Qualification questions: reword them, order the contact questions and add your own under{" "}
+            <a href="#questions" className="font-semibold text-brand-700 underline">
+              Qualification questions
+            </a>{" "}
+            below.
+          </p>
           <div>
             <label htmlFor={price.id} className={labelClass}>
               Market price (per 1,000 sq ft per visit, USD)

@@ -37,6 +37,23 @@ export function ContactCard({ detail }: { detail: LeadDetailData }) {
   );
 }
 
+/** The answers to the owner's own chatbot questions (decision 0062), each under its question as it was asked. */
+export function CustomAnswersCard({ detail }: { detail: LeadDetailData }) {
+  const answers = detail.lead.customAnswers;
+  if (answers.length === 0) return null;
+  return (
+    <Card id="custom-answers" title="Your questions">
+      <dl className="divide-y divide-slate-100">
+        {answers.map((a) => (
+          <Row key={a.id} label={a.question}>
+            <span className="whitespace-pre-wrap break-words">{a.answer}</span>
+          </Row>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
 const frequencyLabel = (value: string | null) => FREQUENCY_OPTIONS.find(([v]) => v === value)?.[1] ?? null;
 
 const timelineLabel = (value: string | null) => TIMELINE_OPTIONS.find(([v]) => v === value)?.[1] ?? null;
