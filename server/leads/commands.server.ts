@@ -15,7 +15,7 @@
 //     4 by the chat service's emitter, which also carries the team's notification with the push.
 import { runCommand, type CommandContext, type TransactionClient } from "../events/command-context.server.ts";
 import { countLeadAgainstPlan, type QuotaResult } from "../billing/lead-quota.server.ts";
-import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH } from "../shared/scoring/score.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH, type ScoreResult } from "../shared/scoring/score.ts";
 import { validateManualLead } from "../shared/leads/lead-input.ts";
 import type { LeadPriority } from "../shared/enums.ts";
 import { publishLead } from "./publish-lead.server.ts";
@@ -25,7 +25,7 @@ export { captureLead as captureChatLead, type CaptureInput, type CaptureResult }
 export { changeLeadStatus } from "./lead-status.server.ts";
 export { addLeadNote } from "./lead-notes.server.ts";
 
-export type LeadCreationSource = "manual" | "api" | "outreach";
+export type LeadCreationSource = "manual" | "api" | "outreach" | "chatbot";
 
 export type CreateLeadOptions = {
   source: LeadCreationSource;
@@ -33,6 +33,8 @@ export type CreateLeadOptions = {
   actorUserId: string | null;
   /** More writes of the same transaction, given the new lead's id (the prospect's link, for outreach). */
   within?: (tx: TransactionClient, leadId: string) => Promise<void>;
+  /** A source that scores its own kind of lead (LeadBroom's site assistant, decision 0063) gives the score. */
+  scored?: ScoreResult;
 };
 
 export type CreatedLead = { leadId: string; score: number; priority: LeadPriority; quota: QuotaResult };
@@ -54,7 +56,7 @@ export async function createLead(
   const now = ctx.clock();
   const chatbot = await ctx.db.chatbot.findFirst({ where: { businessId }, orderBy: { createdAt: "asc" }, select: { marketPriceCents: true } });
   const marketPriceCents = chatbot?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
-  const scored = scoreLead({
+  const scored = options.scored ?? scoreLead({
     buildingSizeSqFt: lead.buildingSizeSqFt,
     frequency: lead.frequency,
     budgetMonthlyCents: lead.budgetMonthlyCents,
