@@ -9,8 +9,9 @@
 //      source — owner-typed leads are not charged, decision 0010 — lives there);
 //   4. one live `lead:created` push to the business's open workspaces, after the commit.
 // Entry points:
-//   - `createLead(ctx, input, { source })`: the "Add a lead" form (manual), the REST API (api) and
-//     Cold Outreach → Convert to lead (outreach);
+//   - `createLead(ctx, input, { source })`: the "Add a lead" form (manual), the REST API (api),
+//     Cold Outreach → Convert to lead (outreach) and LeadBroom's site assistant (chatbot, with its own
+//     score: server/site-assistant/capture.server.ts, decision 0063);
 //   - `captureChatLead`: the chatbot's fast path (decision 0007): 1–3 in one SQL statement (a CTE), and
 //     4 by the chat service's emitter, which also carries the team's notification with the push.
 import { runCommand, type CommandContext, type TransactionClient } from "../events/command-context.server.ts";

@@ -24,7 +24,7 @@ export async function captureProspect(
   const { answers } = input.state;
   const scored = scoreProspect(input.state);
   const name = answers.name ?? UNNAMED_PROSPECT;
-  let notification: WorkspaceNotification | null = null;
+  const made: { notification?: WorkspaceNotification } = {};
   const result = await createLead(
     ctx,
     {
@@ -48,10 +48,11 @@ export async function captureProspect(
           data: { businessId: input.businessId, type: "new-lead", text, leadId, createdAt: ctx.clock() },
           select: { id: true, createdAt: true },
         });
-        notification = { id: row.id, type: "new-lead", text, leadId, createdAt: row.createdAt.toISOString() };
+        made.notification = { id: row.id, type: "new-lead", text, leadId, createdAt: row.createdAt.toISOString() };
       },
     },
   );
   if (!result.ok) return result;
-  return { ok: true, value: { ...result.value, notification: notification! } };
+  if (!made.notification) throw new Error("captureProspect: the lead was made without its notification");
+  return { ok: true, value: { ...result.value, notification: made.notification } };
 }
