@@ -36,6 +36,8 @@ export type CreateLeadOptions = {
   within?: (tx: TransactionClient, leadId: string) => Promise<void>;
   /** A source that scores its own kind of lead (LeadBroom's site assistant, decision 0063) gives the score. */
   scored?: ScoreResult;
+  /** The conversation the lead was captured in (unique: a second lead of it fails), and whether it is a test. */
+  conversation?: { id: string; isTest: boolean };
 };
 
 export type CreatedLead = { leadId: string; score: number; priority: LeadPriority; quota: QuotaResult };
@@ -82,6 +84,7 @@ export async function createLead(
         ...scoreColumns(scored),
         status: "new",
         source,
+        ...(options.conversation ? { conversationId: options.conversation.id, isTest: options.conversation.isTest } : {}),
         createdAt: now,
         events: {
           create: [

@@ -1,9 +1,9 @@
 // A site-assistant prospect becomes a lead of the operator's business through the one lead command,
 // `createLead` (server/leads/commands.server.ts), so it has every consequence of a new lead: history,
 // follow-up reminder, the `lead.created` event (the owners' alert e-mail for a high-priority lead,
-// automations, webhooks), the plan count and the live push. In the same transaction the lead is tied
-// to its conversation (unique: a second capture of the same conversation rolls back) and the team's
-// "new-lead" notification is stored, as for a lead of any chatbot.
+// automations, webhooks), the plan count and the live push. The lead is tied to its conversation
+// (unique: a second capture of the same conversation rolls back) and, in the same transaction, the
+// team's "new-lead" notification is stored, as for a lead of any chatbot.
 import type { CommandContext } from "../events/command-context.server.ts";
 import { createLead, type CreatedLead } from "../leads/commands.server.ts";
 import type { LeadResult } from "../leads/result.ts";
@@ -41,8 +41,8 @@ export async function captureProspect(
       source: "chatbot",
       actorUserId: null,
       scored,
+      conversation: { id: input.conversationId, isTest: input.isTest },
       within: async (tx, leadId) => {
-        await tx.lead.update({ where: { id: leadId }, data: { conversationId: input.conversationId, isTest: input.isTest } });
         const text = newLeadNotificationText({ name, email: answers.email ?? null, phone: answers.phone ?? null, company: null, priority: scored.priority, isTest: input.isTest });
         const row = await tx.notification.create({
           data: { businessId: input.businessId, type: "new-lead", text, leadId, createdAt: ctx.clock() },
