@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)("LeadBroom's site assistant in Chromium at 360 px"
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer({ seedDemo: false }), launchChromium()]);
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -82,5 +82,5 @@ describe.skipIf(!hasChromium)("LeadBroom's site assistant in Chromium at 360 px"
     await owner.goto(`${server.url}/app/leads`);
     await owner.getByText("Morgan Lee").first().waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 });

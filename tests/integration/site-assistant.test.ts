@@ -31,7 +31,8 @@ const visitors: Visitor[] = [];
 beforeAll(async () => {
   sink = await startSmtpSink();
   server = await startTestServer({ env: { SMTP_URL: sink.url, MAIL_FROM } });
-}, 120_000);
+  // Generous: eight helpers share two cores this session and a server start can take minutes.
+}, 600_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -134,7 +135,7 @@ describe("the public site's chatbot", () => {
     await until(async () => created.length + notifications.length, (n) => n >= 2);
     expect(created.map((l) => l.id)).toEqual([lead.id]);
     expect(notifications.map((n) => n.leadId)).toEqual([lead.id]);
-  });
+  }, 300_000);
 
   it("asks for a person: the team is told, and the assistant goes back to its question", async () => {
     const v = await visitor(SITE_KEY);
