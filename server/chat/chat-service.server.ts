@@ -198,7 +198,7 @@ export function createChatService(deps: {
     conversationId: string,
   ): OpenResult {
     const started = startConversation(toBusinessProfile(chatbot));
-    const site = siteAssistantFor(chatbot)?.start();
+    const site = siteAssistantFor(chatbot)?.start(chatbot.welcomeMessage);
     // Only the app's own Test Chatbot page may flag a conversation as a test: with the token it was
     // given for this chatbot (the Origin alone can be forged by a non-browser client). Opening the test
     // chat is the checklist's "test the chatbot", whether or not the owner then writes.

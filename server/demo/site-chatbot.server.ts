@@ -7,6 +7,11 @@
 // LeadBroom's assistant (server/site-assistant/) and its prospects are leads for its members.
 import type { Db } from "../db/client.server.ts";
 import { DEFAULT_SERVICE_TYPES } from "../shared/chatbots/defaults.ts";
+import { SITE_WELCOME } from "../site-assistant/engine.ts";
+
+/** The welcome the site's chatbot was made with before it became LeadBroom's assistant (decision 0063). */
+const CLEANING_BOT_WELCOME =
+  "Hi! This is the LeadBroom chatbot, as your website's visitors would meet it. What type of cleaning are you looking for?";
 
 export const SITE_BUSINESS_NAME = "LeadBroom";
 
@@ -20,6 +25,7 @@ export async function ensureSiteChatbot(db: Db, siteKey: string): Promise<{ crea
   const existing = await db.chatbot.findUnique({ where: { siteKey }, select: { businessId: true } });
   if (existing) {
     await markOperatorBusiness(db, existing.businessId);
+    await db.chatbot.updateMany({ where: { siteKey, welcomeMessage: CLEANING_BOT_WELCOME }, data: { welcomeMessage: SITE_WELCOME } });
     return { created: false };
   }
   const created = await db.business.create({
@@ -38,8 +44,7 @@ export async function ensureSiteChatbot(db: Db, siteKey: string): Promise<{ crea
         create: {
           siteKey,
           businessName: SITE_BUSINESS_NAME,
-          welcomeMessage:
-            "Hi! This is the LeadBroom chatbot, as your website's visitors would meet it. What type of cleaning are you looking for?",
+          welcomeMessage: SITE_WELCOME,
           serviceTypes: [...DEFAULT_SERVICE_TYPES],
         },
       },

@@ -24,7 +24,8 @@ export type SiteTurnInput = {
 
 export type SiteAssistant = {
   readonly name: string;
-  start(): { state: SiteState; replies: SiteReply[] };
+  /** A new conversation: the chatbot's welcome and the first question. */
+  start(welcome?: string): { state: SiteState; replies: SiteReply[] };
   respond(input: SiteTurnInput): Promise<SiteTurn>;
 };
 
@@ -111,7 +112,7 @@ export function createSiteAssistant(deps: { content: SiteContent; logger: Logger
 
   return {
     name: model ? `site:${model.client.model}` : "site:rules",
-    start: () => ({ state: newSiteState(), replies: siteWelcome() }),
+    start: (welcome) => ({ state: newSiteState(), replies: siteWelcome(welcome) }),
     async respond(input) {
       const turn = handleSiteMessage(input.state, input.text, content);
       // The model speaks only where there is something to explain: a question about LeadBroom.

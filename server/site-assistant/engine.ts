@@ -93,13 +93,12 @@ export function restoreSiteState(raw: unknown): SiteState {
   };
 }
 
-export function siteWelcome(): SiteReply[] {
-  return [
-    {
-      text: "Hi! I'm LeadBroom's assistant. Ask me about our plans and prices, the free trial, installing the chat on your website or what LeadBroom does.",
-    },
-    question("company_size", {}),
-  ];
+export const SITE_WELCOME =
+  "Hi! I'm LeadBroom's assistant. Ask me about our plans and prices, the free trial, installing the chat on your website or what LeadBroom does.";
+
+/** The opening: the chatbot's welcome (the widget shows it before the chat opens), then the first question. */
+export function siteWelcome(welcome = SITE_WELCOME): SiteReply[] {
+  return [{ text: welcome }, question("company_size", {})];
 }
 
 /** The question of a step, with its quick replies. */
