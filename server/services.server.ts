@@ -13,6 +13,8 @@ import { createSandboxCookie, createSessionCookie } from "./http/session-cookie.
 import { SANDBOX_TTL_MS } from "./demo/sandbox.server.ts";
 import type { Assistant } from "./conversation/assistant.ts";
 import { createAssistant } from "./ai/create-assistant.server.ts";
+import type { SiteAssistant } from "./site-assistant/assistant.server.ts";
+import { createSiteAssistantFromEnv } from "./site-assistant/create.server.ts";
 import { createChatbotCache, type ChatbotCache } from "./chatbots/chatbot-cache.server.ts";
 import { findChatbotById } from "./chatbots/profile.server.ts";
 import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./realtime/rate-limits.server.ts";
@@ -37,6 +39,8 @@ export type AppServices = {
   outboxDir: string;
   redis: Redis | null;
   assistant: Assistant;
+  /** LeadBroom's own site assistant: the operator business's chatbot (decision 0063). */
+  siteAssistant: SiteAssistant;
   widgetLimiter: WidgetLimiter;
   /** REST API requests per key (server/api). */
   apiLimiter: ApiLimiter;
@@ -86,6 +90,7 @@ export function createServices(options: {
     widgetLimiter: createWidgetLimiter({ redis: redis ?? undefined, limits: options.widgetLimits }),
     apiLimiter: createApiLimiter({ redis: redis ?? undefined, limits: options.apiLimits }),
     assistant: createAssistant({ env, db, logger }),
+    siteAssistant: createSiteAssistantFromEnv({ env, db, logger }),
     chatbotCache: createChatbotCache({ load: (chatbotId) => findChatbotById(db, chatbotId) }),
     ...createBillingServices({ env }),
     sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),

@@ -49,6 +49,10 @@ import { checkMessageText, pageOriginAndPath } from "../chatbots/widget-payloads
 import { verifyTestToken } from "./test-token.ts";
 import { isDraftConversationId, newDraftConversationId } from "./draft-ids.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";
+import type { SiteAssistant } from "../site-assistant/assistant.server.ts";
+import { restoreSiteState, resumeSite } from "../site-assistant/engine.ts";
+import { captureProspect } from "../site-assistant/capture.server.ts";
+import { commandContext } from "../events/command-context.server.ts";
 
 /** Where the chat service sends realtime events; implemented over socket.io rooms. */
 export type ChatEmitter = {
@@ -120,11 +124,19 @@ export function createChatService(deps: {
   crashAt?: CrashPoint;
   /** The visitor gave a phone number in this turn (two-way SMS asks for consent, server/sms/consent.server.ts). */
   onPhoneGiven?: (args: { businessId: string; conversationId: string; phone: string; isTest: boolean }) => void;
+  /** LeadBroom's own site assistant (decision 0063): answers the chatbots of the operator's business. */
+  siteAssistant?: SiteAssistant;
 }) {
   const { db, emitter, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   // Turns of one conversation run one after another, in seq order.
   const queue = createKeyedQueue();
+  const { siteAssistant } = deps;
+
+  /** The operator's business talks through the site assistant, every other through the cleaning engine. */
+  function siteAssistantFor(chatbot: ChatbotRecord): SiteAssistant | null {
+    return chatbot.business.kind === "operator" && siteAssistant ? siteAssistant : null;
+  }
 
   /** Fresh from the database (opening a conversation: activation and welcome exactly as saved). */
   async function loadChatbot(chatbotId: string): Promise<ChatbotRecord> {
@@ -188,6 +200,7 @@ export function createChatService(deps: {
     conversationId: string,
   ): OpenResult {
     const started = startConversation(toBusinessProfile(chatbot));
+    const site = siteAssistantFor(chatbot)?.start(chatbot.welcomeMessage);
     // Only the app's own Test Chatbot page may flag a conversation as a test: with the token it was
     // given for this chatbot (the Origin alone can be forged by a non-browser client). Opening the test
     // chat is the checklist's "test the chatbot", whether or not the owner then writes.
@@ -198,8 +211,8 @@ export function createChatService(deps: {
       isTest,
       pageUrl: pageOriginAndPath(payload.pageUrl),
       channel: classifyChannel({ pageUrl: payload.pageUrl, referrer: payload.referrer }),
-      state: { engine: started.state, handledSeq: 0 },
-      opening: started.replies,
+      state: { engine: started.state, handledSeq: 0, ...(site ? { site: site.state } : {}) },
+      opening: site ? site.replies : started.replies,
       now: clock(),
     });
     const afterSeq = payload.lastSeq ?? 0;
@@ -337,7 +350,8 @@ export function createChatService(deps: {
     if (stored.leadPending && !stored.leadId) {
       try {
         const chatbot = await cachedChatbot(turn.chatbotId);
-        await captureFor(turn, chatbot, stored);
+        if (siteAssistantFor(chatbot)) await captureSiteProspect(turn, stored);
+        else await captureFor(turn, chatbot, stored);
       } catch (error) {
         logger.error(`[chat] capturing the lead of conversation ${conversationId} failed`, error);
       }
@@ -352,6 +366,7 @@ export function createChatService(deps: {
       handledSeq: typeof raw.handledSeq === "number" ? raw.handledSeq : 0,
       ...(typeof raw.leadId === "string" ? { leadId: raw.leadId } : {}),
       ...(raw.leadPending === true ? { leadPending: true as const } : {}),
+      ...(raw.site !== undefined ? { site: restoreSiteState(raw.site) } : {}),
     };
   }
 
@@ -414,7 +429,14 @@ export function createChatService(deps: {
       let stored = restoreStored(turn.state);
       const chatbot = await cachedChatbot(turn.chatbotId);
       const profile = toBusinessProfile(chatbot);
+      const site = siteAssistantFor(chatbot);
       for (const visitorMessage of turn.pending) {
+        if (site) {
+          const next = await answerSiteMessage(site, turn, chatbot, stored, visitorMessage);
+          if (!next) return;
+          stored = next;
+          continue;
+        }
         emitter.typing(conversationId, true);
         // Reply ids exist before the replies are stored, so streamed deltas carry the final id.
         const replyIds: string[] = [];
@@ -489,6 +511,86 @@ export function createChatService(deps: {
       emitter.typing(conversationId, false);
       logger.error(`[chat] answering conversation ${conversationId} failed`, error);
     }
+  }
+
+  /**
+   * One visitor message of a site-assistant conversation (decision 0063), as answerTurns does for the
+   * cleaning engine: the reply stored with the state first, then the prospect captured once it is due.
+   * Returns the state after the turn, or null when another instance answered it.
+   */
+  async function answerSiteMessage(
+    site: SiteAssistant,
+    turn: PendingTurn,
+    chatbot: ChatbotRecord,
+    before: StoredConversationState,
+    visitorMessage: { seq: number; text: string },
+  ): Promise<StoredConversationState | null> {
+    const conversationId = turn.id;
+    emitter.typing(conversationId, true);
+    const result = await site.respond({
+      state: before.site ?? site.start().state,
+      text: visitorMessage.text,
+      now: clock(),
+      history: () => recentHistory(conversationId),
+      conversation: { id: conversationId, businessId: turn.businessId, isTest: turn.isTest },
+    });
+    const due = result.captured && !before.leadId;
+    const stored: StoredConversationState = {
+      engine: before.engine,
+      site: result.state,
+      handledSeq: visitorMessage.seq,
+      ...(before.leadId ? { leadId: before.leadId } : due ? { leadPending: true as const } : {}),
+    };
+    if (due) await crashPoint("before-reply");
+    const replies = await storeBotTurn(db, {
+      conversationId,
+      answering: visitorMessage.seq,
+      replies: result.replies.map((reply) => ({ id: newMessageId(), text: reply.text, quickReplies: reply.quickReplies })),
+      state: stored,
+      now: clock(),
+      ended: due && !turn.isTest,
+    });
+    emitter.typing(conversationId, false);
+    if (replies.length === 0 && result.replies.length > 0) {
+      logger.warn(`[chat] conversation ${conversationId} message ${visitorMessage.seq} was answered elsewhere`);
+      return null;
+    }
+    const echo = !leadDetailsHidden(chatbot.business, clock());
+    for (const message of replies) {
+      emitter.message(conversationId, message);
+      if (echo) emitter.workspaceMessage(turn.businessId, message);
+    }
+    if (!due) return stored;
+    await crashPoint("before-capture");
+    const leadId = await captureSiteProspect(turn, stored);
+    return leadId ? { engine: stored.engine, site: stored.site, handledSeq: stored.handledSeq, leadId } : stored;
+  }
+
+  /**
+   * The site assistant's prospect as a lead of the operator's business, through the lead command
+   * (createLead, with every consequence of a new lead), once per conversation. Returns the lead's id.
+   */
+  async function captureSiteProspect(turn: PendingTurn, stored: StoredConversationState): Promise<string | null> {
+    if (!stored.site) return null;
+    const existing = await db.lead.findUnique({ where: { conversationId: turn.id }, select: { id: true, businessId: true } });
+    if (existing) return existing.businessId === turn.businessId ? existing.id : null;
+    if (!deps.jobs) {
+      logger.error(`[chat] conversation ${turn.id}: the site assistant's prospect needs the job layer`);
+      return null;
+    }
+    const live = { leadCreated: (businessId: string, lead: LeadSummary) => emitter.leadCreated(businessId, lead), leadUpdated: emitter.leadUpdated };
+    const result = await captureProspect(commandContext({ db, jobs: deps.jobs, logger }, live, clock), {
+      businessId: turn.businessId,
+      conversationId: turn.id,
+      isTest: turn.isTest,
+      state: stored.site,
+    });
+    if (!result.ok) {
+      logger.error(`[chat] capturing the site assistant's prospect of conversation ${turn.id} failed: ${result.error}`);
+      return null;
+    }
+    emitter.notification?.(turn.businessId, result.value.notification);
+    return result.value.leadId;
   }
 
   /** The lead's history says which answers the visitor corrected, and the score and priority before and after. */
@@ -567,7 +669,9 @@ export function createChatService(deps: {
         const stored = restoreStored(turn.state);
         const chatbot = await cachedChatbot(turn.chatbotId);
         const handledSeq = Math.max(stored.handledSeq, ...turn.pending.map((p) => p.seq));
-        const replies = resumeQualification(stored.engine, toBusinessProfile(chatbot));
+        const replies = siteAssistantFor(chatbot)
+          ? resumeSite(stored.site ?? restoreSiteState(null), "Where were we?")
+          : resumeQualification(stored.engine, toBusinessProfile(chatbot));
         if (replies.length > 0) await storeAndEmit(turn, chatbot, replies, { ...stored, handledSeq });
       } catch (error) {
         logger.error(`[chat] resuming conversation ${conversationId} after a takeover failed`, error);
@@ -591,7 +695,10 @@ export function createChatService(deps: {
       const online = deps.membersOnline ? await deps.membersOnline(turn.businessId) : false;
       const notice = personRequestNotice(profile, now, online);
       const handledSeq = Math.max(stored.handledSeq, ...turn.pending.map((p) => p.seq));
-      const replies = [{ text: notice }, ...resumeQualification(stored.engine, profile, "In the meantime, I can take a few details.")];
+      const resumed = siteAssistantFor(chatbot)
+        ? resumeSite(stored.site ?? restoreSiteState(null))
+        : resumeQualification(stored.engine, profile, "In the meantime, I can take a few details.");
+      const replies = [{ text: notice }, ...resumed];
       await storeAndEmit(turn, chatbot, replies, { ...stored, handledSeq });
       if (deps.jobs) {
         const notification = await recordPersonRequest(

@@ -1,6 +1,7 @@
 // Conversation and message storage. Messages get gap-free per-conversation seq numbers (allocated by
 // incrementing Conversation.lastSeq in the same transaction as the insert) and visitor messages are
 // deduplicated on (conversationId, clientMessageId). Messages are never deleted.
+import type { SiteState } from "../site-assistant/engine.ts";
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
@@ -77,6 +78,8 @@ export type StoredConversationState = {
    * 0007). The capture clears it; a conversation resumed with it set is captured then (crash recovery).
    */
   leadPending?: true;
+  /** The site assistant's state (server/site-assistant/, decision 0063): conversations of the operator's business. */
+  site?: SiteState;
 };
 
 export type ConversationRow = {

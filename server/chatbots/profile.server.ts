@@ -37,8 +37,12 @@ export type ChatbotRecord = {
     subscriptionStatus: string;
     trialEnd: Date | null;
     isDemo: boolean;
+    /** "operator": the chatbot is LeadBroom's own site assistant (decision 0063), not a cleaning qualification. */
+    kind: BusinessKind;
   };
 };
+
+export type BusinessKind = "cleaning" | "operator";
 
 type ChatbotRow = Omit<ChatbotRecord, "business"> & Omit<ChatbotRecord["business"], "trialEnd"> & { trialEnd: string | Date | null };
 
@@ -56,7 +60,7 @@ function chatbotWhere(where: Prisma.Sql) {
            c."hoursStart", c."hoursEnd", c."hoursDays", c."afterHoursMessage", c."serviceTypes", c."marketPriceCents",
            c."settings", b."serviceAreas", b."description", b."timeZone", b."phone", b."email", b."plan",
            b."subscriptionStatus"::text AS "subscriptionStatus",
-           ${utcText('b."trialEnd"')} AS "trialEnd", b."isDemo"
+           ${utcText('b."trialEnd"')} AS "trialEnd", b."isDemo", b."kind"::text AS "kind"
       FROM "Chatbot" c
       JOIN "Business" b ON b."id" = c."businessId"
      WHERE ${where}`;
@@ -64,7 +68,7 @@ function chatbotWhere(where: Prisma.Sql) {
 
 function toChatbotRecord(row: ChatbotRow | undefined): ChatbotRecord | null {
   if (!row) return null;
-  const { serviceAreas, description, timeZone, phone, email, plan, subscriptionStatus, trialEnd, isDemo, settings, ...chatbot } = row;
+  const { serviceAreas, description, timeZone, phone, email, plan, subscriptionStatus, trialEnd, isDemo, kind, settings, ...chatbot } = row;
   return {
     ...chatbot,
     hoursDays: chatbot.hoursDays.map(Number),
@@ -80,6 +84,7 @@ function toChatbotRecord(row: ChatbotRow | undefined): ChatbotRecord | null {
       subscriptionStatus,
       trialEnd: trialEnd === null ? null : asUtcDate(trialEnd),
       isDemo,
+      kind: kind === "operator" ? "operator" : "cleaning",
     },
   };
 }

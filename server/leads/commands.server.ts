@@ -9,13 +9,14 @@
 //      source — owner-typed leads are not charged, decision 0010 — lives there);
 //   4. one live `lead:created` push to the business's open workspaces, after the commit.
 // Entry points:
-//   - `createLead(ctx, input, { source })`: the "Add a lead" form (manual), the REST API (api) and
-//     Cold Outreach → Convert to lead (outreach);
+//   - `createLead(ctx, input, { source })`: the "Add a lead" form (manual), the REST API (api),
+//     Cold Outreach → Convert to lead (outreach) and LeadBroom's site assistant (chatbot, with its own
+//     score: server/site-assistant/capture.server.ts, decision 0063);
 //   - `captureChatLead`: the chatbot's fast path (decision 0007): 1–3 in one SQL statement (a CTE), and
 //     4 by the chat service's emitter, which also carries the team's notification with the push.
 import { runCommand, type CommandContext, type TransactionClient } from "../events/command-context.server.ts";
 import { countLeadAgainstPlan, type QuotaResult } from "../billing/lead-quota.server.ts";
-import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH } from "../shared/scoring/score.ts";
+import { DEFAULT_MARKET_PRICE_CENTS, FOLLOW_UP_HOURS, scoreColumns, scoreLead, VISITS_PER_MONTH, type ScoreResult } from "../shared/scoring/score.ts";
 import { validateManualLead } from "../shared/leads/lead-input.ts";
 import type { LeadPriority } from "../shared/enums.ts";
 import { publishLead } from "./publish-lead.server.ts";
@@ -25,7 +26,7 @@ export { captureLead as captureChatLead, type CaptureInput, type CaptureResult }
 export { changeLeadStatus } from "./lead-status.server.ts";
 export { addLeadNote } from "./lead-notes.server.ts";
 
-export type LeadCreationSource = "manual" | "api" | "outreach" | "sms" | "phone";
+export type LeadCreationSource = "manual" | "api" | "outreach" | "chatbot" | "sms" | "phone";
 
 export type CreateLeadOptions = {
   source: LeadCreationSource;
@@ -33,6 +34,10 @@ export type CreateLeadOptions = {
   actorUserId: string | null;
   /** More writes of the same transaction, given the new lead's id (the prospect's link, for outreach). */
   within?: (tx: TransactionClient, leadId: string) => Promise<void>;
+  /** A source that scores its own kind of lead (LeadBroom's site assistant, decision 0063) gives the score. */
+  scored?: ScoreResult;
+  /** The conversation the lead was captured in (unique: a second lead of it fails), and whether it is a test. */
+  conversation?: { id: string; isTest: boolean };
 };
 
 export type CreatedLead = { leadId: string; score: number; priority: LeadPriority; quota: QuotaResult };
@@ -54,7 +59,7 @@ export async function createLead(
   const now = ctx.clock();
   const chatbot = await ctx.db.chatbot.findFirst({ where: { businessId }, orderBy: { createdAt: "asc" }, select: { marketPriceCents: true } });
   const marketPriceCents = chatbot?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
-  const scored = scoreLead({
+  const scored = options.scored ?? scoreLead({
     buildingSizeSqFt: lead.buildingSizeSqFt,
     frequency: lead.frequency,
     budgetMonthlyCents: lead.budgetMonthlyCents,
@@ -79,6 +84,7 @@ export async function createLead(
         ...scoreColumns(scored),
         status: "new",
         source,
+        ...(options.conversation ? { conversationId: options.conversation.id, isTest: options.conversation.isTest } : {}),
         createdAt: now,
         events: {
           create: [

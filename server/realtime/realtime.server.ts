@@ -75,6 +75,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     db: services.db,
     chatbots: services.chatbotCache,
     assistant: services.assistant,
+    siteAssistant: services.siteAssistant,
     emitter,
     logger: services.logger,
     testTokenSecret: services.signingSecret,

@@ -280,11 +280,11 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.getByRole("button", { name: "Open chat" }).click();
     const log = page.getByRole("log", { name: "Messages" });
     await log.waitFor();
-    await expect.poll(() => log.getByText(/What type of cleaning/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => log.getByText(/how big is your cleaning company/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const input = page.getByRole("textbox", { name: "Type your message" });
-    await input.fill("Regular commercial cleaning");
+    await input.fill("About 12 people");
     await input.press("Enter");
-    await expect.poll(() => log.getByText(/how large is the space/i).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => log.getByText(/What's your company's website/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // The chat belongs to LeadBroom's own business, which no account is a member of: the demo
     // account (whose credentials are public) never sees public-site visitors (issue 13).
     const db = server.services.db;

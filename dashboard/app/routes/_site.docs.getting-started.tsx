@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { INSTALL_WEIGHT, INSTALL_WHERE, widgetSnippet } from "#shared/public-site/site-content.ts";
 import { DocsPage } from "~/components/site/DocsPage";
 import { pageMeta } from "~/components/site/seo";
 import { textLink } from "~/components/site/ui";
@@ -11,7 +12,7 @@ export const meta = pageMeta(
 
 export default function GettingStartedPage() {
   const appUrl = useRootData()?.env.PUBLIC_APP_URL ?? "";
-  const snippet = `<script src="${appUrl}/widget.js" data-site-key="KEY" async></script>`;
+  const snippet = widgetSnippet(appUrl);
   return (
     <DocsPage
       path="/docs/getting-started"
@@ -50,10 +51,7 @@ export default function GettingStartedPage() {
         <code>{snippet}</code>
       </pre>
       <p>
-        Paste it just before the closing <code>&lt;/body&gt;</code> tag of every page of your website (most site builders
-        have a “custom code” or “footer scripts” setting for this). A chat button appears in the bottom corner. The script
-        is about 2 KB and loads the chat itself only when a visitor reaches for the chat button, so it does not slow your
-        site down.
+        {INSTALL_WHERE} {INSTALL_WEIGHT}
       </p>
       <p>
         To stop other websites from using your chatbot, add your website's address (for example

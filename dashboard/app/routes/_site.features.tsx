@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { FEATURE_SECTIONS } from "#shared/public-site/site-content.ts";
 import { pageMeta } from "~/components/site/seo";
 import { ButtonLink, CallToAction, CheckIcon, PageHeader, textLink } from "~/components/site/ui";
 import { Icon, type LucideIcon } from "~/components/ui/Icon";
@@ -9,95 +10,18 @@ export const meta = pageMeta(
   "LeadBroom features: a 24/7 AI chatbot that qualifies and scores leads, lead management with priorities and reminders, workflow automation, analytics, cold outreach, competitor analysis and API access.",
 );
 
-type FeatureSection = {
-  id: string;
-  title: string;
-  badge?: string;
-  plan?: string;
-  text: string;
-  points: string[];
-  icon: LucideIcon;
+/** Each section of the shared content (the site assistant answers from the same text) with its icon. */
+const ICONS: Record<string, LucideIcon> = {
+  "ai-chatbot": MessageCircle,
+  "lead-scoring": ArrowUpFromLine,
+  "lead-management": ListChecks,
+  automation: Zap,
+  analytics: ChartNoAxesColumnIncreasing,
+  "cold-outreach": Send,
+  enterprise: Landmark,
 };
 
-const SECTIONS: FeatureSection[] = [
-  {
-    id: "ai-chatbot",
-    title: "AI Chatbot",
-    text: "A chat widget on your own website that greets every visitor, day or night, asks your qualification questions and turns the conversation into a scored lead. Install it by pasting one script tag before the closing body tag of your site.",
-    points: [
-      "Available 24/7, with your own after-hours response outside business hours",
-      "Asks about service type, building size, cleaning frequency, budget and timeline",
-      "Understands free text like “about 12k sq ft” or “twice a week”, with quick replies for every question",
-      "Answers questions about your hours, service areas and services, then picks the conversation back up",
-      "Your business name, welcome message, service areas, hours and accent colour",
-    ],
-    icon: MessageCircle,
-  },
-  {
-    id: "lead-scoring",
-    title: "Lead Scoring",
-    text: "Every lead is scored out of 10 from four weighted factors: building size (30%), cleaning frequency (25%), budget compared with your market price (25%) and timeline (20%). The score sets the priority, so the best opportunities reach the top of your list.",
-    points: [
-      "High priority 8–10: call within the hour",
-      "Medium priority 6–7.9: follow up within 4 hours",
-      "Low priority under 6: follow up within 24 hours",
-      "Budget judged against your own price per 1,000 sq ft",
-    ],
-    icon: ArrowUpFromLine,
-  },
-  {
-    id: "lead-management",
-    title: "Lead Management",
-    text: "All your leads in one workspace, live. New leads appear the moment a visitor finishes chatting; you and your support staff search, filter, update and follow up without reloading.",
-    points: [
-      "Statuses New, Contacted, Qualified, Proposal, Won and Lost",
-      "Follow-up reminders set automatically from the lead's priority",
-      "Notes, e-mails and a complete history of every change",
-      "Replay of the whole conversation behind each lead",
-    ],
-    icon: ListChecks,
-  },
-  {
-    id: "automation",
-    title: "Workflow Automation",
-    text: "Follow-up that runs itself: respond to high-priority leads immediately, nurture the rest with timed e-mails and send a calendar link when a visitor says it's urgent.",
-    points: [
-      "Templates for high-priority response, medium follow-up, appointment scheduling and nurturing",
-      "Triggers on score and on keywords in the conversation",
-      "Pause, resume and edit each automation",
-    ],
-    icon: Zap,
-  },
-  {
-    id: "analytics",
-    title: "Analytics",
-    text: "See where your leads come from and how quickly you answer them, from your own conversations and leads: widget views, conversations, leads, proposals and won deals as a funnel, lead quality, response time by hour of day, revenue from won deals and performance by channel.",
-    points: ["Last 7 days, 30 days, 90 days or the last year", "Performance by channel", "CSV export"],
-    icon: ChartNoAxesColumnIncreasing,
-  },
-  {
-    id: "cold-outreach",
-    title: "Cold Outreach",
-    badge: "PRO",
-    plan: "Available on the Pro and Enterprise plans.",
-    text: "Don't wait for buildings to find you: import your own list of facility managers, find the ones you want by job title, location and industry, and run e-mail sequences that stop when they answer.",
-    points: [
-      "Prospects from your own CSV files, found by job title, location and industry",
-      "E-mail sequences with up to two follow-ups, within a daily limit, each with an unsubscribe link",
-      "A daily LinkedIn list with your message ready to copy (LinkedIn itself is never automated)",
-      "Competitor analysis of lost leads",
-    ],
-    icon: Send,
-  },
-  {
-    id: "enterprise",
-    plan: "Available on the Enterprise plan.",
-    title: "Enterprise",
-    text: "For multi-location operators and franchises: a white-labeled chatbot, API access to your leads and a dedicated account manager.",
-    points: ["White-labeled chatbot", "REST API access", "Dedicated account manager", "Unlimited leads"],
-    icon: Landmark,
-  },
-];
+const SECTIONS = FEATURE_SECTIONS.map((section) => ({ ...section, icon: ICONS[section.id] ?? MessageCircle }));
 
 export default function FeaturesPage() {
   return (

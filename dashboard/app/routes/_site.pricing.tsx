@@ -16,16 +16,14 @@ import {
   type BillingPeriod,
   type PlanName,
 } from "#shared/billing/plans.ts";
+import { PRICING_FAQ, pricingDescription } from "#shared/public-site/site-content.ts";
 import { Faq } from "~/components/site/Faq";
 import { pageMeta } from "~/components/site/seo";
 import { CheckIcon, PageHeader, focusRing, textLink } from "~/components/site/ui";
 import { buttonClasses } from "~/components/ui/Button";
 import { getOptionalWorkspace } from "~/lib/session.server";
 
-export const meta = pageMeta(
-  "Pricing",
-  "LeadBroom plans: Starter $49, Pro $99 and Enterprise $249 a month, 20% less billed annually. Every plan starts with a 14-day free trial, no credit card required.",
-);
+export const meta = pageMeta("Pricing", pricingDescription());
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await getOptionalWorkspace(request, context);
@@ -48,14 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const loadSubscribeModal = () => import("~/components/billing/SubscribeModal");
 const SubscribeModal = lazy(() => loadSubscribeModal().then((module) => ({ default: module.SubscribeModal })));
 
-const FAQ = [
-  { q: "Do I need a credit card to start the free trial?", a: "No. Every plan starts with a 14-day free trial and no credit card is required. Add a card whenever you are ready; if you subscribe during the trial, the first charge happens when the trial ends." },
-  { q: "What happens if I go over my monthly lead limit?", a: "Nothing is lost: the chatbot keeps capturing every lead. Leads beyond your plan's monthly limit are charged a small per-lead fee on your next invoice, and you can upgrade at any time." },
-  { q: "Can I change plans later?", a: "Yes. An upgrade takes effect immediately and is prorated for the rest of your billing period. A downgrade takes effect at your next billing date." },
-  { q: "How much do I save with annual billing?", a: "Annual billing saves 20%: Starter is $39 instead of $49 a month, Pro $79 instead of $99 and Enterprise $199 instead of $249, billed once a year." },
-  { q: "How many LinkedIn connection requests does cold outreach send?", a: "None by itself: LinkedIn's terms forbid automating it. You choose 10, 20 or 30 a day, and each day the Outreach page lists that many of your prospects with their profile link and your message ready to copy; you mark each one sent. E-mail sequences and their follow-ups are sent for you." },
-  { q: "Can I cancel at any time?", a: "Yes. Manage or cancel your subscription from Settings → Billing & Subscription. Your leads stay yours." },
-] as const;
 
 export default function PricingPage() {
   const { signedIn, isOwner, publishableKey, overageFeeCents, chosen } = useLoaderData<typeof loader>();
@@ -169,7 +159,7 @@ export default function PricingPage() {
       <section className="bg-slate-50 py-16">
         <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
           <h2 className="text-center text-3xl font-bold tracking-tight text-slate-900">Frequently asked questions</h2>
-          <Faq items={FAQ} />
+          <Faq items={PRICING_FAQ} />
           <div className="mt-10 text-center">
             <p className="text-slate-700">Need more locations, a custom contract or invoicing?</p>
             <Link to="/contact" className={`${textLink} mt-2 inline-block`}>
