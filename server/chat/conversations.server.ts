@@ -1,6 +1,7 @@
 // Conversation and message storage. Messages get gap-free per-conversation seq numbers (allocated by
 // incrementing Conversation.lastSeq in the same transaction as the insert) and visitor messages are
 // deduplicated on (conversationId, clientMessageId). Messages are never deleted.
+import type { ChatBookingState } from "../appointments/chat-booking.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
@@ -73,6 +74,8 @@ export type StoredConversationState = {
    * 0007). The capture clears it; a conversation resumed with it set is captured then (crash recovery).
    */
   leadPending?: true;
+  /** Booking the walkthrough after the qualification (server/appointments/chat-booking.server.ts). */
+  booking?: ChatBookingState;
 };
 
 export type ConversationRow = {

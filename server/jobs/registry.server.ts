@@ -22,9 +22,12 @@ import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { automationJobHandler, type AutomationJob } from "../automations/runs.server.ts";
 import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { chatRecoveryJobHandler, type ChatRecoveryJob } from "../chat/turn-recovery.server.ts";
+import { appointmentMailHandler, appointmentReminderHandler, type AppointmentMailJob, type AppointmentReminderJob } from "../appointments/appointment-mail.server.ts";
 import type { JobHandler, JobInfo } from "./queue/job-queue.server.ts";
 import {
   ANALYTICS_FOLD_TICK,
+  APPOINTMENT_MAIL_QUEUE,
+  APPOINTMENT_REMINDER_QUEUE,
   AUTOMATION_QUEUE,
   BILLING_OPERATION_QUEUE,
   BILLING_REFRESH_QUEUE,
@@ -92,6 +95,7 @@ export const mailJobSchema = z.object({
     replyTo: z.string().optional(),
     messageId: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
+    icalEvent: z.object({ method: z.enum(["REQUEST", "CANCEL"]), filename: z.string(), content: z.string() }).optional(),
   }),
   unsubscribeUrl: z.string().optional(),
 }) satisfies z.ZodType<MailJob>;
@@ -108,6 +112,9 @@ export const domainEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("automation.run.failed"), businessId: id, automationId: id, runId: id, leadId: id.nullable(), error: z.string() }),
   z.object({ type: z.literal("conversation.person_requested"), businessId: id, conversationId: id, messageId: id }),
   z.object({ type: z.literal("lead.team_replied"), businessId: id, leadId: id, replyId: id }),
+  z.object({ type: z.literal("appointment.booked"), businessId: id, leadId: id, appointmentId: id, sequence: z.number().int() }),
+  z.object({ type: z.literal("appointment.rescheduled"), businessId: id, leadId: id, appointmentId: id, sequence: z.number().int() }),
+  z.object({ type: z.literal("appointment.cancelled"), businessId: id, leadId: id, appointmentId: id, sequence: z.number().int() }),
 ]) satisfies z.ZodType<DomainEvent>;
 
 export const automationJobSchema = z.discriminatedUnion("kind", [
@@ -135,6 +142,13 @@ const billingOperationJobSchema = z.object({ operationId: id }) satisfies z.ZodT
 const billingRefreshJobSchema = z.object({ businessId: id }) satisfies z.ZodType<BillingRefreshJob>;
 const outreachSendJobSchema = z.object({ emailId: id }) satisfies z.ZodType<OutreachSendJob>;
 const chatRecoveryJobSchema = z.object({ scope: z.enum(["startup", "tick"]), startedAt: isoDate.optional() }) satisfies z.ZodType<ChatRecoveryJob>;
+const appointmentMailJobSchema = z.object({
+  appointmentId: id,
+  sequence: z.number().int(),
+  change: z.enum(["booked", "rescheduled", "reassigned", "cancelled"]),
+  previousAssigneeUserId: id.nullable().optional(),
+}) satisfies z.ZodType<AppointmentMailJob>;
+const appointmentReminderJobSchema = z.object({ appointmentId: id, sequence: z.number().int(), before: z.enum(["24h", "1h"]) }) satisfies z.ZodType<AppointmentReminderJob>;
 /** A schedule's tick carries nothing the handler reads (pg-boss may store `{}` or null). */
 const tickSchema = z.unknown();
 
@@ -186,6 +200,8 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     handle(WEBHOOK_QUEUE, webhookJobSchema, webhookJobHandler(services)),
     handle(OUTREACH_SEND_QUEUE, outreachSendJobSchema, outreachJobHandler({ db: services.db, jobs: services.jobs, unsubscribe: unsubscribeSigner(services) })),
     handle(CHAT_RECOVERY_QUEUE, chatRecoveryJobSchema, chatRecoveryJobHandler(services, (ids) => realtime.recoverTurns?.(ids) ?? Promise.resolve())),
+    handle(APPOINTMENT_MAIL_QUEUE, appointmentMailJobSchema, appointmentMailHandler(services)),
+    handle(APPOINTMENT_REMINDER_QUEUE, appointmentReminderJobSchema, appointmentReminderHandler(services)),
   ];
 }
 

@@ -53,6 +53,10 @@ export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
 
 /** Finishes chat turns a crash left unfinished: at start-up and every minute (server/chat/turn-recovery.server.ts). */
 export const CHAT_RECOVERY_QUEUE = "chat-recovery.run";
+/** An appointment's confirmation / change / cancel e-mails with their .ics (server/appointments/appointment-mail.server.ts). */
+export const APPOINTMENT_MAIL_QUEUE = "appointment.mail";
+/** An appointment's reminder 24 h or 1 h before (delayed; does nothing once the appointment changed). */
+export const APPOINTMENT_REMINDER_QUEUE = "appointment.reminder";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -90,6 +94,9 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: ANALYTICS_FOLD_TICK, retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300, batchSize: 1, workers: 1 },
   // One at a time; a failed one is only a slower next press (the button then seeds while it waits).
   { name: SANDBOX_PREPARE_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
+  // Render an appointment's e-mails and hand them to mail.send: cheap, retried like the event queue.
+  { name: APPOINTMENT_MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 10, workers: 1 },
+  { name: APPOINTMENT_REMINDER_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
