@@ -24,6 +24,7 @@ export type SlotQuery = {
 };
 
 const MINUTE = 60_000;
+const DAY_MS = 86_400_000;
 
 type Index = {
   /** Per member, busy intervals sorted by start. */
@@ -32,13 +33,50 @@ type Index = {
   perDay: Map<number, number>;
 };
 
-function indexAppointments(q: SlotQuery): Index {
+/**
+ * Local midnights of a run of days, computed once per query (two time-zone conversions a day instead of
+ * one per slot and per appointment: tests/bench/slots.ts). A day without a daylight-saving change is
+ * exactly its midnight plus wall-clock minutes; a day with one is converted slot by slot.
+ */
+type DayTable = { first: number; last: number; timeZone: string; starts: (number | undefined)[] };
+
+function dayTable(firstDay: number, lastDay: number, timeZone: string): DayTable {
+  return { first: firstDay, last: lastDay, timeZone, starts: [] };
+}
+
+/** Local midnight starting the table's i-th day, converted on first use. */
+function startAt(table: DayTable, i: number): number {
+  return (table.starts[i] ??= zonedInstant(table.first + i, 0, table.timeZone).getTime());
+}
+
+/** The local day number of an instant within the table (null outside it). */
+function dayOf(table: DayTable, instant: number): number | null {
+  // Guess from UTC, then step: a zone is at most a day off UTC.
+  let i = Math.floor(instant / DAY_MS) - table.first;
+  if (i < -1 || i > table.last - table.first + 1) return null;
+  i = Math.max(0, Math.min(i, table.last - table.first));
+  while (i > 0 && instant < startAt(table, i)) i -= 1;
+  while (i <= table.last - table.first && instant >= startAt(table, i + 1)) i += 1;
+  if (i > table.last - table.first || instant < startAt(table, i)) return null;
+  return table.first + i;
+}
+
+/** The instant of local wall-clock minutes on a day of the table; null for a time a spring-forward skips. */
+function instantOf(table: DayTable, day: number, minutes: number, timeZone: string): number | null {
+  const i = day - table.first;
+  const start = startAt(table, i);
+  if (startAt(table, i + 1) - start === DAY_MS) return start + minutes * MINUTE;
+  const instant = zonedInstant(day, minutes, timeZone);
+  return localDateTime(instant, timeZone).minutes === minutes ? instant.getTime() : null;
+}
+
+function indexAppointments(q: SlotQuery, table: DayTable): Index {
   const byMember = new Map<string, { start: number; end: number }[]>();
   const perDay = new Map<number, number>();
   for (const a of q.appointments) {
     if (q.ignore?.(a)) continue;
-    const day = localDateTime(a.startsAt, q.timeZone).dayNumber;
-    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    const day = dayOf(table, a.startsAt.getTime());
+    if (day !== null) perDay.set(day, (perDay.get(day) ?? 0) + 1);
     if (!a.assigneeUserId) continue;
     let list = byMember.get(a.assigneeUserId);
     if (!list) byMember.set(a.assigneeUserId, (list = []));
@@ -69,20 +107,17 @@ function memberFree(list: { start: number; end: number }[] | undefined, start: n
 }
 
 /** Candidate starts of one local day (the grid), ignoring other appointments. */
-function dayGrid(av: Availability, dayNumber: number, timeZone: string): { startsAt: Date; endsAt: Date }[] {
-  const iso = isoDateOf(dayNumber);
-  if (av.daysOff.includes(iso)) return [];
-  const weekday = new Date(dayNumber * 86_400_000).getUTCDay();
+function dayGrid(av: Availability, table: DayTable, dayNumber: number, timeZone: string): { start: number; end: number }[] {
+  if (av.daysOff.length > 0 && av.daysOff.includes(isoDateOf(dayNumber))) return [];
+  const weekday = new Date(dayNumber * DAY_MS).getUTCDay();
   const windows = av.windows[String(weekday) as keyof Availability["windows"]] ?? [];
   const step = av.visitMinutes + av.bufferMinutes;
-  const out: { startsAt: Date; endsAt: Date }[] = [];
-  for (const w of [...windows].sort((a, b) => minutesOf(a.start) - minutesOf(b.start))) {
+  const out: { start: number; end: number }[] = [];
+  for (const w of windows.length > 1 ? [...windows].sort((a, b) => minutesOf(a.start) - minutesOf(b.start)) : windows) {
     const end = minutesOf(w.end);
     for (let m = minutesOf(w.start); m + av.visitMinutes <= end; m += step) {
-      const startsAt = zonedInstant(dayNumber, m, timeZone);
-      // A wall time skipped by a spring-forward change has no instant of its own: leave it out.
-      if (localDateTime(startsAt, timeZone).minutes !== m) continue;
-      out.push({ startsAt, endsAt: new Date(startsAt.getTime() + av.visitMinutes * MINUTE) });
+      const start = instantOf(table, dayNumber, m, timeZone);
+      if (start !== null) out.push({ start, end: start + av.visitMinutes * MINUTE });
     }
   }
   return out;
@@ -97,23 +132,22 @@ function earliestStart(q: SlotQuery): number {
 export function freeSlots(q: SlotQuery): Slot[] {
   const av = q.availability;
   if (av.memberIds.length === 0) return [];
-  const index = indexAppointments(q);
   const earliest = earliestStart(q);
-  const latest = q.now.getTime() + av.horizonDays * 86_400_000;
-  const buffer = av.bufferMinutes * MINUTE;
-  const limit = q.limit ?? Infinity;
+  const latest = q.now.getTime() + av.horizonDays * DAY_MS;
   const firstDay = localDateTime(new Date(earliest), q.timeZone).dayNumber;
   const lastDay = localDateTime(new Date(latest), q.timeZone).dayNumber;
+  const table = dayTable(firstDay, lastDay, q.timeZone);
+  const index = indexAppointments(q, table);
+  const buffer = av.bufferMinutes * MINUTE;
+  const limit = q.limit ?? Infinity;
   const out: Slot[] = [];
   for (let day = firstDay; day <= lastDay && out.length < limit; day += 1) {
     if ((index.perDay.get(day) ?? 0) >= av.maxPerDay) continue;
-    for (const cell of dayGrid(av, day, q.timeZone)) {
-      const start = cell.startsAt.getTime();
-      if (start < earliest || start > latest) continue;
-      const end = cell.endsAt.getTime();
-      const memberIds = av.memberIds.filter((id) => memberFree(index.byMember.get(id), start, end, buffer));
+    for (const cell of dayGrid(av, table, day, q.timeZone)) {
+      if (cell.start < earliest || cell.start > latest) continue;
+      const memberIds = av.memberIds.filter((id) => memberFree(index.byMember.get(id), cell.start, cell.end, buffer));
       if (memberIds.length === 0) continue;
-      out.push({ startsAt: cell.startsAt, endsAt: cell.endsAt, memberIds });
+      out.push({ startsAt: new Date(cell.start), endsAt: new Date(cell.end), memberIds });
       if (out.length >= limit) break;
     }
   }
@@ -133,13 +167,14 @@ export function checkSlot(q: SlotQuery, startsAt: Date): SlotCheck {
   if (start < q.now.getTime() + av.minNoticeHours * 60 * MINUTE) return { ok: false, reason: "too_soon" };
   if (start > q.now.getTime() + av.horizonDays * 86_400_000) return { ok: false, reason: "too_far" };
   const day = localDateTime(startsAt, q.timeZone).dayNumber;
-  const cell = dayGrid(av, day, q.timeZone).find((c) => c.startsAt.getTime() === start);
+  const table = dayTable(day, day, q.timeZone);
+  const cell = dayGrid(av, table, day, q.timeZone).find((c) => c.start === start);
   if (!cell) return { ok: false, reason: "outside" };
-  const index = indexAppointments(q);
+  const index = indexAppointments(q, table);
   if ((index.perDay.get(day) ?? 0) >= av.maxPerDay) return { ok: false, reason: "day_full" };
-  const memberIds = av.memberIds.filter((id) => memberFree(index.byMember.get(id), start, cell.endsAt.getTime(), av.bufferMinutes * MINUTE));
+  const memberIds = av.memberIds.filter((id) => memberFree(index.byMember.get(id), start, cell.end, av.bufferMinutes * MINUTE));
   if (memberIds.length === 0) return { ok: false, reason: "taken" };
-  return { ok: true, slot: { startsAt: cell.startsAt, endsAt: cell.endsAt, memberIds } };
+  return { ok: true, slot: { startsAt: new Date(cell.start), endsAt: new Date(cell.end), memberIds } };
 }
 
 /** The local date "YYYY-MM-DD" of an instant (for days off and the calendar). */
