@@ -22,7 +22,7 @@ export const ACTIVE_STATUSES = ["booked", "rescheduled"] as const;
 export type BookingActor = { kind: "visitor" } | { kind: "member"; userId: string };
 
 export type SlotView = { startsAt: string; endsAt: string };
-export type BookingProblem = Exclude<SlotCheck, { ok: true }>["reason"] | "not_found" | "not_enabled" | "already_booked" | "closed" | "invalid";
+export type BookingProblem = Exclude<SlotCheck, { ok: true }>["reason"] | "not_found" | "not_enabled" | "already_booked" | "closed" | "invalid" | "not_started";
 export type BookingFailure = { ok: false; problem: BookingProblem; error: string; nextSlots: SlotView[] };
 export type BookedAppointment = { id: string; startsAt: Date; endsAt: Date; assigneeUserId: string | null; assignmentReason: string; sequence: number; manageNonce: string; status: AppointmentStatus };
 export type BookingResult = { ok: true; appointment: BookedAppointment; repeated: boolean } | BookingFailure;
@@ -41,6 +41,7 @@ export const BOOKING_MESSAGES: Record<BookingProblem, string> = {
   already_booked: "A visit is already booked for this lead. Reschedule it instead.",
   closed: "This appointment can no longer be changed.",
   invalid: "Please choose a valid time.",
+  not_started: "A visit can be marked completed or no-show once it has started.",
 };
 
 const MINUTE = 60_000;
@@ -102,7 +103,7 @@ class Refused extends Error {
 }
 
 async function refusal(db: Db, businessId: string, problem: BookingProblem, now: Date, ignoreId?: string): Promise<BookingFailure> {
-  const offerNext = !["not_found", "not_enabled", "no_members", "closed", "already_booked"].includes(problem);
+  const offerNext = !["not_found", "not_enabled", "no_members", "closed", "already_booked", "not_started"].includes(problem);
   const nextSlots = offerNext ? await nextFreeSlots(db, businessId, now, { limit: 3, ...(ignoreId ? { ignoreId } : {}) }) : [];
   return { ok: false, problem, error: BOOKING_MESSAGES[problem], nextSlots };
 }
@@ -333,7 +334,7 @@ export async function recordAppointmentOutcome(ctx: CommandContext, args: Change
     const current = await findChangeable(tx, args);
     if (current.status === args.outcome) return { ok: true as const, appointment: current, repeated: true };
     if (current.status === "cancelled") throw new Refused("closed");
-    if (current.startsAt.getTime() > now.getTime()) throw new Refused("invalid");
+    if (current.startsAt.getTime() > now.getTime()) throw new Refused("not_started");
     const updated = await tx.appointment.update({ where: { id: current.id }, data: { status: args.outcome }, select: appointmentSelect });
     const actorUserId = args.actor.kind === "member" ? args.actor.userId : null;
     await consequences(ctx, tx, after, { businessId: args.businessId, leadId: current.leadId, appointmentId: current.id, change: args.outcome, actorUserId, now, data: { startsAt: current.startsAt.toISOString() } });

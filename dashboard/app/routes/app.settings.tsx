@@ -47,6 +47,7 @@ const SECTIONS = [
   { tab: "email", label: "Email Settings" },
   { tab: "notifications", label: "Notifications" },
   { tab: "integrations", label: "Integrations" },
+  { tab: "scheduling", label: "Scheduling" },
   { tab: "billing", label: "Billing & Subscription" },
   { tab: "api", label: "API Keys" },
 ] as const;
@@ -290,6 +291,16 @@ export default function SettingsPage() {
       break;
     case "integrations":
       content = integrations ? <IntegrationsSection {...integrations} /> : null;
+      break;
+    case "scheduling":
+      // Its own page for now (issue 31); folded into the nested settings layout at merge.
+      content = (
+        <p className="text-sm">
+          <Link to="/app/settings/scheduling" className="font-semibold text-brand-700 underline">
+            Open Scheduling settings
+          </Link>
+        </p>
+      );
       break;
     default:
       content = <UnderDevelopment section={current} />;
