@@ -5,12 +5,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { Db } from "../db/client.server.ts";
-import { formatVisit } from "../shared/appointments/format.ts";
+import { formatSlot, formatVisit } from "../shared/appointments/format.ts";
 import { safeTimeZone } from "../shared/time/calendar.ts";
 import { appointmentUid } from "./appointment-mail.server.ts";
 import { MANAGE_PROBLEM_MESSAGES, verifyManageToken } from "./manage-token.ts";
 import { nextFreeSlots, type SlotView } from "./commands.server.ts";
-import { formatSlot } from "../shared/appointments/format.ts";
 
 export type ManageView = {
   appointmentId: string;
