@@ -132,3 +132,65 @@ describe("no double booking", () => {
     expect(names).toContain(`appointment.reminder appointment-reminder:${booked.appointment.id}:1:24h`);
   }, 60_000);
 });
+
+describe("confirmations that land in real calendars", () => {
+  it("e-mails the visitor and the assignee an .ics with METHOD:REQUEST, a stable UID and SEQUENCE raised by each change, then CANCEL", async () => {
+    const { appointmentMailHandler } = await import("#server/appointments/appointment-mail.server.ts");
+    const { parseEnv } = await import("#server/config/env.server.ts");
+    const { verifyManageToken } = await import("#server/appointments/manage-token.ts");
+    const ICAL = (await import("ical.js")).default;
+    const env = parseEnv({ NODE_ENV: "test", PUBLIC_APP_URL: "http://app.leadbroom.test", DATA_DIR: os.tmpdir(), SESSION_SECRET: "test-session-secret-test-session-secret" });
+    const services = { db: database.prisma, jobs, env, signingSecret: "k".repeat(43) };
+    const handler = appointmentMailHandler(services);
+    const owner = await database.prisma.user.findUniqueOrThrow({ where: { id: ownerId } });
+    const leadId = await newLead("Ivy Invite");
+    const booked = await bookAppointment(ctx, { businessId, leadId, startsAt: new Date("2026-02-09T14:00:00Z"), actor: { kind: "visitor" } });
+    if (!booked.ok) throw new Error(booked.error);
+    const id = booked.appointment.id;
+    const mailOf = async (key: string) => {
+      const rows = await database.sql.query<{ data: { message: { to: string; subject: string; text: string; icalEvent: { method: string; content: string } } } }>(`SELECT data FROM pgboss.job WHERE name = 'mail.send' AND singleton_key = $1`, [key]);
+      expect(rows).toHaveLength(1);
+      return rows[0]!.data.message;
+    };
+    const parse = (content: string) => {
+      const calendar = new ICAL.Component(ICAL.parse(content));
+      const event = calendar.getFirstSubcomponent("vevent")!;
+      return {
+        method: calendar.getFirstPropertyValue("method"),
+        uid: event.getFirstPropertyValue("uid"),
+        sequence: event.getFirstPropertyValue("sequence"),
+        start: (event.getFirstPropertyValue("dtstart") as InstanceType<typeof ICAL.Time>).toJSDate().toISOString(),
+        status: event.getFirstPropertyValue("status"),
+        attendees: event.getAllProperties("attendee").map((p) => String(p.getFirstValue()).toLowerCase()),
+      };
+    };
+    const run = (data: Parameters<typeof handler.run>[0]) => handler.run(data, { id: "j", name: "appointment.mail", key: "k", attempt: 1 });
+
+    await run({ appointmentId: id, sequence: 0, change: "booked" });
+    const visitor = await mailOf(`appointment-mail:${id}:0:visitor`);
+    const assignee = await mailOf(`appointment-mail:${id}:0:assignee`);
+    expect(visitor.to).toBe("ivyinvite@example.com");
+    expect(assignee.to).toBe(owner.email);
+    expect(visitor.subject).toBe("Your walkthrough is booked: Monday, February 9, 2026 at 9:00 AM EST");
+    const first = parse(visitor.icalEvent.content);
+    expect(first).toMatchObject({ method: "REQUEST", uid: `appointment-${id}@app.leadbroom.test`, sequence: 0, start: "2026-02-09T14:00:00.000Z", status: "CONFIRMED" });
+    expect(first.attendees).toEqual(["mailto:ivyinvite@example.com", `mailto:${owner.email.toLowerCase()}`]);
+    expect(parse(assignee.icalEvent.content).uid).toBe(first.uid);
+    // The manage link in the e-mail names this appointment and its current nonce.
+    const token = /\/appointments\/manage\/([\w.-]+)/.exec(visitor.text)![1]!;
+    expect(verifyManageToken(services.signingSecret, token, NOW)).toEqual({ ok: true, target: { appointmentId: id, nonce: booked.appointment.manageNonce } });
+
+    await rescheduleAppointment(ctx, { businessId, appointmentId: id, startsAt: new Date("2026-02-09T15:00:00Z"), actor: { kind: "visitor" }, nonce: booked.appointment.manageNonce });
+    // A job of the older sequence does nothing now; the new one sends the update.
+    await run({ appointmentId: id, sequence: 0, change: "booked" });
+    await run({ appointmentId: id, sequence: 1, change: "rescheduled" });
+    const moved = parse((await mailOf(`appointment-mail:${id}:1:visitor`)).icalEvent.content);
+    expect(moved).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: 1, start: "2026-02-09T15:00:00.000Z" });
+
+    await cancelAppointment(ctx, { businessId, appointmentId: id, actor: { kind: "visitor" } });
+    await run({ appointmentId: id, sequence: 2, change: "cancelled" });
+    const cancelled = await mailOf(`appointment-mail:${id}:2:visitor`);
+    expect(cancelled.icalEvent.method).toBe("CANCEL");
+    expect(parse(cancelled.icalEvent.content)).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 2, status: "CANCELLED" });
+  }, 60_000);
+});
