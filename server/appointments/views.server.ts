@@ -61,14 +61,10 @@ export type CalendarItem = {
   assigneeUserId: string | null;
 };
 
-/** The business's appointments between two instants (the calendar's week), soonest first. */
-export async function calendarItems(db: Db, businessId: string, from: Date, to: Date): Promise<CalendarItem[]> {
-  const rows = await db.appointment.findMany({
-    where: { businessId, startsAt: { gte: from, lt: to } },
-    orderBy: { startsAt: "asc" },
-    take: 500,
-    select: { id: true, leadId: true, startsAt: true, endsAt: true, status: true, assigneeUserId: true, assignee: { select: { displayName: true } }, lead: { select: { name: true, company: true } } },
-  });
+const itemSelect = { id: true, leadId: true, startsAt: true, endsAt: true, status: true, assigneeUserId: true, assignee: { select: { displayName: true } }, lead: { select: { name: true, company: true } } } as const;
+
+async function items(db: Db, where: NonNullable<Parameters<Db["appointment"]["findMany"]>[0]>["where"], order: "asc" | "desc", take: number): Promise<CalendarItem[]> {
+  const rows = await db.appointment.findMany({ where, orderBy: { startsAt: order }, take, select: itemSelect });
   return rows.map((r) => ({
     id: r.id,
     leadId: r.leadId,
@@ -82,25 +78,14 @@ export async function calendarItems(db: Db, businessId: string, from: Date, to: 
   }));
 }
 
-/** The lead page's appointments, newest first. */
-export async function leadAppointments(db: Db, businessId: string, leadId: string): Promise<CalendarItem[]> {
-  const rows = await db.appointment.findMany({
-    where: { businessId, leadId },
-    orderBy: { startsAt: "desc" },
-    take: 20,
-    select: { id: true, leadId: true, startsAt: true, endsAt: true, status: true, assigneeUserId: true, assignmentReason: true, assignee: { select: { displayName: true } }, lead: { select: { name: true, company: true } } },
-  });
-  return rows.map((r) => ({
-    id: r.id,
-    leadId: r.leadId,
-    leadName: r.lead.name ?? "Visitor",
-    company: r.lead.company,
-    startsAt: r.startsAt.toISOString(),
-    endsAt: r.endsAt.toISOString(),
-    status: r.status,
-    assignee: r.assignee?.displayName ?? null,
-    assigneeUserId: r.assigneeUserId,
-  }));
+/** The business's appointments between two instants (the calendar's week), soonest first. */
+export function calendarItems(db: Db, businessId: string, from: Date, to: Date): Promise<CalendarItem[]> {
+  return items(db, { businessId, startsAt: { gte: from, lt: to } }, "asc", 500);
+}
+
+/** A lead's appointments (the lead page), newest first. */
+export function leadAppointments(db: Db, businessId: string, leadId: string): Promise<CalendarItem[]> {
+  return items(db, { businessId, leadId }, "desc", 20);
 }
 
 // ---- The private iCal feed ------------------------------------------------------------------------
