@@ -87,3 +87,45 @@ describe("booking in the chat", () => {
     expect(await server.services.db.appointment.count({ where: { businessId } })).toBe(0);
   }, 120_000);
 });
+
+describe("the visitor's manage link and the member's feed", () => {
+  it("reschedules through the link once; a forged, reused or expired link changes nothing; the feed lists the visit until revoked", async () => {
+    const { HttpClient } = await import("../support/http-client.ts");
+    const { signManageToken } = await import("#server/appointments/manage-token.ts");
+    const { manageUrl } = await import("#server/appointments/appointment-mail.server.ts");
+    const { createCalendarFeed, revokeCalendarFeed } = await import("#server/appointments/views.server.ts");
+    const { businessId } = await businessTakingVisits("Link Cleaning", []);
+    const visitor = await qualifiedVisitor((await server.services.db.chatbot.findFirstOrThrow({ where: { businessId } })).siteKey, "Lena Link");
+    const offer = await waitFor(visitor, (t) => t.startsWith("Would you like to book"));
+    await visitor.say(offer.quickReplies![0]!);
+    const booked = await server.services.db.appointment.findFirstOrThrow({ where: { businessId } });
+    const link = manageUrl(server.services, booked).replace(server.services.env.PUBLIC_APP_URL, "");
+    const client = new HttpClient(server.url);
+    const page = await client.get(link);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Move it to");
+    const target = /name="startsAt" value="([^"]+)"/.exec(page.text)![1]!;
+    const moved = await client.post(link, { intent: "reschedule", startsAt: target });
+    expect(moved.status).toBe(200);
+    expect(moved.text).toContain("Your walkthrough is moved.");
+    const after = await server.services.db.appointment.findUniqueOrThrow({ where: { id: booked.id } });
+    expect(after).toMatchObject({ status: "rescheduled", sequence: 1, startsAt: new Date(target) });
+    // The same link again: used.
+    const reused = await client.post(link, { intent: "cancel" });
+    expect(reused.status).toBe(400);
+    expect(reused.text).toContain("This link was already used.");
+    // Forged and expired.
+    expect((await client.get(`/appointments/manage/${signManageToken("x".repeat(43), { appointmentId: booked.id, nonce: after.manageNonce }, after.startsAt)}`)).text).toContain("This link is not valid.");
+    expect((await client.get(`/appointments/manage/${signManageToken(server.services.signingSecret, { appointmentId: booked.id, nonce: after.manageNonce }, new Date(Date.now() - 1000))}`)).text).toContain("This link has expired");
+    expect((await server.services.db.appointment.findUniqueOrThrow({ where: { id: booked.id } })).status).toBe("rescheduled");
+
+    const feedUrl = await createCalendarFeed(server.services.db, { businessId, userId: after.assigneeUserId!, appUrl: server.url });
+    const feed = await fetch(feedUrl);
+    expect(feed.headers.get("content-type")).toContain("text/calendar");
+    const ics = await feed.text();
+    expect(ics).toContain(`UID:appointment-${booked.id}@`);
+    expect(ics).toContain("SEQUENCE:1");
+    await revokeCalendarFeed(server.services.db, { businessId, userId: after.assigneeUserId! });
+    expect((await fetch(feedUrl)).status).toBe(404);
+  }, 120_000);
+});
