@@ -175,6 +175,11 @@ export async function automationJobsFor(db: Db, event: DomainEvent, now = new Da
       return [job({ kind: "cancel", businessId: event.businessId, leadIds: event.leadIds, reason: UNSUBSCRIBED_ERROR }, `automation-cancel:${event.businessId}:${event.email}`)];
     case "lead.team_replied":
       return [job({ kind: "cancel", businessId: event.businessId, leadIds: [event.leadId], reason: TEAM_REPLIED_ERROR }, `automation-cancel:reply:${event.replyId}`)];
+    case "appointment.booked": {
+      // Trigger appointment_booked (issue 31): once per booking (a reschedule is not a new booking).
+      const automations = await activeAutomations(db, event.businessId, ["appointment_booked"]);
+      return automations.map((a) => startJob(event.businessId, a.id, event.leadId, `appointment-${event.appointmentId}`));
+    }
     default:
       return [];
   }

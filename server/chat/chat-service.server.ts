@@ -53,6 +53,7 @@ import type { SiteAssistant } from "../site-assistant/assistant.server.ts";
 import { restoreSiteState, resumeSite } from "../site-assistant/engine.ts";
 import { captureProspect } from "../site-assistant/capture.server.ts";
 import { commandContext } from "../events/command-context.server.ts";
+import { readChatBookingState, type ChatBooking } from "../appointments/chat-booking.server.ts";
 
 /** Where the chat service sends realtime events; implemented over socket.io rooms. */
 export type ChatEmitter = {
@@ -120,6 +121,8 @@ export function createChatService(deps: {
    * (`lead.scored`, `message.received`) for automations. */
   jobs?: JobQueue;
   clock?: () => Date;
+  /** Booking the walkthrough after the qualification (issue 31); without it the chat offers none. */
+  booking?: ChatBooking;
   /** Tests only (env TEST_CRASH_AT, refused in production): the process kills itself there, as kill -9 would. */
   crashAt?: CrashPoint;
   /** The visitor gave a phone number in this turn (two-way SMS asks for consent, server/sms/consent.server.ts). */
@@ -367,6 +370,7 @@ export function createChatService(deps: {
       ...(typeof raw.leadId === "string" ? { leadId: raw.leadId } : {}),
       ...(raw.leadPending === true ? { leadPending: true as const } : {}),
       ...(raw.site !== undefined ? { site: restoreSiteState(raw.site) } : {}),
+      ...(readChatBookingState(raw.booking) ? { booking: readChatBookingState(raw.booking)! } : {}),
     };
   }
 
@@ -437,6 +441,11 @@ export function createChatService(deps: {
           stored = next;
           continue;
         }
+        const booking = await answerBooking(turn, chatbot, stored, visitorMessage);
+        if (booking) {
+          stored = booking;
+          continue;
+        }
         emitter.typing(conversationId, true);
         // Reply ids exist before the replies are stored, so streamed deltas carry the final id.
         const replyIds: string[] = [];
@@ -460,6 +469,7 @@ export function createChatService(deps: {
           engine: result.state,
           handledSeq: visitorMessage.seq,
           ...(stored.leadId ? { leadId: stored.leadId } : capture ? { leadPending: true as const } : {}),
+          ...(stored.booking ? { booking: stored.booking } : {}),
         };
         // The reply first, then the lead (decision 0007): the visitor never waits for the lead's
         // statements. The state stored with the reply says a lead is due, so a crash in between loses
@@ -504,7 +514,8 @@ export function createChatService(deps: {
           );
           if (result.corrections && captured.kind === "updated") await recordCorrections(turn, captured, answersBefore, result.corrections, profile);
           if (!captured.eventsWritten) await emitTurnEvents(turn, captured, visitorMessage, result.completed);
-          stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id };
+          stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id, ...(stored.booking ? { booking: stored.booking } : {}) };
+          if (result.completed && !stored.booking && !turn.isTest && deps.booking) stored = await offerBooking(turn, chatbot, stored, captured.lead.priority);
         }
       }
     } catch (error) {
@@ -639,6 +650,51 @@ export function createChatService(deps: {
       select: { role: true, text: true },
     });
     return rows.reverse().map((r) => ({ role: r.role as "visitor" | "bot", text: r.text }));
+  }
+
+  /**
+   * While a booking offer stands (issue 31): the visitor's tap or words about a time are answered by the
+   * booking, not the engine. Returns the new state when it answered, null to let the engine answer.
+   */
+  async function answerBooking(turn: PendingTurn, chatbot: ChatbotRecord, stored: StoredConversationState, message: { seq: number; text: string }): Promise<StoredConversationState | null> {
+    if (!deps.booking || !stored.booking || !stored.leadId) return null;
+    let answer;
+    try {
+      answer = await deps.booking.answer({ businessId: turn.businessId, leadId: stored.leadId, state: stored.booking, text: message.text });
+    } catch (error) {
+      logger.error(`[chat] booking in conversation ${turn.id} failed`, error);
+      return null;
+    }
+    if (!answer) return null;
+    const next: StoredConversationState = { ...stored, handledSeq: message.seq, booking: answer.state };
+    const replies = await storeBotTurn(db, {
+      conversationId: turn.id,
+      answering: message.seq,
+      replies: answer.replies.map((reply) => ({ id: newMessageId(), text: reply.text, quickReplies: reply.quickReplies })),
+      state: next,
+      now: clock(),
+    });
+    const echo = !leadDetailsHidden(chatbot.business, clock());
+    for (const reply of replies) {
+      emitter.message(turn.id, reply);
+      if (echo) emitter.workspaceMessage(turn.businessId, reply);
+    }
+    return next;
+  }
+
+  /** After the closing turn of a qualified lead: the booking offer, when the business takes bookings. */
+  async function offerBooking(turn: PendingTurn, chatbot: ChatbotRecord, stored: StoredConversationState, priority: string): Promise<StoredConversationState> {
+    if (!deps.booking || !stored.leadId) return stored;
+    try {
+      const offer = await deps.booking.offer({ businessId: turn.businessId, leadId: stored.leadId, priority });
+      if (!offer) return stored;
+      const next = { ...stored, booking: offer.state };
+      await storeAndEmit(turn, chatbot, offer.replies, next);
+      return next;
+    } catch (error) {
+      logger.error(`[chat] offering a booking in conversation ${turn.id} failed`, error);
+      return stored;
+    }
   }
 
   /** Stores the bot's replies with the state, and sends them to the visitor and the team's live views. */

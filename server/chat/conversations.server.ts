@@ -2,6 +2,7 @@
 // incrementing Conversation.lastSeq in the same transaction as the insert) and visitor messages are
 // deduplicated on (conversationId, clientMessageId). Messages are never deleted.
 import type { SiteState } from "../site-assistant/engine.ts";
+import type { ChatBookingState } from "../appointments/chat-booking.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
@@ -80,6 +81,8 @@ export type StoredConversationState = {
   leadPending?: true;
   /** The site assistant's state (server/site-assistant/, decision 0063): conversations of the operator's business. */
   site?: SiteState;
+  /** Booking the walkthrough after the qualification (server/appointments/chat-booking.server.ts). */
+  booking?: ChatBookingState;
 };
 
 export type ConversationRow = {

@@ -20,7 +20,11 @@ export type DomainEvent =
   /** A visitor asked to talk to a person (live takeover): the team is e-mailed. */
   | { type: "conversation.person_requested"; businessId: string; conversationId: string; messageId: string }
   /** A member of the business replied to the lead (a lead e-mail, an agent message in a takeover); `replyId` names the reply. */
-  | { type: "lead.team_replied"; businessId: string; leadId: string; replyId: string };
+  | { type: "lead.team_replied"; businessId: string; leadId: string; replyId: string }
+  /** A walkthrough visit was booked, moved (time or assignee) or cancelled; `sequence` is its RFC 5545 SEQUENCE (issue 31). */
+  | { type: "appointment.booked"; businessId: string; leadId: string; appointmentId: string; sequence: number }
+  | { type: "appointment.rescheduled"; businessId: string; leadId: string; appointmentId: string; sequence: number }
+  | { type: "appointment.cancelled"; businessId: string; leadId: string; appointmentId: string; sequence: number };
 
 export type DomainEventType = DomainEvent["type"];
 
@@ -49,5 +53,9 @@ export function eventKey(event: DomainEvent): string {
       return `conversation.person_requested:${event.messageId}`;
     case "lead.team_replied":
       return `lead.team_replied:${event.replyId}`;
+    case "appointment.booked":
+    case "appointment.rescheduled":
+    case "appointment.cancelled":
+      return `${event.type}:${event.appointmentId}:${event.sequence}`;
   }
 }

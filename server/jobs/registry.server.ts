@@ -22,6 +22,7 @@ import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { automationJobHandler, type AutomationJob } from "../automations/runs.server.ts";
 import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { chatRecoveryJobHandler, type ChatRecoveryJob } from "../chat/turn-recovery.server.ts";
+import { appointmentMailHandler, appointmentReminderHandler, type AppointmentMailJob, type AppointmentReminderJob } from "../appointments/appointment-mail.server.ts";
 import type { JobHandler, JobInfo } from "./queue/job-queue.server.ts";
 import { smsSendJobHandler, type SmsSendJob } from "../sms/outbound.server.ts";
 import { smsInboundJobHandler, type SmsInboundJob } from "../sms/inbound.server.ts";
@@ -30,6 +31,8 @@ import { automationSmsSender } from "../sms/automation-sms.server.ts";
 import { commandContext } from "../events/command-context.server.ts";
 import {
   ANALYTICS_FOLD_TICK,
+  APPOINTMENT_MAIL_QUEUE,
+  APPOINTMENT_REMINDER_QUEUE,
   AUTOMATION_QUEUE,
   BILLING_OPERATION_QUEUE,
   BILLING_REFRESH_QUEUE,
@@ -101,6 +104,7 @@ export const mailJobSchema = z.object({
     replyTo: z.string().optional(),
     messageId: z.string().optional(),
     headers: z.record(z.string(), z.string()).optional(),
+    icalEvent: z.object({ method: z.enum(["REQUEST", "CANCEL"]), filename: z.string(), content: z.string() }).optional(),
   }),
   unsubscribeUrl: z.string().optional(),
 }) satisfies z.ZodType<MailJob>;
@@ -117,6 +121,9 @@ export const domainEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("automation.run.failed"), businessId: id, automationId: id, runId: id, leadId: id.nullable(), error: z.string() }),
   z.object({ type: z.literal("conversation.person_requested"), businessId: id, conversationId: id, messageId: id }),
   z.object({ type: z.literal("lead.team_replied"), businessId: id, leadId: id, replyId: id }),
+  z.object({ type: z.literal("appointment.booked"), businessId: id, leadId: id, appointmentId: id, sequence: z.number().int() }),
+  z.object({ type: z.literal("appointment.rescheduled"), businessId: id, leadId: id, appointmentId: id, sequence: z.number().int() }),
+  z.object({ type: z.literal("appointment.cancelled"), businessId: id, leadId: id, appointmentId: id, sequence: z.number().int() }),
 ]) satisfies z.ZodType<DomainEvent>;
 
 export const automationJobSchema = z.discriminatedUnion("kind", [
@@ -150,6 +157,13 @@ const smsInboundJobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("continue"), businessId: id, conversationId: id, phone: z.string().min(1), afterSeq: z.number().int() }),
 ]) satisfies z.ZodType<SmsInboundJob>;
 const missedCallJobSchema = z.object({ callId: id }) satisfies z.ZodType<MissedCallJob>;
+const appointmentMailJobSchema = z.object({
+  appointmentId: id,
+  sequence: z.number().int(),
+  change: z.enum(["booked", "rescheduled", "reassigned", "cancelled"]),
+  previousAssigneeUserId: id.nullable().optional(),
+}) satisfies z.ZodType<AppointmentMailJob>;
+const appointmentReminderJobSchema = z.object({ appointmentId: id, sequence: z.number().int(), before: z.enum(["24h", "1h"]) }) satisfies z.ZodType<AppointmentReminderJob>;
 /** A schedule's tick carries nothing the handler reads (pg-boss may store `{}` or null). */
 const tickSchema = z.unknown();
 
@@ -214,6 +228,8 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
       smsInboundJobHandler({ db: services.db, jobs: services.jobs, logger: services.logger, ...(realtime.smsTurn ? { smsTurn: realtime.smsTurn } : {}) }),
     ),
     handle(MISSED_CALL_QUEUE, missedCallJobSchema, missedCallJobHandler(commandContext(services, live))),
+    handle(APPOINTMENT_MAIL_QUEUE, appointmentMailJobSchema, appointmentMailHandler(services)),
+    handle(APPOINTMENT_REMINDER_QUEUE, appointmentReminderJobSchema, appointmentReminderHandler(services)),
   ];
 }
 

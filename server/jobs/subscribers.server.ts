@@ -45,6 +45,10 @@ export const subscribers: Subscribers = Object.freeze({
   ],
   // A reply from the team stops the lead's pending automation steps (DESIGN §11).
   "lead.team_replied": [automations],
+  // Appointments (issue 31): the trigger appointment_booked, and the webhook events appointment.*.
+  "appointment.booked": [automations, webhooks],
+  "appointment.rescheduled": [webhooks],
+  "appointment.cancelled": [webhooks],
 });
 
 export async function jobsForEvent(services: AppServices, event: DomainEvent): Promise<JobRequest[]> {

@@ -19,6 +19,8 @@ export type MailMessage = {
   /** A fixed Message-ID (`<…@…>`): a message sent again after a crash is then recognisably the same one. */
   messageId?: string;
   headers?: Record<string, string>;
+  /** An RFC 5545 invitation or cancellation (nodemailer's icalEvent: a text/calendar part and an .ics attachment). */
+  icalEvent?: { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 };
 
 /** MAIL_FROM with another display name: `"Acme Cleaning" <no-reply@…>`; MAIL_FROM as is without one. */

@@ -1,5 +1,7 @@
 // Wires socket.io: the /widget and /workspace namespaces, the chat service's emitter over their rooms,
 // and the Redis adapter when REDIS_URL is set so several instances share rooms.
+import { createChatBooking } from "../appointments/chat-booking.server.ts";
+import { commandContext } from "../events/command-context.server.ts";
 import type { Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
@@ -80,6 +82,8 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     logger: services.logger,
     testTokenSecret: services.signingSecret,
     jobs: services.jobs,
+    // Booking the walkthrough after the qualification (issue 31): its commands push the lead live.
+    booking: createChatBooking(commandContext(services, { leadCreated: (b, lead) => emitter.leadCreated(b, lead), leadUpdated: (b, lead) => emitter.leadUpdated(b, lead) })),
     ...(services.env.TEST_CRASH_AT ? { crashAt: services.env.TEST_CRASH_AT } : {}),
     // Anyone of the business with the workspace open, on any instance (the Redis adapter asks them all).
     membersOnline: async (businessId) => (await workspace.in(businessRoom(businessId)).fetchSockets()).length > 0,

@@ -37,6 +37,18 @@ export async function webhookEventData(db: Db, event: DomainEvent, now: Date): P
     }
     case "automation.run.failed":
       return { automationId: event.automationId, runId: event.runId, leadId: event.leadId, error: event.error };
+    case "appointment.booked":
+    case "appointment.rescheduled":
+    case "appointment.cancelled": {
+      const lead = await leadData(db, event.businessId, event.leadId, now);
+      if (!lead) return null;
+      const a = await db.appointment.findFirst({
+        where: { id: event.appointmentId, businessId: event.businessId },
+        select: { id: true, startsAt: true, endsAt: true, status: true, sequence: true, assigneeUserId: true, assignmentReason: true, createdBy: true },
+      });
+      if (!a) return null;
+      return { appointment: { ...a, startsAt: a.startsAt.toISOString(), endsAt: a.endsAt.toISOString(), status: a.status.replace("_", "-") }, lead };
+    }
     default:
       return null;
   }

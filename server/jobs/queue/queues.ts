@@ -53,6 +53,10 @@ export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
 
 /** Finishes chat turns a crash left unfinished: at start-up and every minute (server/chat/turn-recovery.server.ts). */
 export const CHAT_RECOVERY_QUEUE = "chat-recovery.run";
+/** An appointment's confirmation / change / cancel e-mails with their .ics (server/appointments/appointment-mail.server.ts). */
+export const APPOINTMENT_MAIL_QUEUE = "appointment.mail";
+/** An appointment's reminder 24 h or 1 h before (delayed; does nothing once the appointment changed). */
+export const APPOINTMENT_REMINDER_QUEUE = "appointment.reminder";
 
 /** One outgoing SMS (server/sms/outbound.server.ts). */
 export const SMS_SEND_QUEUE = "sms.send";
@@ -102,6 +106,9 @@ export const QUEUES: readonly QueueSpec[] = [
   // An incoming SMS runs a chat turn (which may call the AI model): quick retries, one conversation's texts in order.
   { name: SMS_INBOUND_QUEUE, retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 180, batchSize: 1, workers: 1 },
   { name: MISSED_CALL_QUEUE, retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 10, workers: 1 },
+  // Render an appointment's e-mails and hand them to mail.send: cheap, retried like the event queue.
+  { name: APPOINTMENT_MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 10, workers: 1 },
+  { name: APPOINTMENT_REMINDER_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

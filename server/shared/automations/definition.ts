@@ -6,13 +6,14 @@ import { z } from "zod";
 import type { Parsed } from "../forms/action-result.ts";
 import { singleLine } from "../format/single-line.ts";
 
-export const TRIGGERS = ["lead_scored", "lead_keyword", "lead_status_changed", "no_response"] as const;
+export const TRIGGERS = ["lead_scored", "lead_keyword", "lead_status_changed", "no_response", "appointment_booked"] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 export const TRIGGER_LABELS: Record<Trigger, string> = {
   lead_scored: "Lead scored",
   lead_keyword: "Visitor message contains a word",
   lead_status_changed: "Lead status changed",
   no_response: "No status change for some days",
+  appointment_booked: "Walkthrough booked",
 };
 
 export const ACTION_TYPES = ["email", "sms", "notification", "task"] as const;

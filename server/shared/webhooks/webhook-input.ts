@@ -2,7 +2,7 @@
 // form's schema. Pure: shared by the Settings form (in the browser), its action and the REST API.
 import { z } from "zod";
 
-export const WEBHOOK_EVENTS = ["lead.created", "lead.updated", "conversation.ended", "automation.run.failed"] as const;
+export const WEBHOOK_EVENTS = ["lead.created", "lead.updated", "conversation.ended", "automation.run.failed", "appointment.booked", "appointment.rescheduled", "appointment.cancelled"] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 /** The Send test event button's event: delivered to one endpoint only, whatever it subscribes to. */
 export const TEST_EVENT = "webhook.test";
@@ -12,6 +12,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventName, { label: string; des
   "lead.updated": { label: "Lead updated", description: "A lead's status changed or a note was added." },
   "conversation.ended": { label: "Conversation ended", description: "The chatbot finished qualifying a visitor, with the transcript." },
   "automation.run.failed": { label: "Automation failed", description: "An automation step could not be sent." },
+  "appointment.booked": { label: "Walkthrough booked", description: "A visitor or a member booked a walkthrough visit." },
+  "appointment.rescheduled": { label: "Walkthrough moved", description: "A walkthrough moved to another time or member." },
+  "appointment.cancelled": { label: "Walkthrough cancelled", description: "A walkthrough was cancelled." },
 };
 
 export const WEBHOOK_URL_MAX = 500;
@@ -23,7 +26,7 @@ export const WEBHOOK_MESSAGES = {
   urlRequired: "Enter the endpoint's URL.",
   invalidUrl: "Enter a valid URL, such as https://example.com/webhooks/leadbroom.",
   eventsRequired: "Choose at least one event.",
-  unknownEvent: "Unknown event. Choose from lead.created, lead.updated, conversation.ended and automation.run.failed.",
+  unknownEvent: "Unknown event. Choose from lead.created, lead.updated, conversation.ended, automation.run.failed, appointment.booked, appointment.rescheduled and appointment.cancelled.",
   created: "Endpoint added. Copy its signing secret now: it will not be shown again.",
   deleted: "Endpoint deleted.",
   enabled: "Endpoint enabled.",

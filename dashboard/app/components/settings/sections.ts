@@ -9,6 +9,7 @@ export const SETTINGS_SECTIONS = [
   { path: "notifications", label: "Notifications" },
   { path: "integrations", label: "Integrations" },
   { path: "sms", label: "SMS & Calls" },
+  { path: "scheduling", label: "Scheduling" },
   { path: "billing", label: "Billing & Subscription" },
   { path: "api-keys", label: "API Keys", tab: "api" },
 ] as const satisfies readonly { path: string; label: string; tab?: string }[];

@@ -1,7 +1,7 @@
 // The workspace sidebar (spec §2.14): the logo, the pages in spec order with their icons and the PRO
 // badge, collapsing to icons on narrow desktops and sliding in as a drawer on phones.
 import { Link, NavLink } from "@remix-run/react";
-import { ChartColumn, LayoutDashboard, MessageCircleMore, MessagesSquare, Send, Settings, Users, X, Zap } from "lucide-react";
+import { CalendarDays, ChartColumn, LayoutDashboard, MessageCircleMore, MessagesSquare, Send, Settings, Users, X, Zap } from "lucide-react";
 import type { RefObject } from "react";
 import type { MemberRole } from "#shared/enums.ts";
 import { focusRing } from "~/components/chatbot/ui";
@@ -16,6 +16,7 @@ const NAV_ITEMS: { key: string; to: string; label: string; pro?: boolean; ownerO
   { key: "dashboard", to: "/app/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { key: "leads", to: "/app/leads", label: "Leads", icon: Users },
   { key: "live", to: "/app/live", label: "Live chats", icon: MessagesSquare },
+  { key: "calendar", to: "/app/calendar", label: "Calendar", icon: CalendarDays },
   { key: "chatbot", to: "/app/chatbot", label: "AI Chatbot", icon: MessageCircleMore },
   { key: "outreach", to: "/app/outreach", label: "Cold Outreach", pro: true, icon: Send },
   { key: "automation", to: "/app/automation", label: "Automation", icon: Zap },
