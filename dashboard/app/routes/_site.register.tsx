@@ -11,6 +11,7 @@ import { useSchemaForm } from "~/lib/forms";
 import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 import { afterRegistrationPath } from "#server/billing/chosen-plan.ts";
 import { Button } from "~/components/ui/Button";
+import { PERSON_NAME_MAX } from "#shared/team/person-name.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Start your free trial | LeadBroom" },
@@ -65,6 +66,13 @@ export default function Register() {
             Business name
           </label>
           <input id="businessName" name="businessName" type="text" autoComplete="organization" maxLength={120} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="displayName" className={labelClass}>
+            Your name
+          </label>
+          <input id="displayName" name="displayName" type="text" autoComplete="name" maxLength={PERSON_NAME_MAX} className={inputClass} />
+          <p className="mt-1 text-xs text-slate-600">Visitors see it when you join a chat.</p>
         </div>
         <div>
           <label htmlFor="email" className={labelClass}>

@@ -19,6 +19,7 @@ import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswo
 import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
+import { PERSON_NAME_MAX } from "#shared/team/person-name.ts";
 
 export const meta: MetaFunction = () => [{ title: "Join your team | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -55,7 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!checked.ok) return data(checked, { status: 400 });
     const result = await acceptInviteWithNewAccount(db, {
       token,
-      displayName: checked.value.businessName,
+      displayName: checked.value.displayName,
       password: checked.value.password,
     });
     if (!result.ok) return refused(result);
@@ -194,7 +195,8 @@ function CreateAccount({
           <label htmlFor="displayName" className={labelClass}>
             Your name
           </label>
-          <input id="displayName" name="displayName" type="text" autoComplete="name" maxLength={120} className={inputClass} />
+          <input id="displayName" name="displayName" type="text" autoComplete="name" maxLength={PERSON_NAME_MAX} className={inputClass} />
+          <p className="mt-1 text-xs text-slate-600">Visitors see it when you join a chat.</p>
         </div>
         <NewPasswordFields password={password} onPasswordChange={setPassword} passwordLabel="Password" confirmLabel="Confirm password" />
         <AcceptTermsField checked={acceptTerms} onChange={setAcceptTerms} />
