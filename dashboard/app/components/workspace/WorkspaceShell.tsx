@@ -37,6 +37,7 @@ const PAGE_TITLES: Record<string, string> = {
   settings: "Settings",
   conversations: "Conversations",
   notifications: "Notifications",
+  live: "Live chats",
 };
 
 /** The top-bar title: the capitalised page key from /app/{key}; unknown keys fall back to Dashboard. */
