@@ -55,7 +55,9 @@ export async function runOutreachAction(
       const result = await importProspects(db, { businessId: args.businessId, fileName: args.file.name, data: args.file.data });
       if (!result.ok) return { status: failureStatus(result.reason), body: failed(intent, result.error) };
       const r = result.value;
-      const message = `Imported ${plural(r.imported, "new prospect")}, updated ${plural(r.updated, "prospect")}, skipped ${plural(r.skipped.length, "row")}.`;
+      const message = `Imported ${plural(r.imported, "new prospect")}, updated ${plural(r.updated, "prospect")}, skipped ${plural(r.skipped.length, "row")}.${
+        r.fieldNotes.length ? ` ${plural(r.fieldNotes.length, "row")} kept without a field: ${r.fieldNotes.map((n) => `line ${n.line}: ${n.reason}`).join("; ")}.` : ""
+      }`;
       return { status: 200, body: { ...done(intent, message), report: r } };
     }
     case "campaign": {
