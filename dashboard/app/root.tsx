@@ -1,3 +1,4 @@
+import { memberLabel } from "#shared/team/person-name.ts";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useNonce } from "./lib/nonce";
 import {
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await getOptionalWorkspace(request, context);
   return {
     user: workspace
-      ? { displayName: workspace.displayName, email: workspace.email, businessName: workspace.business.name }
+      ? { displayName: memberLabel(workspace), email: workspace.email, businessName: workspace.business.name }
       : null,
     env: publicEnv(context.services.env),
   };

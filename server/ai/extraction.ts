@@ -2,6 +2,7 @@
 // a free-text message the rules parser did not understand. The model fills a JSON schema (structured
 // output); every value is validated here (Zod, plus the rules parser's own checks) before the engine
 // sees it, and only the current step's answer is used. Pure: no model, no database.
+import { plural } from "../shared/format/plural.ts";
 import { z } from "zod";
 import { parseCompany, parseEmail, parseName, parsePhone } from "../conversation/parser.ts";
 import type { StepId } from "../conversation/engine.ts";
@@ -215,7 +216,7 @@ export function canonicalAnswer(
     case "building_size":
       return x.buildingSizeSqFt === null ? null : { text: `${x.buildingSizeSqFt} sq ft`, expected: [{ key: "buildingSizeSqFt", value: x.buildingSizeSqFt }] };
     case "frequency":
-      return x.visitsPerWeek === null ? null : { text: `${x.visitsPerWeek} times a week`, expected: [{ key: "visitsPerWeek", value: x.visitsPerWeek }] };
+      return x.visitsPerWeek === null ? null : { text: `${plural(x.visitsPerWeek, "time")} a week`, expected: [{ key: "visitsPerWeek", value: x.visitsPerWeek }] };
     case "budget": {
       if (x.budget) {
         const cents = monthlyBudgetCents(x.budget, context.visitsPerMonth);
@@ -227,7 +228,7 @@ export function canonicalAnswer(
       return x.budgetUnsure ? { text: "Not sure", expected: [{ key: "budgetUnsure", value: true }] } : null;
     }
     case "timeline":
-      return x.timelineDays === null ? null : { text: `in ${x.timelineDays} days`, expected: [{ key: "timelineDays", value: x.timelineDays }] };
+      return x.timelineDays === null ? null : { text: `in ${plural(x.timelineDays, "day")}`, expected: [{ key: "timelineDays", value: x.timelineDays }] };
     case "contact_name": {
       if (!x.name) return null;
       const { parts, expected } = contact();

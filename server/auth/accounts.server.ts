@@ -13,7 +13,8 @@ export type Result<T, E extends string> = { ok: true; value: T } | { ok: false; 
 
 export async function registerAccount(
   db: Db,
-  input: RegisterInput,
+  /** Without a name (tests, scripts) the member gets the nameless fallback and is asked for one (person-name.ts). */
+  input: Omit<RegisterInput, "displayName"> & { displayName?: string },
   now = new Date(),
 ): Promise<Result<{ userId: string; businessId: string }, RegisterErrorCode>> {
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
@@ -24,7 +25,7 @@ export async function registerAccount(
       data: {
         email: input.email,
         passwordHash,
-        displayName: input.businessName,
+        displayName: input.displayName ?? "",
         memberships: {
           create: {
             role: "owner",

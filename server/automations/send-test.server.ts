@@ -1,6 +1,7 @@
 // "Send test" (issue 17): an automation's e-mail and notification steps run once, now, against a fixed
 // sample lead (never a stored one). Its e-mails go only to the signed-in member's own address, through
 // the job layer (mail jobs written in one transaction with the test's notifications, DESIGN §10).
+import { plural } from "../shared/format/plural.ts";
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
@@ -95,8 +96,8 @@ export async function sendAutomationTest(
 /** What the page says after a test. */
 export function testSentMessage(sent: TestSent): string {
   const parts = [
-    sent.emails ? `${sent.emails} test email${sent.emails === 1 ? "" : "s"} sent to ${sent.to}` : "",
-    sent.notifications ? `${sent.notifications} test notification${sent.notifications === 1 ? "" : "s"} added` : "",
+    sent.emails ? `${plural(sent.emails, "test email")} sent to ${sent.to}` : "",
+    sent.notifications ? `${plural(sent.notifications, "test notification")} added` : "",
   ].filter(Boolean);
   const text = parts.join(", ");
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.${sent.emails ? "" : " This automation has no email step."}`;

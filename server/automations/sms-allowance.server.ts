@@ -6,7 +6,7 @@
 import type { Db } from "../db/client.server.ts";
 import { smsAllowance, smsMonth } from "../shared/automations/sms-allowance.ts";
 
-export type SmsUsage = { used: number; allowance: number };
+export type SmsUsage = { used: number; allowance: number; trial?: boolean };
 
 const businessPlanSelect = { subscriptionStatus: true, trialEnd: true, isDemo: true, plan: true, timeZone: true } as const;
 
@@ -25,7 +25,8 @@ async function countClaims(db: Pick<Db, "automationRun" | "smsMessage">, busines
 export async function smsUsage(db: Db, businessId: string, now = new Date()): Promise<SmsUsage> {
   const business = await db.business.findUnique({ where: { id: businessId }, select: businessPlanSelect });
   if (!business) return { used: 0, allowance: 0 };
-  return { used: await countClaims(db, businessId, smsMonth(business.timeZone, now)), allowance: smsAllowance(business, now) };
+  const trial = !business.isDemo && business.subscriptionStatus === "trial";
+  return { used: await countClaims(db, businessId, smsMonth(business.timeZone, now)), allowance: smsAllowance(business, now), ...(trial ? { trial } : {}) };
 }
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];

@@ -11,6 +11,8 @@ export type Workspace = {
   userId: string;
   email: string;
   displayName: string;
+  /** The member's own avatar letters, or null to derive them from the name. */
+  initials: string | null;
   role: MemberRole;
   business: {
     id: string;
@@ -37,6 +39,7 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     role: MemberRole;
     email: string;
     displayName: string;
+    initials: string | null;
     businessId: string;
     name: string;
     isDemo: boolean;
@@ -48,7 +51,7 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
   }>(
     db,
     Prisma.sql`
-      SELECT m."role"::text AS "role", u."email", u."displayName", b."id" AS "businessId", b."name", b."isDemo",
+      SELECT m."role"::text AS "role", u."email", u."displayName", u."initials", b."id" AS "businessId", b."name", b."isDemo",
              b."subscriptionStatus"::text AS "subscriptionStatus", b."plan", b."timeZone",
              ${utcText('b."trialEnd"')} AS "trialEnd", ${utcText('b."sandboxExpiresAt"')} AS "sandboxExpiresAt"
         FROM "Membership" m
@@ -73,6 +76,7 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     userId,
     email: row.email,
     displayName: row.displayName,
+    initials: row.initials,
     role: row.role,
     business,
     subscribed: isSubscribed(business, now),

@@ -1,5 +1,6 @@
 // One lead with everything the detail screen shows: contact details, factor answers and the score
 // breakdown, reminders, the full history (oldest first) and the conversation transcript.
+import { memberLabel } from "../shared/team/person-name.ts";
 import { getTranscript } from "../chat/transcripts.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { scoreLead, WEIGHTS, type FrequencyBand } from "../shared/scoring/score.ts";
@@ -24,7 +25,7 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
     db.leadEvent.findMany({
       where: { leadId: lead.id, businessId },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true, type: true, data: true, createdAt: true, actor: { select: { displayName: true } } },
+      select: { id: true, type: true, data: true, createdAt: true, actor: { select: { displayName: true, email: true } } },
     }),
     // The same transcript as the conversation replay (scoped by business, capped in length).
     lead.conversationId ? getTranscript(db, businessId, lead.conversationId) : Promise.resolve(null),
@@ -96,7 +97,7 @@ export async function getLeadDetail(db: Db, businessId: string, leadId: string, 
       type: e.type,
       data: (e.data ?? {}) as Record<string, unknown>,
       createdAt: e.createdAt.toISOString(),
-      actorName: e.actor?.displayName ?? null,
+      actorName: e.actor ? memberLabel(e.actor) : null,
     })),
     messages: transcript?.messages ?? [],
     transcriptTruncated: transcript?.truncated ?? false,

@@ -1,5 +1,6 @@
 // The Cold Outreach page's server side (spec §2.14, DESIGN §12): the Pro gate for every loader and
 // action (whatever the browser shows), what the page loads, and its actions, each a domain call.
+import { plural } from "../shared/format/plural.ts";
 import { FEATURES, hasFeature, type PlanState } from "../shared/billing/entitlements.ts";
 import type { Db } from "../db/client.server.ts";
 import type { CommandContext } from "../events/command-context.server.ts";
@@ -40,7 +41,6 @@ function answer<T>(intent: string, result: OutreachResult<T>, message: (value: T
   return result.ok ? { status: 200, body: done(intent, message(result.value)) } : { status: failureStatus(result.reason), body: failed(intent, result.error) };
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export async function runOutreachAction(
   deps: CommandContext,
@@ -55,7 +55,9 @@ export async function runOutreachAction(
       const result = await importProspects(db, { businessId: args.businessId, fileName: args.file.name, data: args.file.data });
       if (!result.ok) return { status: failureStatus(result.reason), body: failed(intent, result.error) };
       const r = result.value;
-      const message = `Imported ${plural(r.imported, "new prospect")}, updated ${plural(r.updated, "prospect")}, skipped ${plural(r.skipped.length, "row")}.`;
+      const message = `Imported ${plural(r.imported, "new prospect")}, updated ${plural(r.updated, "prospect")}, skipped ${plural(r.skipped.length, "row")}.${
+        r.fieldNotes.length ? ` ${plural(r.fieldNotes.length, "row")} kept without a field: ${r.fieldNotes.map((n) => `line ${n.line}: ${n.reason}`).join("; ")}.` : ""
+      }`;
       return { status: 200, body: { ...done(intent, message), report: r } };
     }
     case "campaign": {

@@ -1,5 +1,6 @@
+import { isValidEmail } from "../shared/auth/validation.ts";
 import { describe, expect, it } from "vitest";
-import { CSV_MAX_BYTES, CSV_MESSAGES, detectDelimiter, parseProspectCsv, prospectsToCsv, type ExportProspect } from "./prospect-csv.ts";
+import { CSV_MAX_BYTES, CSV_MESSAGES, detectDelimiter, normaliseProfileUrl, parseProspectCsv, prospectsToCsv, type ExportProspect } from "./prospect-csv.ts";
 
 const ok = (input: string | Buffer) => {
   const parsed = parseProspectCsv(input);
@@ -39,16 +40,16 @@ describe("parseProspectCsv", () => {
         "Good One,good@x.example,",
         "Bad Mail,not-an-email,",
         "Twice,GOOD@x.example,",
-        "Bad Url,,linkedin.com/in/x",
+        "Bad Url,,no address",
         ",,",
         "Only Profile,,https://linkedin.com/in/only",
       ].join("\n"),
     );
-    expect(parsed.rows.map((r) => r.name)).toEqual(["Good One", "Only Profile"]);
+    expect(parsed.rows.map((r) => r.name)).toEqual(["Good One", "Bad Url", "Only Profile"]);
+    expect(parsed.fieldNotes).toEqual([{ line: 5, reason: '"no address" is not a web address (https://…); imported without the profile URL' }]);
     expect(parsed.skipped).toEqual([
       { line: 3, reason: '"not-an-email" is not a valid e-mail address' },
       { line: 4, reason: "same e-mail as line 2 (good@x.example)" },
-      { line: 5, reason: '"linkedin.com/in/x" is not a web address (https://…)' },
     ]);
   });
 
@@ -94,5 +95,29 @@ describe("prospectsToCsv", () => {
     expect(csv).toContain("'=HYPERLINK()");
     const back = ok(csv).rows;
     expect(back.map(({ line: _line, ...r }) => r)).toEqual(prospects.map(({ status: _status, ...p }) => p));
+  });
+});
+
+describe("imports that keep good rows (issue 32 item 8)", () => {
+  const csv = (text: string) => Buffer.from(text);
+
+  it("completes a LinkedIn URL typed without https://", () => {
+    const parsed = parseProspectCsv(csv("Name,Email,LinkedIn\nAna Diaz,ana@acme.example,linkedin.com/in/ana\nBo Li,bo@acme.example,www.linkedin.com/in/bo\n"));
+    expect(parsed.ok && parsed.rows.map((r) => r.profileUrl)).toEqual(["https://linkedin.com/in/ana", "https://www.linkedin.com/in/bo"]);
+    expect(parsed.ok && parsed.skipped).toEqual([]);
+  });
+
+  it("keeps a row with a valid e-mail and reports a profile field that is no web address", () => {
+    const parsed = parseProspectCsv(csv("Name,Email,LinkedIn\nAna Diaz,ana@acme.example,not a url\n"));
+    expect(parsed.ok && parsed.rows.map((r) => [r.email, r.profileUrl])).toEqual([["ana@acme.example", ""]]);
+    expect(parsed.ok && parsed.fieldNotes).toEqual([{ line: 2, reason: '"not a url" is not a web address (https://…); imported without the profile URL' }]);
+  });
+
+  it("refuses a@acme..example with the one e-mail validator", () => {
+    const parsed = parseProspectCsv(csv("Name,Email\nAna Diaz,a@acme..example\n"));
+    expect(parsed.ok && parsed.rows).toEqual([]);
+    expect(parsed.ok && parsed.skipped[0]?.reason).toBe('"a@acme..example" is not a valid e-mail address');
+    expect(isValidEmail("a@acme..example")).toBe(false);
+    expect(normaliseProfileUrl("linkedin.com/in/x")).toBe("https://linkedin.com/in/x");
   });
 });

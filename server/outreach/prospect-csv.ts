@@ -2,6 +2,7 @@
 // separators, quoted commas and line breaks, CRLF, empty lines) with csv-parse, matching header names
 // case-insensitively with common aliases, and writing the same columns back with csv-stringify.
 // Pure: the database side is prospects.server.ts.
+import { isValidEmail } from "../shared/auth/validation.ts";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { PROSPECT_STATUS_LABELS } from "./outreach-options.ts";
@@ -45,10 +46,9 @@ export type ProspectRow = {
 export type RowProblem = { line: number; reason: string };
 
 export type ParsedCsv =
-  | { ok: true; rows: ProspectRow[]; skipped: RowProblem[]; columns: ProspectField[] }
+  | { ok: true; rows: ProspectRow[]; skipped: RowProblem[]; /** Rows kept without a field that was not valid (reported, not dropped). */ fieldNotes: RowProblem[]; columns: ProspectField[] }
   | { ok: false; error: string };
 
-const EMAIL = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;]{2,}$/;
 
 export function isCsvFileName(name: string): boolean {
   return /\.csv$/i.test(name.trim());
@@ -121,6 +121,7 @@ export function parseProspectCsv(input: Buffer | string): ParsedCsv {
 
   const rows: ProspectRow[] = [];
   const skipped: RowProblem[] = [];
+  const fieldNotes: RowProblem[] = [];
   const seenEmail = new Map<string, number>();
   for (const { record, info } of body) {
     const line = info.lines;
@@ -137,14 +138,21 @@ export function parseProspectCsv(input: Buffer | string): ParsedCsv {
     const name = value.name || [value.firstName, value.lastName].filter(Boolean).join(" ");
     const firstName = value.firstName || name.split(/\s+/)[0] || "";
     const email = value.email ? value.email.replace(/^mailto:/i, "").toLowerCase() : null;
-    if (email !== null && (!EMAIL.test(email) || email.length > 254)) {
+    if (email !== null && !isValidEmail(email)) {
       skipped.push({ line, reason: `"${value.email}" is not a valid e-mail address` });
       continue;
     }
-    if (value.profileUrl && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value.profileUrl)) {
-      skipped.push({ line, reason: `"${value.profileUrl}" is not a web address (https://…)` });
-      continue;
+    // "linkedin.com/in/x" is a web address without its scheme: completed, not refused (issue 32 item 8).
+    const profileUrl = normaliseProfileUrl(value.profileUrl);
+    if (value.profileUrl && profileUrl === null) {
+      // A row with a name or e-mail is kept without the URL, and the field is reported.
+      if (!name && !email) {
+        skipped.push({ line, reason: `"${value.profileUrl}" is not a web address (https://…)` });
+        continue;
+      }
+      fieldNotes.push({ line, reason: `"${value.profileUrl}" is not a web address (https://…); imported without the profile URL` });
     }
+    value.profileUrl = profileUrl ?? "";
     if (!name && !email && !value.profileUrl) {
       skipped.push({ line, reason: "no name, e-mail or profile URL" });
       continue;
@@ -159,7 +167,23 @@ export function parseProspectCsv(input: Buffer | string): ParsedCsv {
     }
     rows.push({ line, name, firstName, title: value.title, company: value.company, location: value.location, industry: value.industry, email, profileUrl: value.profileUrl });
   }
-  return { ok: true, rows, skipped, columns };
+  return { ok: true, rows, skipped, fieldNotes, columns };
+}
+
+/**
+ * A profile URL as typed in a spreadsheet: "https://…" kept, "linkedin.com/in/x" or "www.…/…" completed
+ * with https://; null when it is no web address at all.
+ */
+export function normaliseProfileUrl(raw: string): string | null {
+  if (!raw) return "";
+  const withScheme = /^https?:\/\//i.test(raw) ? raw : /^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(raw) ? `https://${raw}` : null;
+  if (withScheme === null || !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(withScheme)) return null;
+  try {
+    new URL(withScheme);
+    return withScheme;
+  } catch {
+    return null;
+  }
 }
 
 /** A stored prospect as the export writes it: the import's fields and the status. */

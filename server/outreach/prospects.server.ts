@@ -14,7 +14,7 @@ export type OutreachFailure = DomainFailure;
 export type OutreachResult<T> = { ok: true; value: T } | OutreachFailure;
 export const PROSPECT_NOT_FOUND = "Prospect not found";
 
-export type ImportReport = { imported: number; updated: number; skipped: RowProblem[] };
+export type ImportReport = { imported: number; updated: number; skipped: RowProblem[]; /** Rows kept without a field that was not valid. */ fieldNotes: RowProblem[] };
 
 /** Rows written per statement. */
 const CHUNK = 2500;
@@ -80,7 +80,7 @@ export async function importProspects(
     }
   }, { timeout: 60_000 });
   skipped.sort((a, b) => a.line - b.line);
-  return { ok: true, value: { imported, updated, skipped } };
+  return { ok: true, value: { imported, updated, skipped, fieldNotes: parsed.fieldNotes } };
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { Socket } from "socket.io";
 import { z } from "zod";
 import type { ChatService } from "../chat/chat-service.server.ts";
+import { visitorFacingName } from "../shared/team/person-name.ts";
 import { initialsOf, messageSelect, toMessage } from "../chat/conversations.server.ts";
 import { smsLiveConversations, textAgentMessage } from "../sms/workspace-sms.server.ts";
 import {
@@ -162,7 +163,7 @@ export function createTakeover(deps: {
     on(socket, "conversation:join", schemas.join, async (payload, businessId) => {
       const who = await member(socket);
       if (!who.ok) return who;
-      const agent = { userId: who.workspace.userId, name: who.workspace.displayName || who.workspace.email };
+      const agent = { userId: who.workspace.userId, name: visitorFacingName(who.workspace) };
       const result = await joinConversation(
         { db: deps.db, jobs: deps.jobs },
         { businessId, conversationId: payload.conversationId, agent, businessName: who.workspace.business.name, takeOver: payload.takeOver === true, now: clock() },
@@ -210,7 +211,7 @@ export function createTakeover(deps: {
         {
           businessId,
           conversationId: payload.conversationId,
-          agent: { userId: who.workspace.userId, name: who.workspace.displayName || who.workspace.email },
+          agent: { userId: who.workspace.userId, name: visitorFacingName(who.workspace) },
           clientMessageId: payload.clientMessageId,
           text: checked.text,
           now: clock(),

@@ -2,6 +2,7 @@
 // the caller's business: another business's member ids answer not found. The last owner can never be
 // removed or demoted; the check runs under a lock on the business row, so two owners demoting each
 // other at once cannot leave the business without one.
+import { hasPersonName, memberInitials, memberLabel } from "../shared/team/person-name.ts";
 import type { Db } from "../db/client.server.ts";
 import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
 import type { MemberRole } from "../db/generated/enums.ts";
@@ -12,7 +13,11 @@ export type TeamMember = {
   id: string;
   userId: string;
   email: string;
+  /** The member's name, or the nameless fallback (person-name.ts). */
   displayName: string;
+  initials: string;
+  /** False until the member gives a name. */
+  hasName: boolean;
   role: MemberRole;
   joinedAt: string;
 };
@@ -21,13 +26,15 @@ export async function listMembers(db: Db, businessId: string): Promise<TeamMembe
   const rows = await db.membership.findMany({
     where: { businessId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, displayName: true } } },
+    select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, displayName: true, initials: true } } },
   });
   return rows.map((m) => ({
     id: m.id,
     userId: m.user.id,
     email: m.user.email,
-    displayName: m.user.displayName,
+    displayName: memberLabel(m.user),
+    initials: memberInitials(m.user),
+    hasName: hasPersonName(m.user),
     role: m.role,
     joinedAt: m.createdAt.toISOString(),
   }));

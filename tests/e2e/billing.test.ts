@@ -62,6 +62,7 @@ async function newPage(browser: Browser): Promise<Page> {
 async function registerThroughForm(page: Page, businessName: string): Promise<void> {
   await page.waitForFunction(() => document.querySelector("#password") !== null);
   await page.getByLabel("Business name").fill(businessName);
+  await page.getByLabel("Your name").fill("Billing Owner");
   await page.getByLabel("Email").fill(`billing-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Confirm password").fill(password);
@@ -204,8 +205,8 @@ describe.skipIf(!hasChromium)("billing in Chromium", () => {
       await page.goto(`${server.url}/register`);
       await registerThroughForm(page, "Starter Plan Cleaning");
       await page.waitForURL(`${server.url}/app/dashboard`);
-      const user = await server.services.db.user.findFirstOrThrow({ where: { displayName: "Starter Plan Cleaning" }, include: { memberships: true } });
-      await server.services.db.business.update({ where: { id: user.memberships[0]!.businessId }, data: { subscriptionStatus: "active", plan: "Starter" } });
+      const business = await server.services.db.business.findFirstOrThrow({ where: { name: "Starter Plan Cleaning" } });
+      await server.services.db.business.update({ where: { id: business.id }, data: { subscriptionStatus: "active", plan: "Starter" } });
       await page.goto(`${server.url}/app/outreach`);
       const locked = page.locator('[data-feature-locked="cold_outreach"]');
       expect(await locked.count()).toBe(2);

@@ -79,6 +79,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
     const page = await newPage({ clipboard: true });
     await page.goto(`${server.url}/register`);
     await page.getByLabel("Business Name").fill("BrightPath Facility Services");
+    await page.getByLabel("Your name").fill("Maria Lopez");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm Password").fill(PASSWORD);

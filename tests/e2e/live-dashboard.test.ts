@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)("the live dashboard", () => {
     await owner.getByLabel("Password").fill(DEMO.password);
     await owner.getByRole("button", { name: "Sign In", exact: true }).click();
     await owner.waitForURL(`${server.url}/app/dashboard`);
-    await owner.getByRole("heading", { level: 1, name: /Welcome back, Sparkle Commercial Cleaning/ }).waitFor();
+    await owner.getByRole("heading", { level: 1, name: /Welcome( back)?, Sparkle Commercial Cleaning/ }).waitFor();
     const recentLeads = owner.getByRole("region", { name: "Recent Leads" });
     await recentLeads.getByText("Sarah Mitchell").waitFor();
     await owner.getByRole("button", { name: "Notifications", exact: true }).waitFor();

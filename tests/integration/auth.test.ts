@@ -30,6 +30,7 @@ const goodPassword = "CleanFloors1";
 async function register(client: HttpClient, email: string, businessName = "Acme Janitorial") {
   return client.post("/register", {
     businessName,
+    displayName: "Maria Lopez",
     email,
     password: goodPassword,
     confirmPassword: goodPassword,
@@ -167,10 +168,10 @@ describe("error messages of spec §8", () => {
 
   it.each([
     [{ businessName: "", email: "a@b.co", password: goodPassword, confirmPassword: goodPassword, acceptTerms: "on" }, "Please fill in all fields"],
-    [{ businessName: "X", email: "a@b.co", password: "short1A", confirmPassword: "short1A", acceptTerms: "on" }, "Password does not meet requirements"],
-    [{ businessName: "X", email: "a@b.co", password: goodPassword, confirmPassword: "Different1", acceptTerms: "on" }, "Passwords do not match"],
-    [{ businessName: "X", email: "a@b.co", password: goodPassword, confirmPassword: goodPassword }, "Please accept the Terms of Service and Privacy Policy"],
-    [{ businessName: "X", email: "not-an-email", password: goodPassword, confirmPassword: goodPassword, acceptTerms: "on" }, "Invalid email address"],
+    [{ businessName: "X", displayName: "Sam", email: "a@b.co", password: "short1A", confirmPassword: "short1A", acceptTerms: "on" }, "Password does not meet requirements"],
+    [{ businessName: "X", displayName: "Sam", email: "a@b.co", password: goodPassword, confirmPassword: "Different1", acceptTerms: "on" }, "Passwords do not match"],
+    [{ businessName: "X", displayName: "Sam", email: "a@b.co", password: goodPassword, confirmPassword: goodPassword }, "Please accept the Terms of Service and Privacy Policy"],
+    [{ businessName: "X", displayName: "Sam", email: "not-an-email", password: goodPassword, confirmPassword: goodPassword, acceptTerms: "on" }, "Invalid email address"],
   ])("validates registration on the server: %j → %s", async (body, message) => {
     const res = await new HttpClient(server.url).post("/register", body as Record<string, string>);
     expect(res.status).toBe(400);

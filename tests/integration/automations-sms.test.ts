@@ -122,7 +122,7 @@ describe("automation SMS through Twilio", () => {
     // A retried step keeps its claim.
     const claimed = pending[claims.findIndex((c) => c.ok)]!;
     expect(await claimSms(db, { businessId: trial.id, runId: claimed.id, now: new Date() })).toEqual({ ok: true });
-    expect(await smsUsage(db, trial.id)).toEqual({ used: 50, allowance: 50 });
+    expect(await smsUsage(db, trial.id)).toEqual({ used: 50, allowance: 50, trial: true });
   });
 
   it("sends the rendered text to the lead's phone once", async () => {

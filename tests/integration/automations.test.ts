@@ -278,7 +278,7 @@ describe("automations", () => {
     const db = server.services.db;
     const http = new HttpClient(server.url);
     const email = `owner-live-test-${Date.now()}@example.com`;
-    const registered = await http.post("/register", { businessName: "Live Test Cleaning", email, password: "LiveTest2026", confirmPassword: "LiveTest2026", acceptTerms: "on" });
+    const registered = await http.post("/register", { displayName: "Test Owner", businessName: "Live Test Cleaning", email, password: "LiveTest2026", confirmPassword: "LiveTest2026", acceptTerms: "on" });
     expect(registered.status).toBe(302);
     const user = await db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
     const businessId = user.memberships[0]!.businessId;

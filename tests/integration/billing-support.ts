@@ -32,7 +32,7 @@ export type Owner = { client: HttpClient; businessId: string; userId: string; em
 export async function registerOwner(server: TestServer, businessName = "Sparkle Janitorial"): Promise<Owner> {
   const client = new HttpClient(server.url);
   const email = uniqueEmail();
-  const res = await client.post("/register", { businessName, email, password: goodPassword, confirmPassword: goodPassword, acceptTerms: "on" });
+  const res = await client.post("/register", { displayName: "Test Owner", businessName, email, password: goodPassword, confirmPassword: goodPassword, acceptTerms: "on" });
   expect(res.status).toBe(302);
   const user = await server.services.db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
   return { client, businessId: user.memberships[0]!.businessId, userId: user.id, email };

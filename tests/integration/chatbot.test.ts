@@ -25,7 +25,7 @@ async function registerOwner(businessName = "Acme Janitorial") {
   counter += 1;
   const email = `chatbot-owner${counter}-${Date.now()}@example.com`;
   const client = new HttpClient(server.url);
-  const res = await client.post("/register", { businessName, email, password, confirmPassword: password, acceptTerms: "on" });
+  const res = await client.post("/register", { displayName: "Test Owner", businessName, email, password, confirmPassword: password, acceptTerms: "on" });
   expect(res.status).toBe(302);
   const membership = await server.services.db.membership.findFirstOrThrow({
     where: { user: { email } },

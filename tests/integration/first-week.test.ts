@@ -39,7 +39,7 @@ async function registerOwner(businessName: string): Promise<Owner> {
   counter += 1;
   const client = new HttpClient(server.url);
   const email = `first-week-${counter}-${Date.now()}@example.com`;
-  const res = await client.post("/register", { businessName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: "on" });
+  const res = await client.post("/register", { displayName: "Test Owner", businessName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: "on" });
   expect(res.status).toBe(302);
   const user = await server.services.db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
   const businessId = user.memberships[0]!.businessId;

@@ -36,7 +36,7 @@ type Member = { client: HttpClient; businessId: string };
 async function registerOwner(businessName: string): Promise<Member> {
   const client = new HttpClient(server.url);
   const email = uniqueEmail("owner");
-  const res = await client.post("/register", { businessName, email, password, confirmPassword: password, acceptTerms: "on" });
+  const res = await client.post("/register", { displayName: "Test Owner", businessName, email, password, confirmPassword: password, acceptTerms: "on" });
   expect(res.status).toBe(302);
   const user = await server.services.db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
   return { client, businessId: user.memberships[0]!.businessId };

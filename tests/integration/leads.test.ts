@@ -32,6 +32,7 @@ async function registerOwner(businessName: string): Promise<Owner> {
   const email = uniqueEmail();
   const res = await client.post("/register", {
     businessName,
+    displayName: "Test Owner",
     email,
     password: goodPassword,
     confirmPassword: goodPassword,

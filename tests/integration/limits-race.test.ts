@@ -82,6 +82,7 @@ describe("limits consumed before the work", () => {
       Array.from({ length: 8 }, (_, i) =>
         new HttpClient(server.url, client.headers).post("/register", {
           businessName: `Bulk ${i}`,
+          displayName: `Bulk Owner ${i}`,
           email: `bulk-${i}-${Date.now()}@example.com`,
           password: "BulkPass2026",
           confirmPassword: "BulkPass2026",

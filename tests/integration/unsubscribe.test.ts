@@ -24,7 +24,7 @@ let beta: Owner;
 async function ownerWithLead(businessName: string): Promise<Owner> {
   const client = new HttpClient(server.url);
   const email = `${businessName.split(" ")[0]!.toLowerCase()}-${Date.now()}@owner.example`;
-  const res = await client.post("/register", { businessName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: "on" });
+  const res = await client.post("/register", { displayName: "Test Owner", businessName, email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: "on" });
   expect(res.status).toBe(302);
   const user = await server.services.db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
   const businessId = user.memberships[0]!.businessId;

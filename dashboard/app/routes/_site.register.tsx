@@ -12,6 +12,7 @@ import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 import { afterRegistrationPath } from "#server/billing/chosen-plan.ts";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/forms";
+import { PERSON_NAME_MAX } from "#shared/team/person-name.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Start your free trial | LeadBroom" },
@@ -62,6 +63,7 @@ export default function Register() {
       <Form method="post" className="space-y-4" {...formProps}>
         <FormError id={errorId} message={formError} />
         <TextField field={{ id: "businessName", name: "businessName" }} label="Business name" type="text" autoComplete="organization" maxLength={120} />
+        <TextField field={{ id: "displayName", name: "displayName" }} label="Your name" hint="Visitors see it when you join a chat." type="text" autoComplete="name" maxLength={PERSON_NAME_MAX} />
         <TextField field={{ id: "email", name: "email" }} label="Email" type="email" autoComplete="email" />
         <NewPasswordFields
           password={password}

@@ -1,6 +1,7 @@
 // The AI Chatbot page (spec §2.14): status with Activate/Deactivate, Test Chatbot, and the Overview,
 // Settings, Installation and Analytics tabs. Everyone in the workspace may look; only the owner may change
 // the chatbot (requireOwner in the action: support staff get 403 whatever the page shows).
+import { memberLabel } from "#shared/team/person-name.ts";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -125,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "email-instructions") {
     const result = await emailInstallInstructions(
       { db, jobs: context.services.jobs, appUrl: context.services.env.PUBLIC_APP_URL, unsubscribe: unsubscribeSigner(context.services) },
-      { businessId: workspace.business.id, senderName: workspace.displayName, input: Object.fromEntries(form) },
+      { businessId: workspace.business.id, senderName: memberLabel(workspace), input: Object.fromEntries(form) },
     );
     if (!result.ok) {
       if (result.status === 404) throw new Response("Not found", { status: 404 });

@@ -1,5 +1,6 @@
 // Conversations (support staff and owners): the chatbot's conversations, filtered by lead, test/real and
 // date, each linking to its replay. Scoped to the signed-in user's business.
+import { plural } from "#shared/format/plural.ts";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { parseConversationFilters } from "#server/chat/conversation-filters.ts";
@@ -133,7 +134,7 @@ export default function ConversationsPage() {
                   </p>
                   <p className="mt-1 truncate text-sm text-slate-700">{c.preview ?? "The visitor has not written yet."}</p>
                   <p className="mt-0.5 text-xs text-slate-600">
-                    {c.messageCount} {c.messageCount === 1 ? "message" : "messages"}
+                    {plural(c.messageCount, "message")}
                     {c.pageUrl ? ` · ${c.pageUrl}` : ""}
                   </p>
                 </div>

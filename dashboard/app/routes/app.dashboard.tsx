@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { isReturningMember } from "#server/team/profile.server.ts";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { effectivePlan, leadDetailsHidden } from "#shared/billing/entitlements.ts";
 import { loadDashboard } from "#server/dashboard/dashboard.server.ts";
@@ -19,10 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
   const started = performance.now();
   // An expired trial sees no lead details here either (decision 0010), exactly as in the leads list.
-  const [dashboard, onboarding] = await Promise.all([
+  const [dashboard, onboarding, returning] = await Promise.all([
     loadDashboard(context.services.db, { businessId: workspace.business.id, detailsHidden: leadDetailsHidden(workspace.business) }),
     // The first-run checklist is the owner's: the steps are owner-only screens.
     workspace.role === "owner" ? loadOnboarding(context.services.db, workspace.business.id) : null,
+    isReturningMember(context.services.db, workspace.userId),
   ]);
   const ms = performance.now() - started;
   // The banner offers Pro: only to a business whose plan now is below it (a trial without a chosen
@@ -31,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       businessName: workspace.business.name,
+      greeting: returning ? "Welcome back" : "Welcome",
       showUpgrade: plan !== null && PLANS[plan].rank < PLANS.Pro.rank,
       dashboard,
       onboarding: onboarding?.visible ? onboarding : null,
@@ -54,7 +57,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export default function DashboardPage() {
-  const { businessName, showUpgrade, dashboard, onboarding } = useLoaderData<typeof loader>();
+  const { businessName, greeting, showUpgrade, dashboard, onboarding } = useLoaderData<typeof loader>();
   const live = useLiveDashboard(dashboard);
   // A checklist fact recorded elsewhere (the widget loaded on the owner's site, a test conversation):
   // reload the checklist. New leads already reload the dashboard (useLiveDashboard).
@@ -63,7 +66,7 @@ export default function DashboardPage() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome back, {businessName}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{greeting}, {businessName}</h1>
         <p className="mt-1 text-slate-600">Here is how your lead capture is doing.</p>
       </header>
       {onboarding ? <OnboardingChecklist onboarding={onboarding} /> : null}

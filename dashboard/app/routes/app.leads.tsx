@@ -1,4 +1,5 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { plural, pluralWord, showingRange } from "#shared/format/plural.ts";
 import { formatPhone } from "#shared/format/phone.ts";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
@@ -66,11 +67,7 @@ export default function LeadsPage() {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/app/leads";
   const first = page.items.length ? (page.page - 1) * page.pageSize + 1 : 0;
   const last = (page.page - 1) * page.pageSize + page.items.length;
-  const range = `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")}`;
-  const showing =
-    page.total === null
-      ? `Showing ${range} of the matching leads`
-      : `Showing ${range} of ${page.total.toLocaleString("en-US")}${page.totalCapped ? "+" : ""} leads`;
+  const showing = showingRange({ first, last, total: page.total, capped: page.totalCapped, one: "lead" });
   const filtered = Boolean(query.q || query.priority || query.status || query.source || query.from || query.to);
 
   return (
@@ -142,7 +139,7 @@ export default function LeadsPage() {
 function NewLeadsNotice({ count, query }: { count: number; query: LeadListQuery }) {
   return (
     <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600/40 bg-brand-50 px-4 py-3 text-sm text-slate-900">
-      <span>{count === 1 ? "1 new lead has arrived since this page was loaded." : `${count.toLocaleString("en-US")} new leads have arrived since this page was loaded.`}</span>
+      <span>{`${plural(count, "new lead")} ${pluralWord(count, "has", "have")} arrived since this page was loaded.`}</span>
       <Link to={`/app/leads${leadListSearch(query, { page: 1 })}`} className={linkClass}>
         Go to the first page
       </Link>
@@ -249,7 +246,7 @@ function LeadTable({ items, timeZone }: { items: Item[]; timeZone: string }) {
                   {lead.isTest ? <TestBadge /> : null}
                   {lead.overdueReminders ? (
                     <span className="text-xs font-semibold text-red-800">
-                      {lead.overdueReminders === 1 ? "1 overdue reminder" : `${lead.overdueReminders} overdue reminders`}
+                      {plural(lead.overdueReminders, "overdue reminder")}
                     </span>
                   ) : null}
                 </div>

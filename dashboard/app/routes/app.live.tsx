@@ -1,5 +1,6 @@
 // The live inbox (live takeover, DESIGN §14): visitors on the business's site now, with their page, score
 // so far and last message, updated live from the /workspace socket; open one to watch it and join.
+import { plural, pluralWord } from "#shared/format/plural.ts";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
@@ -102,7 +103,7 @@ export default function LiveChatsPage() {
           )}
           {browsing > 0 ? (
             <p className="text-sm text-slate-600">
-              {browsing} {browsing === 1 ? "visitor has" : "visitors have"} the chat open without writing yet.
+              {plural(browsing, "visitor")} {pluralWord(browsing, "has", "have")} the chat open without writing yet.
             </p>
           ) : null}
         </section>

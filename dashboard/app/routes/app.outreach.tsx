@@ -2,6 +2,7 @@
 // and action answers 403 and the page shows the feature locked with Unlock (the upgrade modal).
 // Prospects come from the business's own CSV files; Find Prospects filters them (no scraping); the
 // outreach modal starts a campaign (e-mails through the job layer, LinkedIn as a daily list by hand).
+import { plural } from "#shared/format/plural.ts";
 import {
   data,
   MaxPartSizeExceededError,
@@ -412,7 +413,7 @@ function OutreachModal({ prospects, timeZone, onClose, onStarted }: { prospects:
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
           <Choice name="dailyConnections" label="Daily LinkedIn connections" options={DAILY_CONNECTION_OPTIONS.map((v) => ({ value: String(v), label: String(v) }))} defaultValue={String(DEFAULT_DAILY_CONNECTIONS)} />
-          <Choice name="followUpDays" label="Follow-up delay" options={FOLLOW_UP_DAY_OPTIONS.map((v) => ({ value: String(v), label: `${v} days` }))} defaultValue={String(DEFAULT_FOLLOW_UP_DAYS)} />
+          <Choice name="followUpDays" label="Follow-up delay" options={FOLLOW_UP_DAY_OPTIONS.map((v) => ({ value: String(v), label: plural(v, "day") }))} defaultValue={String(DEFAULT_FOLLOW_UP_DAYS)} />
           <Choice name="dailyEmails" label="Daily emails" options={DAILY_EMAIL_OPTIONS.map((v) => ({ value: String(v), label: String(v) }))} defaultValue={String(DEFAULT_DAILY_EMAILS)} />
           <Choice name="sendTime" label={`Send time (${timeZone})`} options={SEND_TIME_OPTIONS.map((o) => ({ value: o.value, label: o.label }))} defaultValue={DEFAULT_SEND_TIME} />
         </div>

@@ -1,3 +1,4 @@
+import { hasPersonName, memberInitials, memberLabel } from "#shared/team/person-name.ts";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { WorkspaceShell } from "~/components/workspace/WorkspaceShell";
@@ -14,7 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return {
     workspace: {
-      displayName: workspace.displayName,
+      displayName: memberLabel(workspace),
+      initials: memberInitials(workspace),
+      hasName: hasPersonName(workspace),
       email: workspace.email,
       role: workspace.role,
       businessName: workspace.business.name,

@@ -20,6 +20,7 @@ import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { focusRing, TextField } from "~/components/forms";
+import { PERSON_NAME_MAX } from "#shared/team/person-name.ts";
 
 export const meta: MetaFunction = () => [{ title: "Join your team | LeadBroom" }, { name: "robots", content: "noindex" }];
 
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!checked.ok) return data(checked, { status: 400 });
     const result = await acceptInviteWithNewAccount(db, {
       token,
-      displayName: checked.value.businessName,
+      displayName: checked.value.displayName,
       password: checked.value.password,
     });
     if (!result.ok) return refused(result);
@@ -191,7 +192,7 @@ function CreateAccount({
           <p className={labelClass}>Email</p>
           <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900">{invite.email}</p>
         </div>
-        <TextField field={{ id: "displayName", name: "displayName" }} label="Your name" type="text" autoComplete="name" maxLength={120} />
+        <TextField field={{ id: "displayName", name: "displayName" }} label="Your name" hint="Visitors see it when you join a chat." type="text" autoComplete="name" maxLength={PERSON_NAME_MAX} />
         <NewPasswordFields password={password} onPasswordChange={setPassword} passwordLabel="Password" confirmLabel="Confirm password" />
         <AcceptTermsField checked={acceptTerms} onChange={setAcceptTerms} />
         <Button type="submit" block disabled={!canSubmit}>

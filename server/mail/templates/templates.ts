@@ -1,6 +1,7 @@
 // Every e-mail LeadBroom sends, as content (email-content.ts) rendered to HTML and text by
 // render-email.tsx. Domain code gathers the data and calls one of these; `npm run email:preview`
 // renders each with the sample data of samples.ts. Pure: no database, no clock, no secrets.
+import { plural } from "../../shared/format/plural.ts";
 import { LEADBROOM_BRAND, type EmailBlock, type EmailBrand, type EmailContent } from "./email-content.ts";
 
 /** The brand of e-mails sent for a business: its name, its logo (absolute URL) and its address. */
@@ -88,8 +89,7 @@ export function dailySummaryEmail(args: {
   appUrl: string;
 }): EmailContent {
   const businessName = args.brand.name;
-  const plural = args.total === 1 ? "lead" : "leads";
-  const subject = `${businessName}: ${args.total} new ${plural} on ${args.day}`;
+  const subject = `${businessName}: ${plural(args.total, "new lead")} on ${args.day}`;
   const footer = { reason: notificationReason("Daily summary") };
   if (args.total === 0) {
     return {
@@ -194,7 +194,7 @@ export function inviteEmail(args: { brand: EmailBrand; email: string; roleText: 
     brand: args.brand,
     blocks: [
       { type: "text", text: `${args.inviterName} invited you to join ${businessName} on LeadBroom as ${args.roleText}.` },
-      { type: "text", text: `Accept the invitation here (the link works once and expires in ${args.ttlDays} days):\n${args.link}` },
+      { type: "text", text: `Accept the invitation here (the link works once and expires in ${plural(args.ttlDays, "day")}):\n${args.link}` },
       { type: "button", label: "Accept the invitation", url: args.link },
       { type: "text", text: "If you weren't expecting this, you can ignore this e-mail.", muted: true },
     ],

@@ -13,7 +13,9 @@ import {
   validateNewPassword,
   validateRegistration,
   validateResetRequest,
+  inviteAccountSchema,
 } from "./validation.ts";
+import { personNameMessages } from "../team/person-name.ts";
 
 const FILL = "Please fill in all fields";
 const ENTER_EMAIL = "Please enter your email address";
@@ -164,6 +166,7 @@ describe("validateResetRequest", () => {
 describe("validateRegistration", () => {
   const valid = {
     businessName: "  Sparkle Cleaning Co ",
+    displayName: " Maria  Lopez ",
     email: " Owner@Sparkle.TEST ",
     password: "Secret123",
     confirmPassword: "Secret123",
@@ -173,11 +176,11 @@ describe("validateRegistration", () => {
   it("accepts a complete form, trimming the business name and normalising the email", () => {
     expect(validateRegistration(valid)).toEqual({
       ok: true,
-      value: { businessName: "Sparkle Cleaning Co", email: "owner@sparkle.test", password: "Secret123" },
+      value: { businessName: "Sparkle Cleaning Co", displayName: "Maria Lopez", email: "owner@sparkle.test", password: "Secret123" },
     });
   });
 
-  it.each(["businessName", "email", "password", "confirmPassword"] as const)(
+  it.each(["businessName", "displayName", "email", "password", "confirmPassword"] as const)(
     "without %s → 'Please fill in all fields'",
     (field) => {
       expect(validateRegistration({ ...valid, [field]: "" })).toEqual({ ok: false, error: FILL });
@@ -185,7 +188,7 @@ describe("validateRegistration", () => {
     },
   );
 
-  it.each(["businessName", "email"] as const)("%s of only spaces counts as missing", (field) => {
+  it.each(["businessName", "displayName", "email"] as const)("%s of only spaces counts as missing", (field) => {
     expect(validateRegistration({ ...valid, [field]: "   " })).toEqual({ ok: false, error: FILL });
   });
 
@@ -195,6 +198,12 @@ describe("validateRegistration", () => {
       error: FILL,
     });
     expect(validateRegistration({ ...valid, businessName: "x".repeat(LIMITS.businessName) }).ok).toBe(true);
+  });
+
+  it("checks the person's name with a person's rules, not the business name's (issue 32)", () => {
+    expect(validateRegistration({ ...valid, displayName: "1234" })).toEqual({ ok: false, error: personNameMessages.nameNeedsLetter });
+    expect(validateRegistration({ ...valid, displayName: "x".repeat(81) })).toEqual({ ok: false, error: personNameMessages.nameTooLong });
+    expect(validateRegistration({ ...valid, displayName: "Zoë O'Neil-Ávila" }).ok).toBe(true);
   });
 
   it("refuses a malformed email", () => {
@@ -248,22 +257,22 @@ describe("validateRegistration", () => {
     ],
     [
       "invalid email before the password rules",
-      { businessName: "Biz", email: "bad", password: "weak", confirmPassword: "other", acceptTerms: false },
+      { businessName: "Biz", displayName: "Sam", email: "bad", password: "weak", confirmPassword: "other", acceptTerms: false },
       INVALID_EMAIL,
     ],
     [
       "password rules before the confirmation",
-      { businessName: "Biz", email: "a@b.co", password: "weak", confirmPassword: "other", acceptTerms: false },
+      { businessName: "Biz", displayName: "Sam", email: "a@b.co", password: "weak", confirmPassword: "other", acceptTerms: false },
       REQUIREMENTS,
     ],
     [
       "confirmation before the terms",
-      { businessName: "Biz", email: "a@b.co", password: "Secret123", confirmPassword: "other", acceptTerms: false },
+      { businessName: "Biz", displayName: "Sam", email: "a@b.co", password: "Secret123", confirmPassword: "other", acceptTerms: false },
       MISMATCH,
     ],
     [
       "terms last",
-      { businessName: "Biz", email: "a@b.co", password: "Secret123", confirmPassword: "Secret123", acceptTerms: false },
+      { businessName: "Biz", displayName: "Sam", email: "a@b.co", password: "Secret123", confirmPassword: "Secret123", acceptTerms: false },
       TERMS,
     ],
   ])("order: %s", (_label, input, error) => {
@@ -352,5 +361,25 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("//evil.com", "/login")).toBe("/login");
     expect(safeRedirectPath(undefined, "/")).toBe("/");
     expect(safeRedirectPath("/app/settings", "/login")).toBe("/app/settings");
+  });
+});
+
+describe("inviteAccountSchema (accepting an invitation with a new account)", () => {
+  const form = { displayName: "Maria Lopez", password: "Secret123", confirmPassword: "Secret123", acceptTerms: "on" };
+
+  it("takes the person's name and the invited address", () => {
+    const parsed = inviteAccountSchema("maria@spotless.test").safeParse(form);
+    expect(parsed.success && parsed.data).toEqual({ displayName: "Maria Lopez", email: "maria@spotless.test", password: "Secret123" });
+  });
+
+  it("applies a person's name rules: a 100-character business-like name is refused with a name message", () => {
+    const parsed = inviteAccountSchema("maria@spotless.test").safeParse({ ...form, displayName: "A".repeat(100) });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(personNameMessages.nameTooLong);
+  });
+
+  it("refuses an e-mail address typed as the name", () => {
+    const parsed = inviteAccountSchema("maria@spotless.test").safeParse({ ...form, displayName: "maria@spotless.test" });
+    expect(parsed.error?.issues[0]?.message).toBe(personNameMessages.nameIsEmail);
   });
 });

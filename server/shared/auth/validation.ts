@@ -2,6 +2,7 @@
 // (the authority). Pure: safe to import from client code.
 import { z } from "zod";
 import type { Parsed } from "../forms/action-result.ts";
+import { validatePersonName } from "../team/person-name.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -58,29 +59,39 @@ export function validateResetRequest(input: { email?: unknown }): Parsed<ResetRe
   return { ok: true, value: { email: normalizeEmail(email) } };
 }
 
-export type RegisterInput = { businessName: string; email: string; password: string };
+export type RegisterInput = { businessName: string; displayName: string; email: string; password: string };
 
-export function validateRegistration(input: {
-  businessName?: unknown;
-  email?: unknown;
-  password?: unknown;
-  confirmPassword?: unknown;
-  acceptTerms?: unknown;
-}): Parsed<RegisterInput> {
-  const businessName = typeof input.businessName === "string" ? input.businessName.trim() : "";
+type AccountFields = { email?: unknown; password?: unknown; confirmPassword?: unknown; acceptTerms?: unknown };
+
+/**
+ * The rules a new account shares (registration and accepting an invitation): the person's name (issue 32:
+ * a person's rules, not a business name's), the e-mail, the password twice and the terms. `extra` are
+ * further required fields (the business name at registration).
+ */
+function validateNewAccount(input: AccountFields & { displayName?: unknown }, extra: string[] = []): Parsed<{ displayName: string; email: string; password: string }> {
+  const rawName = typeof input.displayName === "string" ? input.displayName.trim() : "";
   const email = typeof input.email === "string" ? input.email.trim() : "";
   const password = typeof input.password === "string" ? input.password : "";
   const confirmPassword = typeof input.confirmPassword === "string" ? input.confirmPassword : "";
   const acceptTerms = input.acceptTerms === true || input.acceptTerms === "on" || input.acceptTerms === "true";
-  if (!businessName || !email || !password || !confirmPassword) return { ok: false, error: messages.fillAllFields };
-  if (businessName.length > LIMITS.businessName) return { ok: false, error: messages.fillAllFields };
+  if (extra.some((value) => !value) || !rawName || !email || !password || !confirmPassword) return { ok: false, error: messages.fillAllFields };
+  const name = validatePersonName(rawName);
+  if (!name.ok) return name;
   if (!isValidEmail(email)) return { ok: false, error: messages.invalidEmail };
   if (!passwordMeetsRules(password) || password.length > LIMITS.password) {
     return { ok: false, error: messages.passwordRequirements };
   }
   if (password !== confirmPassword) return { ok: false, error: messages.passwordsDoNotMatch };
   if (!acceptTerms) return { ok: false, error: messages.acceptTerms };
-  return { ok: true, value: { businessName, email: normalizeEmail(email), password } };
+  return { ok: true, value: { displayName: name.value, email: normalizeEmail(email), password } };
+}
+
+export function validateRegistration(input: AccountFields & { businessName?: unknown; displayName?: unknown }): Parsed<RegisterInput> {
+  const businessName = typeof input.businessName === "string" ? input.businessName.trim() : "";
+  if (businessName.length > LIMITS.businessName) return { ok: false, error: messages.fillAllFields };
+  const account = validateNewAccount(input, [businessName]);
+  if (!account.ok) return account;
+  return { ok: true, value: { businessName, ...account.value } };
 }
 
 export type NewPasswordInput = { token: string; password: string };
@@ -117,16 +128,16 @@ function ruleSchema<I extends Record<string, unknown>, T>(keys: readonly (keyof 
 
 export const loginSchema = ruleSchema(["email", "password"], validateLogin);
 export const resetRequestSchema = ruleSchema(["email"], validateResetRequest);
-export const registrationSchema = ruleSchema(["businessName", "email", "password", "confirmPassword", "acceptTerms"], validateRegistration);
+export const registrationSchema = ruleSchema(["businessName", "displayName", "email", "password", "confirmPassword", "acceptTerms"], validateRegistration);
 export const newPasswordSchema = ruleSchema(["token", "password", "confirmPassword"], validateNewPassword);
 
 /**
- * Accepting an invitation with a new account: the registration rules with the person's name in place of
- * the business name (same messages) and the invited address, which the form does not send.
+ * Accepting an invitation with a new account: the person's name (a person's rules), the password twice and
+ * the terms; the invited address, which the form does not send, is the e-mail.
  */
 export function inviteAccountSchema(email: string) {
-  return ruleSchema(["displayName", "password", "confirmPassword", "acceptTerms"], (input: Record<string, unknown>) =>
-    validateRegistration({ ...input, businessName: input.displayName, email }),
+  return ruleSchema(["displayName", "password", "confirmPassword", "acceptTerms"], (input: AccountFields & { displayName?: unknown }) =>
+    validateNewAccount({ ...input, email }),
   );
 }
 

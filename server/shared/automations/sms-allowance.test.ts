@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLAN_NAMES, PLANS } from "../billing/plans.ts";
-import { SMS_ALLOWANCE, smsAllowance, smsAllowanceReachedText, smsMonth, TRIAL_SMS_ALLOWANCE } from "./sms-allowance.ts";
+import { SMS_ALLOWANCE, smsAllowance, smsAllowanceReachedText, smsMonth, smsUsageText, TRIAL_SMS_ALLOWANCE } from "./sms-allowance.ts";
 
 const now = new Date("2026-12-01T05:00:00Z");
 
@@ -27,5 +27,14 @@ describe("the SMS allowance", () => {
     for (const plan of PLAN_NAMES) {
       expect(PLANS[plan].features, plan).toContain(`${SMS_ALLOWANCE[plan].toLocaleString("en-US")} automation SMS a month`);
     }
+  });
+});
+
+describe("smsUsageText (issue 32 item 5)", () => {
+  it("explains a trial's smaller allowance beside the plans' figures", () => {
+    expect(smsUsageText({ used: 0, allowance: 50, trial: true })).toBe(
+      "SMS this month: 0 of 50 (the free trial includes 50; paid plans include 100 on Starter, 500 on Pro and 2,000 on Enterprise a month)",
+    );
+    expect(smsUsageText({ used: 3, allowance: 500 })).toBe("SMS this month: 3 of 500");
   });
 });

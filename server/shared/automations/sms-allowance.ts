@@ -33,6 +33,9 @@ export function smsAllowanceReachedText(allowance: number): string {
 }
 
 /** The Automation page's usage line. */
-export function smsUsageText(usage: { used: number; allowance: number }): string {
-  return `SMS this month: ${usage.used} of ${usage.allowance}`;
+export function smsUsageText(usage: { used: number; allowance: number; trial?: boolean }): string {
+  const line = `SMS this month: ${usage.used} of ${usage.allowance}`;
+  // A trial's allowance is smaller than any plan's: say why beside the plans' figures (issue 32 item 5).
+  if (!usage.trial) return line;
+  return `${line} (the free trial includes ${TRIAL_SMS_ALLOWANCE}; paid plans include ${SMS_ALLOWANCE.Starter} on Starter, ${SMS_ALLOWANCE.Pro} on Pro and ${SMS_ALLOWANCE.Enterprise.toLocaleString("en-US")} on Enterprise a month)`;
 }

@@ -1,6 +1,7 @@
 // What the rules bot says: questions, quick replies (and the values they stand for), hints for a
 // re-ask, answers to the visitor's questions from the business profile, and the closing. Never the
 // score, the priority or the market price.
+import { plural } from "../format/plural.ts";
 import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
 import { afterHoursText } from "./after-hours.ts";
 import { firstNameOf } from "./names.ts";
@@ -220,18 +221,18 @@ export function describeFrequency(visitsPerWeek: number): string {
   if (visitsPerWeek < 1) {
     const perMonth = Math.round(visitsPerWeek * 4);
     if (perMonth <= 1) return "once a month";
-    return perMonth === 2 ? "twice a month" : `${perMonth} times a month`;
+    return perMonth === 2 ? "twice a month" : `${plural(perMonth, "time")} a month`;
   }
   if (visitsPerWeek === 1) return "once a week";
   if (visitsPerWeek === 2) return "twice a week";
-  if (Number.isInteger(visitsPerWeek)) return `${visitsPerWeek} times a week`;
+  if (Number.isInteger(visitsPerWeek)) return `${plural(visitsPerWeek, "time")} a week`;
   return `${Math.floor(visitsPerWeek)}–${Math.ceil(visitsPerWeek)} times a week`;
 }
 
 export function describeStart(days: number): string {
   if (days === 0) return "a start as soon as possible";
   if (days === 1) return "a start tomorrow";
-  if (days < 14) return `a start in about ${days} days`;
+  if (days < 14) return `a start in about ${plural(days, "day")}`;
   if (days < 60) return `a start in about ${Math.round(days / 7)} weeks`;
   if (days === 180) return "no fixed start date yet";
   return `a start in about ${Math.round(days / 30)} months`;
@@ -257,7 +258,7 @@ function startWhen(days: number): string {
   if (days === 0) return "as soon as possible";
   if (days === 1) return "tomorrow";
   if (days === 180) return "no fixed date yet";
-  if (days < 14) return `about ${days} days from now`;
+  if (days < 14) return `about ${plural(days, "day")} from now`;
   if (days < 60) return `about ${Math.round(days / 7)} weeks from now`;
   return `about ${Math.round(days / 30)} months from now`;
 }

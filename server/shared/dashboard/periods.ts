@@ -3,6 +3,7 @@
 // prior period is the same elapsed span of the previous week or month ("so far this week vs the same
 // time last week"), so a Tuesday morning is never compared with a whole previous week.
 // Rates (conversion, response time) use rolling 30-day windows. No server imports: unit-tested directly.
+import { plural } from "../format/plural.ts";
 import { formatCompactDollars } from "../format/intl.ts";
 import { dayNumberOf, localDateTime, startOfLocalDay } from "../time/calendar.ts";
 
@@ -96,10 +97,10 @@ function trim1(value: number): string {
 /** "0.4 seconds", "42 seconds", "1.3 minutes", "2.1 hours"; "—" without data. */
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return "—";
-  if (seconds < 10) return `${trim1(seconds)} seconds`;
-  if (seconds < 60) return `${Math.round(seconds)} seconds`;
-  if (seconds < 3600) return `${trim1(seconds / 60)} minutes`;
-  return `${trim1(seconds / 3600)} hours`;
+  if (seconds < 10) return plural(Number(trim1(seconds)), "second");
+  if (seconds < 60) return plural(Math.round(seconds), "second");
+  if (seconds < 3600) return plural(Number(trim1(seconds / 60)), "minute");
+  return plural(Number(trim1(seconds / 3600)), "hour");
 }
 
 export function formatPercent(value: number | null): string {

@@ -1,5 +1,6 @@
 // The spec's lead actions (Call Now, Send Quote, Schedule Visit, Send Info, View Details) per priority,
 // and the default wording of the e-mails. Pure.
+import { plural } from "../format/plural.ts";
 import { firstNameOf } from "../conversation/names.ts";
 import type { LeadPriorityValue } from "./lead-filters.ts";
 import type { EmailKind } from "./lead-input.ts";
@@ -53,8 +54,8 @@ export type DraftLead = {
 function ownFrequencyWords(frequency: FrequencyBand, visitsPerMonth: number | null | undefined): string | null {
   if (visitsPerMonth == null || !(visitsPerMonth > 0) || Math.abs(visitsPerMonth - VISITS_PER_MONTH[frequency]) < 0.05) return null;
   const perWeek = Math.round((visitsPerMonth / 4.33) * 100) / 100;
-  const visits = `about ${Math.round(visitsPerMonth)} visit${Math.round(visitsPerMonth) === 1 ? "" : "s"} a month`;
-  if (Number.isInteger(perWeek) && perWeek >= 1) return `cleaning ${perWeek === 1 ? "once" : perWeek === 2 ? "twice" : `${perWeek} times`} a week (${visits})`;
+  const visits = `about ${plural(Math.round(visitsPerMonth), "visit")} a month`;
+  if (Number.isInteger(perWeek) && perWeek >= 1) return `cleaning ${perWeek === 1 ? "once" : perWeek === 2 ? "twice" : plural(perWeek, "time")} a week (${visits})`;
   return `cleaning ${visits}`;
 }
 

@@ -1,5 +1,6 @@
 // Validation of the lead forms (status, note, reminder, e-mail, visit, manual lead). Pure and shared
 // by the route actions and the domain functions; each failure carries one clear message.
+import { isValidEmail } from "../auth/validation.ts";
 import { z } from "zod";
 import { LEAD_STATUSES } from "./lead-filters.ts";
 import { findPlaceholder } from "./lead-actions.ts";
@@ -197,7 +198,6 @@ const optionalText = (max: number, tooLong: string) =>
     .optional()
     .transform((v) => v || null);
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ManualLeadInput = {
   name: string;
@@ -217,7 +217,7 @@ export const manualLeadSchema = z
   .object({
     name: text(120, "Please enter the contact's name", "Names are limited to 120 characters"),
     email: optionalText(254, "Email addresses are limited to 254 characters").refine(
-      (v) => v === null || emailPattern.test(v),
+      (v) => v === null || isValidEmail(v),
       "Invalid email address",
     ),
     // Stored normalised (E.164 where possible, server/format/phone.ts) whichever way it was typed.

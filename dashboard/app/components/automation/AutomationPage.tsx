@@ -1,6 +1,7 @@
 // The Automation page's view (spec §2.14): summary cards, the list (toggle, edit, delete, recent
 // runs), the template picker and the edit modal. Every action posts to the route's action through a
 // fetcher and shows its loading, success and error state.
+import { plural } from "#shared/format/plural.ts";
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Activity, CheckCircle2, Pause, Pencil, Play, Plus, Send, Trash2, Zap } from "lucide-react";
@@ -152,7 +153,7 @@ function describeTrigger(a: Pick<AutomationView, "trigger" | "triggerConfig">): 
     case "lead_status_changed":
       return a.triggerConfig.status ? `Lead status changes to ${a.triggerConfig.status}` : "Lead status changes";
     case "no_response":
-      return `No status change for ${a.triggerConfig.days ?? 1} days`;
+      return `No status change for ${plural(a.triggerConfig.days ?? 1, "day")}`;
     default:
       return TRIGGER_LABELS[a.trigger];
   }
@@ -199,7 +200,7 @@ function AutomationItem({
           </p>
           <p className="text-sm text-slate-700">
             <span className="font-medium">Then:</span>{" "}
-            {automation.actions.map((a) => `${ACTION_LABELS[a.type]}${a.delay ? ` after ${a.delay} ${a.delay === 1 ? "day" : "days"}` : ""}`).join(", ")}
+            {automation.actions.map((a) => `${ACTION_LABELS[a.type]}${a.delay ? ` after ${plural(a.delay, "day")}` : ""}`).join(", ")}
           </p>
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
             <div className="flex gap-1">
@@ -305,8 +306,10 @@ function DeleteDialog({ automation, onClose }: { automation: AutomationView; onC
 
 function TemplatePicker({ onClose }: { onClose: () => void }) {
   const fetcher = useFetcher<AutomationActionData>({ key: "automation-create" });
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Busy while the action runs only: once it answered (the draft exists and the list reloads), the
+  // picker closes instead of showing "Creating..." through the page's revalidation (issue 32 item 5).
+  const busy = fetcher.state === "submitting" || (fetcher.state === "loading" && fetcher.data === undefined);
+  const result = busy ? undefined : fetcher.data;
   useEffect(() => {
     if (result?.ok) onClose();
   }, [result, onClose]);

@@ -1,4 +1,5 @@
 import type { ChatbotStats, DailyPoint } from "#server/chatbots/stats.server.ts";
+import { plural } from "#shared/format/plural.ts";
 import type { AssistantSummary, MonthlyAiUsage } from "#server/ai/usage-view.server.ts";
 import { cardClass } from "./ui";
 
@@ -38,7 +39,7 @@ export function OverviewPanel({ stats }: { stats: ChatbotStats }) {
               <li key={q.question} className="flex items-center justify-between gap-4 py-2 text-sm">
                 <span className="text-slate-800">{q.question}</span>
                 <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">
-                  {q.count} {q.count === 1 ? "time" : "times"}
+                  {plural(q.count, "time")}
                 </span>
               </li>
             ))}

@@ -79,7 +79,7 @@ export function RecentLeads({ leads, now }: { leads: RecentLeadsData; now: strin
         {rows.length === 0 ? (
           <p className="px-5 py-8 text-center text-sm text-slate-600">{active.empty}</p>
         ) : (
-          <ul aria-label={`${active.label} leads`} className="divide-y divide-slate-100">
+          <ul aria-label={`${active.label} leads` /* plural-ok: a tab label */} className="divide-y divide-slate-100">
             {rows.map((lead) => (
               <li key={lead.id} data-lead-id={lead.id} className="flex items-center gap-4 px-5 py-4">
                 <div className="flex h-11 w-11 shrink-0 flex-col items-center justify-center rounded-full bg-brand-50 text-brand-800">

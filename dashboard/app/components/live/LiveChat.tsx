@@ -52,6 +52,17 @@ export function LiveChat({
   const [visitorTyping, setVisitorTyping] = useState(false);
   const [text, setText] = useState("");
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // New messages scroll into view unless the agent scrolled up to read (issue 32 item 5).
+  const listRef = useRef<HTMLOListElement>(null);
+  const pinnedToBottom = useRef(true);
+  function onListScroll() {
+    const list = listRef.current;
+    if (list) pinnedToBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight < 48;
+  }
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && pinnedToBottom.current) list.scrollTop = list.scrollHeight;
+  }, [messages.length]);
   const sentTyping = useRef(false);
   const joined = agent?.userId === userId;
 
@@ -152,7 +163,7 @@ export function LiveChat({
           )}
         </div>
       </div>
-      <ol tabIndex={0} className="max-h-96 space-y-2 overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Messages" aria-live="polite" aria-relevant="additions">
+      <ol ref={listRef} onScroll={onListScroll} tabIndex={0} className="max-h-96 space-y-2 overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-600" aria-label="Messages" aria-live="polite" aria-relevant="additions">
         {messages.map((m) =>
           m.role === "system" ? (
             <li key={m.id} className="text-center text-xs text-slate-600">

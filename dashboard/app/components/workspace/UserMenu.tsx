@@ -1,24 +1,15 @@
 // The top bar's account menu: who is signed in, their role, Settings (owners) and Sign out.
 import { Form, Link } from "@remix-run/react";
-import { ChevronDown, LogOut, Settings } from "lucide-react";
+import { ChevronDown, LogOut, Settings, UserRound } from "lucide-react";
 import type { MemberRole } from "#shared/enums.ts";
 import { focusRing } from "~/components/chatbot/ui";
 import { Icon } from "~/components/ui/Icon";
 import { Menu } from "~/components/ui/Menu";
 
-/** "Demo Owner" → "DO"; a single word → its first two letters, uppercased. */
-export function initialsOf(displayName: string): string {
-  const words = displayName.trim().split(/\s+/).filter(Boolean);
-  const first = words[0];
-  const last = words[words.length - 1];
-  if (!first || !last) return "?";
-  if (words.length === 1) return Array.from(first).slice(0, 2).join("").toUpperCase();
-  return `${Array.from(first)[0] ?? ""}${Array.from(last)[0] ?? ""}`.toUpperCase();
-}
 
 const itemClass = `flex items-center gap-2 rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-100 ${focusRing}`;
 
-export function UserMenu({ workspace }: { workspace: { displayName: string; email: string; role: MemberRole; businessName: string } }) {
+export function UserMenu({ workspace }: { workspace: { displayName: string; initials: string; email: string; role: MemberRole; businessName: string } }) {
   const roleLabel = workspace.role === "owner" ? "Owner" : "Support";
   return (
     <Menu
@@ -27,7 +18,7 @@ export function UserMenu({ workspace }: { workspace: { displayName: string; emai
       button={
         <>
           <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">
-            {initialsOf(workspace.displayName)}
+            {workspace.initials}
           </span>
           <span className="sr-only">Account menu: </span>
           <span className="max-w-[12rem] truncate lg:max-w-[18rem] text-sm font-medium text-slate-800 max-sm:sr-only">{workspace.businessName}</span>
@@ -45,6 +36,10 @@ export function UserMenu({ workspace }: { workspace: { displayName: string; emai
             </p>
           </div>
           <div className="p-1">
+            <Link to="/app/settings/account" onClick={close} className={itemClass}>
+              <Icon icon={UserRound} className="h-4 w-4 text-slate-600" />
+              Your profile
+            </Link>
             {workspace.role === "owner" ? (
               <Link to="/app/settings" onClick={close} className={itemClass}>
                 <Icon icon={Settings} className="h-4 w-4 text-slate-600" />

@@ -1,7 +1,7 @@
 // The signed-in workspace's frame: sidebar (WorkspaceNav), top bar with the notification centre and
 // the user menu, the sandbox banner and the content area (spec §2.14).
 import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
-import { useLocation, useRevalidator } from "@remix-run/react";
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { Menu } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { MemberRole } from "#shared/enums.ts";
@@ -15,7 +15,11 @@ import { SIDEBAR_ID, WorkspaceNav } from "./WorkspaceNav";
 
 
 export type ShellWorkspace = {
+  /** The member's name, or the nameless fallback (person-name.ts). */
   displayName: string;
+  initials: string;
+  /** False until the member gives a name: a prompt asks for one. */
+  hasName: boolean;
   email: string;
   role: MemberRole;
   businessName: string;
@@ -33,6 +37,7 @@ const PAGE_TITLES: Record<string, string> = {
   settings: "Settings",
   conversations: "Conversations",
   notifications: "Notifications",
+  live: "Live chats",
 };
 
 /** The top-bar title: the capitalised page key from /app/{key}; unknown keys fall back to Dashboard. */
@@ -51,6 +56,20 @@ export function workspaceMeta(pageTitle: string): MetaFunction {
       .filter((descriptor) => !("title" in descriptor));
     return [...inherited, { title: `${pageTitle} · LeadBroom` }];
   };
+}
+
+const ACCOUNT_PATH = "/app/settings/account";
+
+/** Members from before names were asked for (issue 32): visitors read "A team member" until they add one. */
+function AddYourNamePrompt() {
+  return (
+    <div role="status" className="mb-6 flex flex-col gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+      <p>Add your name so visitors see who joined the chat (until then they read "A team member").</p>
+      <Link to={ACCOUNT_PATH} className={`shrink-0 font-semibold text-amber-950 underline ${focusRing}`}>
+        Add your name
+      </Link>
+    </div>
+  );
 }
 
 /** An owner changed this member's role: reload the page's data, so menus and owner-only pages follow at once. */
@@ -166,6 +185,7 @@ export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNoti
             the page sideways on a phone (and lets flex and grid items shrink to the screen). */}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 [overflow-wrap:anywhere] focus:outline-none sm:px-6 lg:px-8 lg:py-8">
           {props.workspace.sandbox ? <SandboxBanner sandbox={props.workspace.sandbox} /> : null}
+          {!props.workspace.hasName && pathname !== ACCOUNT_PATH ? <AddYourNamePrompt /> : null}
           {props.children}
         </main>
       </div>
