@@ -22,6 +22,9 @@ import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { automationJobHandler, type AutomationJob } from "../automations/runs.server.ts";
 import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { chatRecoveryJobHandler, type ChatRecoveryJob } from "../chat/turn-recovery.server.ts";
+import { sendPush } from "../push/send-push.server.ts";
+import type { PushJob } from "../push/push-notifications.server.ts";
+import { PUSH_EVENT_IDS } from "../shared/push/push-input.ts";
 import type { JobHandler, JobInfo } from "./queue/job-queue.server.ts";
 import {
   ANALYTICS_FOLD_TICK,
@@ -37,6 +40,7 @@ import {
   OUTREACH_SEND_QUEUE,
   OVERAGE_QUEUE,
   PASSWORD_RESET_QUEUE,
+  PUSH_QUEUE,
   QUEUES,
   REMINDER_DUE_TICK,
   RESPONSE_ROLLUP_TICK,
@@ -135,6 +139,11 @@ const billingOperationJobSchema = z.object({ operationId: id }) satisfies z.ZodT
 const billingRefreshJobSchema = z.object({ businessId: id }) satisfies z.ZodType<BillingRefreshJob>;
 const outreachSendJobSchema = z.object({ emailId: id }) satisfies z.ZodType<OutreachSendJob>;
 const chatRecoveryJobSchema = z.object({ scope: z.enum(["startup", "tick"]), startedAt: isoDate.optional() }) satisfies z.ZodType<ChatRecoveryJob>;
+const pushJobSchema = z.object({
+  businessId: id,
+  subscriptionId: id,
+  payload: z.object({ kind: z.enum([...PUSH_EVENT_IDS, "test"]), title: z.string(), body: z.string(), url: z.string().startsWith("/"), tag: z.string() }),
+}) satisfies z.ZodType<PushJob>;
 /** A schedule's tick carries nothing the handler reads (pg-boss may store `{}` or null). */
 const tickSchema = z.unknown();
 
@@ -185,6 +194,10 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     handle(BILLING_REFRESH_QUEUE, billingRefreshJobSchema, billing.refresh),
     handle(WEBHOOK_QUEUE, webhookJobSchema, webhookJobHandler(services)),
     handle(OUTREACH_SEND_QUEUE, outreachSendJobSchema, outreachJobHandler({ db: services.db, jobs: services.jobs, unsubscribe: unsubscribeSigner(services) })),
+    defineJob(PUSH_QUEUE, pushJobSchema, async (job) => {
+      const { webhooks } = services;
+      await sendPush({ db: services.db, logger: services.logger, vapid: services.vapid, policy: webhooks.policy, resolver: webhooks.resolver, timeoutMs: webhooks.timeoutMs }, job);
+    }),
     handle(CHAT_RECOVERY_QUEUE, chatRecoveryJobSchema, chatRecoveryJobHandler(services, (ids) => realtime.recoverTurns?.(ids) ?? Promise.resolve())),
   ];
 }

@@ -25,6 +25,7 @@ import { listEmailDeliveries } from "#server/mail/deliveries.server.ts";
 import { EmailDeliveries } from "~/components/settings/EmailDeliveries";
 import { EmailSection } from "~/components/settings/EmailSection";
 import { NotificationsSection } from "~/components/settings/NotificationsSection";
+import { PushDevicesSection } from "~/components/settings/PushDevicesSection";
 import { ProfileSection } from "~/components/settings/ProfileSection";
 import { UsersSection } from "~/components/settings/UsersSection";
 import { SetupChecklistCard } from "~/components/settings/SetupChecklistCard";
@@ -267,7 +268,12 @@ export default function SettingsPage() {
       ) : null;
       break;
     case "notifications":
-      content = <NotificationsSection preferences={settings.notifications} />;
+      content = (
+        <div className="space-y-6">
+          <NotificationsSection preferences={settings.notifications} />
+          <PushDevicesSection />
+        </div>
+      );
       break;
     case "email":
       content = (

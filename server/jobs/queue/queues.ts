@@ -51,6 +51,9 @@ export const ANALYTICS_FOLD_TICK = "analytics-fold.tick";
 /** A demo sandbox seeded ahead, for the next press of the demo button (server/demo/sandbox.server.ts). */
 export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
 
+/** One Web Push to one member's device (server/push/send-push.server.ts). */
+export const PUSH_QUEUE = "push.send";
+
 /** Finishes chat turns a crash left unfinished: at start-up and every minute (server/chat/turn-recovery.server.ts). */
 export const CHAT_RECOVERY_QUEUE = "chat-recovery.run";
 
@@ -90,6 +93,8 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: ANALYTICS_FOLD_TICK, retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300, batchSize: 1, workers: 1 },
   // One at a time; a failed one is only a slower next press (the button then seeds while it waits).
   { name: SANDBOX_PREPARE_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
+  // A push is worth minutes (a hot lead): retried soon, given up after about 5 minutes (it would be stale).
+  { name: PUSH_QUEUE, retryLimit: 4, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 10, workers: 2 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
