@@ -26,6 +26,7 @@ import { createSmsSender } from "./automations/sms.server.ts";
 import type { WebhookSettings } from "./webhooks/endpoints.server.ts";
 import { createSecretBox, deriveSecretBoxKey } from "./webhooks/secret-box.server.ts";
 import { systemResolver } from "./webhooks/safe-request.server.ts";
+import { loadVapidKeys, type VapidKeys } from "./push/vapid.server.ts";
 
 export type AppServices = {
   env: Env;
@@ -54,6 +55,8 @@ export type AppServices = {
   sms?: SmsSender;
   /** Outgoing webhooks: the secrets' encryption, the SSRF policy and resolver, the timeout (DESIGN §15). */
   webhooks: WebhookSettings;
+  /** The VAPID key pair of Web Push (DESIGN §20): from VAPID_* or DATA_DIR/vapid.json. */
+  vapid: VapidKeys;
 } & BillingServices;
 
 export function createServices(options: {
@@ -82,6 +85,7 @@ export function createServices(options: {
       resolver: systemResolver,
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     },
+    vapid: loadVapidKeys(env),
     logger,
     outboxDir,
     redis,

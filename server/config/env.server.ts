@@ -129,6 +129,14 @@ export const envSchema = z.object({
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, 'must be "HH:MM-HH:MM" or "off"')
     .default("21:00-08:00"),
   /**
+   * Web Push (DESIGN §20): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints
+   * them), both or neither; without them a pair is generated once into DATA_DIR/vapid.json.
+   */
+  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)").optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)").optional(),
+  /** Who push services may contact about our pushes: `mailto:` or `https:`; by default PUBLIC_APP_URL (https) or MAIL_FROM's address. */
+  VAPID_SUBJECT: z.string().trim().regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://").optional(),
+  /**
    * Development and tests only: outgoing webhooks may go to http:// URLs and loopback addresses (a
    * receiver on this machine). Private and link-local addresses are refused always (SSRF, DESIGN §15).
    */
@@ -171,6 +179,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError([
       "REDIS_URL: scale-out needs a shared database; set DATABASE_URL too (PGlite is single-process)",
     ]);
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new EnvError(["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (a key pair) or neither"]);
   }
   if (env.NODE_ENV === "production" && env.WEBHOOKS_ALLOW_LOOPBACK) {
     throw new EnvError(["WEBHOOKS_ALLOW_LOOPBACK: webhooks to loopback addresses are for development only; unset it in production"]);

@@ -23,6 +23,9 @@ import { automationJobHandler, type AutomationJob } from "../automations/runs.se
 import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { chatRecoveryJobHandler, type ChatRecoveryJob } from "../chat/turn-recovery.server.ts";
 import { appointmentMailHandler, appointmentReminderHandler, type AppointmentMailJob, type AppointmentReminderJob } from "../appointments/appointment-mail.server.ts";
+import { sendPush } from "../push/send-push.server.ts";
+import type { PushJob } from "../push/push-notifications.server.ts";
+import { PUSH_EVENT_IDS } from "../shared/push/push-input.ts";
 import type { JobHandler, JobInfo } from "./queue/job-queue.server.ts";
 import { smsSendJobHandler, type SmsSendJob } from "../sms/outbound.server.ts";
 import { smsInboundJobHandler, type SmsInboundJob } from "../sms/inbound.server.ts";
@@ -46,6 +49,7 @@ import {
   OUTREACH_SEND_QUEUE,
   OVERAGE_QUEUE,
   PASSWORD_RESET_QUEUE,
+  PUSH_QUEUE,
   QUEUES,
   REMINDER_DUE_TICK,
   RESPONSE_ROLLUP_TICK,
@@ -164,6 +168,11 @@ const appointmentMailJobSchema = z.object({
   previousAssigneeUserId: id.nullable().optional(),
 }) satisfies z.ZodType<AppointmentMailJob>;
 const appointmentReminderJobSchema = z.object({ appointmentId: id, sequence: z.number().int(), before: z.enum(["24h", "1h"]) }) satisfies z.ZodType<AppointmentReminderJob>;
+const pushJobSchema = z.object({
+  businessId: id,
+  subscriptionId: id,
+  payload: z.object({ kind: z.enum([...PUSH_EVENT_IDS, "test"]), title: z.string(), body: z.string(), url: z.string().startsWith("/"), tag: z.string() }),
+}) satisfies z.ZodType<PushJob>;
 /** A schedule's tick carries nothing the handler reads (pg-boss may store `{}` or null). */
 const tickSchema = z.unknown();
 
@@ -220,6 +229,10 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     handle(BILLING_REFRESH_QUEUE, billingRefreshJobSchema, billing.refresh),
     handle(WEBHOOK_QUEUE, webhookJobSchema, webhookJobHandler(services)),
     handle(OUTREACH_SEND_QUEUE, outreachSendJobSchema, outreachJobHandler({ db: services.db, jobs: services.jobs, unsubscribe: unsubscribeSigner(services) })),
+    defineJob(PUSH_QUEUE, pushJobSchema, async (job) => {
+      const { webhooks } = services;
+      await sendPush({ db: services.db, logger: services.logger, vapid: services.vapid, policy: webhooks.policy, resolver: webhooks.resolver, timeoutMs: webhooks.timeoutMs }, job);
+    }),
     handle(CHAT_RECOVERY_QUEUE, chatRecoveryJobSchema, chatRecoveryJobHandler(services, (ids) => realtime.recoverTurns?.(ids) ?? Promise.resolve())),
     handle(SMS_SEND_QUEUE, smsSendJobSchema, smsSendJobHandler(smsDeps)),
     handle(

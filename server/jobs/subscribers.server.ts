@@ -11,6 +11,7 @@ import { webhookJobsForEvent } from "../webhooks/deliveries.server.ts";
 import type { DomainEvent, DomainEventType } from "../events/domain-events.ts";
 import { automationJobsFor } from "../automations/runs.server.ts";
 import { personRequestedMails } from "../notifications/person-request.server.ts";
+import { pushJobsForEvent } from "../push/push-notifications.server.ts";
 
 type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
 type Subscribers = { readonly [T in DomainEventType]: readonly Subscriber<Extract<DomainEvent, { type: T }>>[] };
@@ -18,6 +19,8 @@ type Subscribers = { readonly [T in DomainEventType]: readonly Subscriber<Extrac
 const automations: Subscriber<DomainEvent> = (services, event) => automationJobsFor(services.db, event);
 // Outgoing webhooks (DESIGN §15): one delivery job per endpoint subscribed to the event.
 const webhooks: Subscriber<DomainEvent> = (services, event) => webhookJobsForEvent(services, event);
+// Web Push to members' devices (DESIGN §20): one job per device that wants the event.
+const pushes: Subscriber<DomainEvent> = (services, event) => pushJobsForEvent(services.db, event);
 
 export const subscribers: Subscribers = Object.freeze({
   "lead.created": [
@@ -25,10 +28,12 @@ export const subscribers: Subscribers = Object.freeze({
     async (services, event) =>
       (await leadAlertMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
     webhooks,
+    pushes,
   ],
   "reminder.due": [
     async (services, event) =>
       (await reminderDueMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
+    pushes,
   ],
   // The suppression list itself stops e-mails (checked at delivery); automations and outreach
   // sequences (DESIGN §11, §12) subscribe here to stop a lead's pending steps.
@@ -42,6 +47,7 @@ export const subscribers: Subscribers = Object.freeze({
   "conversation.person_requested": [
     async (services, event) =>
       (await personRequestedMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
+    pushes,
   ],
   // A reply from the team stops the lead's pending automation steps (DESIGN §11).
   "lead.team_replied": [automations],

@@ -16,7 +16,7 @@ import type { Logger } from "../shared/logger.ts";
 import type { WebhookDeps, WebhookResult } from "./endpoints.server.ts";
 import { webhookEventData } from "./payloads.server.ts";
 import { safePost } from "./safe-request.server.ts";
-import { SIGNATURE_HEADER, signatureHeader } from "./signature.ts";
+import { SIGNATURE_HEADER, signatureHeader, standardWebhookHeaders } from "./signature.ts";
 import { TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_MESSAGES, type WebhookEventName } from "../shared/webhooks/webhook-input.ts";
 
 export type WebhookJob = {
@@ -106,6 +106,20 @@ export async function webhookJobsForEvent(deps: Pick<WebhookDeps, "db">, event: 
   }));
 }
 
+/**
+ * The Standard Webhooks `webhook-id`: the event id inside a body built by webhookBody (the same on
+ * retries and redeliveries), or the delivery's own id for a body without one.
+ */
+function messageIdOf(body: string, deliveryId: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const id = typeof parsed === "object" && parsed !== null && "id" in parsed ? parsed.id : null;
+    return typeof id === "string" && id !== "" ? id : deliveryId;
+  } catch {
+    return deliveryId;
+  }
+}
+
 type Outcome = { status: "succeeded" | "failed" | "retry"; responseStatus: number | null; durationMs: number | null; error: string | null };
 
 /**
@@ -160,6 +174,7 @@ async function deliverNow(deps: WebhookDeps & { logger: Logger }, data: WebhookJ
     outcome = { status: "failed", responseStatus: null, durationMs: null, error: "Not sent: the endpoint is disabled." };
   } else {
     const timestamp = Math.floor(now().getTime() / 1000);
+    const secret = deps.webhooks.box.open(endpoint.secretEncrypted);
     const result = await safePost(
       {
         url: endpoint.url,
@@ -168,9 +183,10 @@ async function deliverNow(deps: WebhookDeps & { logger: Logger }, data: WebhookJ
         headers: {
           "Content-Type": "application/json",
           "User-Agent": USER_AGENT,
-          [SIGNATURE_HEADER]: signatureHeader(deps.webhooks.box.open(endpoint.secretEncrypted), timestamp, data.body),
+          [SIGNATURE_HEADER]: signatureHeader(secret, timestamp, data.body),
           "LeadBroom-Event": data.event,
           "LeadBroom-Delivery": delivery.id,
+          ...standardWebhookHeaders(secret, messageIdOf(data.body, delivery.id), timestamp, data.body),
         },
       },
       { policy: deps.webhooks.policy, resolver: deps.webhooks.resolver },

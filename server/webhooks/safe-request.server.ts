@@ -48,7 +48,7 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
  * cut at `timeoutMs`, and the delivery counts as not answered (retried with backoff).
  */
 export async function safePost(
-  args: { url: string; body: string; headers: Record<string, string>; timeoutMs: number },
+  args: { url: string; body: string | Buffer; headers: Record<string, string>; timeoutMs: number },
   deps: { policy: AddressPolicy; resolver: Resolver },
 ): Promise<PostResult> {
   const url = new URL(args.url);

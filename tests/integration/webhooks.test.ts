@@ -11,6 +11,7 @@ import { WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
 import { createEndpoint, type WebhookSettings } from "#server/webhooks/endpoints.server.ts";
 import { deliverWebhook } from "#server/webhooks/deliveries.server.ts";
 import type { Resolver } from "#server/webhooks/safe-request.server.ts";
+import { Webhook } from "standardwebhooks";
 import { SIGNATURE_HEADER, verifySignature } from "#server/webhooks/signature.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -32,7 +33,7 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.server.close(resolve));
 });
 
-const SECRET = /whsec_[A-Za-z0-9_-]{43}/;
+const SECRET = /whsec_[A-Za-z0-9+/]{43}=/;
 const API_KEY = /lb_live_[A-Za-z0-9_-]{43}/;
 
 function cookieOf(client: HttpClient): string {
@@ -138,10 +139,16 @@ describe("outgoing webhooks", () => {
     expect(body).toMatchObject({ type: "lead.created", version: 1, data: { lead: { id: leadId, name: "Nora Fields", company: "Fields Medical Plaza" } } });
     expect(body.id).toMatch(/^evt_[0-9a-f]{24}$/);
 
+    // The Standard Webhooks headers too, checked with the standard library as a receiver would.
+    expect(new Webhook(secret).verify(first.body, first.headers as Record<string, string>)).toMatchObject({ id: body.id, type: "lead.created" });
+    expect(first.headers["webhook-id"]).toBe(body.id);
+
     await releaseRetry();
     const second = await receiver.until(before + 2);
     expect(second.body).toBe(first.body); // the same event, signed again
     expect(verified(second, secret)).toMatchObject({ ok: true });
+    expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]); // a retry keeps the message id
+    expect(new Webhook(secret).verify(second.body, second.headers as Record<string, string>)).toMatchObject({ id: body.id });
     await server.services.jobs.idle([WEBHOOK_QUEUE]);
     const delivery = await server.services.db.webhookDelivery.findFirstOrThrow({ where: { endpointId, event: "lead.created" } });
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 2, responseStatus: 200, error: null });

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { relativeTime } from "#shared/dashboard/periods.ts";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
+import { PushDevicesSection } from "~/components/settings/PushDevicesSection";
 import { action as feedAction, loader as feedLoader } from "./app.notifications_.feed";
 import { focusRing } from "~/components/forms";
 
@@ -105,6 +106,8 @@ export default function NotificationsPage() {
           ))}
         </ul>
       )}
+      {/* Every member (support staff have no Settings) turns on notifications for their devices here. */}
+      <PushDevicesSection />
     </div>
   );
 }

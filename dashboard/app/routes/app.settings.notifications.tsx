@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { notificationPreferencesSchema } from "#shared/businesses/preferences.ts";
 import { NotificationsSection } from "~/components/settings/NotificationsSection";
+import { PushDevicesSection } from "~/components/settings/PushDevicesSection";
 import { unknownIntent } from "~/lib/settings-action.server";
 import { loadSettings, saveSettings } from "~/lib/settings-section.server";
 import { requireOwner } from "~/lib/session.server";
@@ -22,5 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NotificationsSettings() {
   const { preferences } = useLoaderData<typeof loader>();
-  return <NotificationsSection preferences={preferences} />;
+  return (
+    <div className="space-y-6">
+      <NotificationsSection preferences={preferences} />
+      <PushDevicesSection />
+    </div>
+  );
 }

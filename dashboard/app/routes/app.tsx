@@ -1,11 +1,18 @@
 import { hasPersonName, memberInitials, memberLabel } from "#shared/team/person-name.ts";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { WorkspaceShell } from "~/components/workspace/WorkspaceShell";
+import { PwaSupport } from "~/components/workspace/PwaSupport";
 import { requireWorkspace } from "~/lib/session.server";
 import { hasUnreadNotifications } from "#server/notifications/notifications.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "LeadBroom workspace" }, { name: "robots", content: "noindex" }];
+
+// The installable workspace (DESIGN §20): its manifest and colour on every /app page.
+export const links: LinksFunction = () => [
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireWorkspace(request, context);
@@ -37,6 +44,7 @@ export default function WorkspaceLayout() {
   return (
     <WorkspaceShell workspace={data.workspace} hasUnreadNotifications={data.hasUnreadNotifications}>
       <Outlet />
+      <PwaSupport />
     </WorkspaceShell>
   );
 }

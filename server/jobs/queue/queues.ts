@@ -51,6 +51,9 @@ export const ANALYTICS_FOLD_TICK = "analytics-fold.tick";
 /** A demo sandbox seeded ahead, for the next press of the demo button (server/demo/sandbox.server.ts). */
 export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
 
+/** One Web Push to one member's device (server/push/send-push.server.ts). */
+export const PUSH_QUEUE = "push.send";
+
 /** Finishes chat turns a crash left unfinished: at start-up and every minute (server/chat/turn-recovery.server.ts). */
 export const CHAT_RECOVERY_QUEUE = "chat-recovery.run";
 /** An appointment's confirmation / change / cancel e-mails with their .ics (server/appointments/appointment-mail.server.ts). */
@@ -109,6 +112,8 @@ export const QUEUES: readonly QueueSpec[] = [
   // Render an appointment's e-mails and hand them to mail.send: cheap, retried like the event queue.
   { name: APPOINTMENT_MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 5, expireInSeconds: 120, batchSize: 10, workers: 1 },
   { name: APPOINTMENT_REMINDER_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
+  // A push is worth minutes (a hot lead): retried soon, given up after about 5 minutes (it would be stale).
+  { name: PUSH_QUEUE, retryLimit: 4, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 10, workers: 2 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

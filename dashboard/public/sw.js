@@ -1,0 +1,85 @@
+// LeadBroom's service worker (DESIGN §20, issue 34), scope /app: the installable workspace's offline page
+// and Web Push. It caches only the offline page and its icon: never a lead, a conversation or any page of
+// the workspace (they hold private data), so a shared or lost device keeps nothing beyond what an open
+// page shows. Pushes: shown as a notification, unless a workspace window is focused, which gets the push
+// as a message and shows an in-app toast instead; a click opens (or focuses) the page the push names.
+const CACHE = "leadbroom-offline-v1";
+const OFFLINE_URL = "/offline.html";
+const PRECACHE = [OFFLINE_URL, "/icons/icon-192.png", "/favicon.svg"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// Page loads in the workspace go to the network; only when it is unreachable does the offline page answer.
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || request.mode !== "navigate") return;
+  event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_URL, { cacheName: CACHE })));
+});
+
+/** Only pages of this origin's workspace may be opened by a push. */
+function workspaceUrl(url) {
+  try {
+    const target = new URL(url, self.location.origin);
+    if (target.origin === self.location.origin && target.pathname.startsWith("/app")) return target.href;
+  } catch {
+    // fall through
+  }
+  return new URL("/app", self.location.origin).href;
+}
+
+async function focusedWorkspace() {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return windows.find((client) => client.focused && new URL(client.url).pathname.startsWith("/app")) ?? null;
+}
+
+self.addEventListener("push", (event) => {
+  let payload = null;
+  try {
+    payload = event.data ? event.data.json() : null;
+  } catch {
+    payload = null;
+  }
+  if (!payload || typeof payload.title !== "string") payload = { title: "LeadBroom", body: "Something new in your workspace.", url: "/app", tag: "leadbroom" };
+  const url = workspaceUrl(payload.url);
+  event.waitUntil(
+    focusedWorkspace().then((client) => {
+      if (client) {
+        client.postMessage({ type: "leadbroom:push", payload: { ...payload, url } });
+        return undefined;
+      }
+      return self.registration.showNotification(payload.title, {
+        body: payload.body,
+        tag: payload.tag,
+        icon: "/icons/icon-192.png",
+        badge: "/icons/icon-192.png",
+        data: { url },
+      });
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = workspaceUrl(event.notification.data && event.notification.data.url);
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const existing = windows.find((client) => new URL(client.url).pathname.startsWith("/app"));
+      if (existing) {
+        const navigated = await existing.navigate(url).catch(() => null);
+        return (navigated ?? existing).focus();
+      }
+      return self.clients.openWindow(url);
+    }),
+  );
+});
