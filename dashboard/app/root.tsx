@@ -1,4 +1,4 @@
-import { memberLabel } from "#shared/team/person-name.ts";
+import { memberLabel } from "#shared/auth/person-name.ts";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useNonce } from "./lib/nonce";
 import {

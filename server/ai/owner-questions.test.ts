@@ -1,7 +1,7 @@
 // The AI path with the owner's questions (decision 0062): the extraction prompt quotes the owner's
 // wording, the reply prompt lists the custom questions, and a custom question is left to the rules.
 import { describe, expect, it } from "vitest";
-import { defaultQuestions } from "../shared/chatbots/questions.ts";
+import { defaultQuestions } from "../shared/conversation/questions.ts";
 import { handleVisitorMessage, initialState, type BusinessProfile } from "../conversation/engine.ts";
 import { extractionMessages, replyMessages } from "./prompts.ts";
 import { rulesNeedHelp } from "./turn-plan.ts";

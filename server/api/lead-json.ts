@@ -4,7 +4,7 @@ import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { SubscriptionState } from "../shared/billing/subscription.ts";
 import { leadListSelect } from "../leads/lead-summary.ts";
-import { customAnswersOf, type CustomAnswer } from "../shared/chatbots/questions.ts";
+import { customAnswersOf, type CustomAnswer } from "../shared/conversation/questions.ts";
 
 export type ApiLeadRow = {
   id: string;

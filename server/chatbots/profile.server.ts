@@ -4,7 +4,7 @@ import type { BusinessProfile } from "../conversation/engine.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
 import { asUtcDate, utcText } from "../db/timestamps.ts";
-import { questionsFromSettings } from "../shared/chatbots/questions.ts";
+import { questionsFromSettings } from "../shared/conversation/questions.ts";
 
 /** A chatbot with the parts of its business the widget and the conversation engine need. */
 export type ChatbotRecord = {

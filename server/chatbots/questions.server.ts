@@ -1,6 +1,6 @@
 // The owner's qualification questions (AI Chatbot → Settings → Questions, decision 0062): read and
 // saved in the chatbot's settings JSON as `qualificationQuestions`. Saving validates the shape
-// (server/shared/chatbots/questions.ts) and then that every quick reply of a scored factor still
+// (server/shared/conversation/questions.ts) and then that every quick reply of a scored factor still
 // reads as its own scoring band: "Over 50,000 sq ft" can't be the label of the "Under 5,000" band.
 import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
@@ -16,7 +16,7 @@ import {
   type QualificationQuestions,
   type QuestionErrors,
   type ScoredFactor,
-} from "../shared/chatbots/questions.ts";
+} from "../shared/conversation/questions.ts";
 
 export async function getQualificationQuestions(db: Db, businessId: string): Promise<QualificationQuestions | null> {
   const chatbot = await db.chatbot.findFirst({ where: { businessId }, orderBy: { createdAt: "asc" }, select: { settings: true } });

@@ -2,7 +2,7 @@
 // the contact order, company and phone off, and custom questions answered by tap, in the visitor's
 // own words or in free text; the scored factors keep their bands.
 import { describe, expect, it } from "vitest";
-import { defaultQuestions, validateQuestions, type QualificationQuestions } from "../shared/chatbots/questions.ts";
+import { defaultQuestions, validateQuestions, type QualificationQuestions } from "../shared/conversation/questions.ts";
 import { checkQuestions } from "../chatbots/questions.server.ts";
 import { customAnswerList } from "../leads/lead-fields.ts";
 import { scoreLead } from "../shared/scoring/score.ts";

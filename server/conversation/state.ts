@@ -1,7 +1,7 @@
 // The engine state as stored data: the initial state, a defensive copy, and a check for state read
 // back from the database (Conversation.state is JSON and may predate this version).
 import { STEP_ORDER, type Answers, type EngineState, type StepId } from "./types.ts";
-import { CUSTOM_STEPS } from "../shared/chatbots/questions.ts";
+import { CUSTOM_STEPS } from "../shared/conversation/questions.ts";
 
 export function initialState(): EngineState {
   return { version: 1, step: "service_type", answers: {}, skipped: [], reasked: [], completed: false };

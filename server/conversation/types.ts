@@ -1,7 +1,7 @@
 // Shapes of the qualification conversation (DESIGN §4). Re-exported by engine.ts, which is the
 // module other folders import from.
 import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
-import type { CustomAnswer, CustomStep, QualificationQuestions } from "../shared/chatbots/questions.ts";
+import type { CustomAnswer, CustomStep, QualificationQuestions } from "../shared/conversation/questions.ts";
 
 export type StepId =
   | "service_type"

@@ -1,10 +1,10 @@
 // One lead with everything the detail screen shows: contact details, factor answers and the score
 // breakdown, reminders, the full history (oldest first) and the conversation transcript.
-import { memberLabel } from "../shared/team/person-name.ts";
+import { memberLabel } from "../shared/auth/person-name.ts";
 import { getTranscript } from "../chat/transcripts.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { scoreLead, WEIGHTS, type FrequencyBand } from "../shared/scoring/score.ts";
-import { customAnswersOf } from "../shared/chatbots/questions.ts";
+import { customAnswersOf } from "../shared/conversation/questions.ts";
 
 export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLeadDetail>>>;
 

@@ -4,7 +4,7 @@
 import type { Answers } from "../conversation/types.ts";
 import { DEFAULT_MARKET_PRICE_CENTS, scoreColumns, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../shared/scoring/score.ts";
 import { normalizePhone } from "../shared/format/phone.ts";
-import { CUSTOM_STEPS, type CustomAnswer } from "../shared/chatbots/questions.ts";
+import { CUSTOM_STEPS, type CustomAnswer } from "../shared/conversation/questions.ts";
 
 /** The answers to the owner's custom questions, in the order they were asked (decision 0062). */
 export function customAnswerList(answers: Answers): CustomAnswer[] {

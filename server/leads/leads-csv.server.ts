@@ -5,7 +5,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { Db } from "../db/client.server.ts";
 import { neutralizeCell } from "../analytics/analytics-csv.ts";
-import { customAnswersOf } from "../shared/chatbots/questions.ts";
+import { customAnswersOf } from "../shared/conversation/questions.ts";
 import { FREQUENCY_OPTIONS, TIMELINE_OPTIONS } from "../shared/leads/lead-input.ts";
 import { formatWholeDollars } from "../shared/format/intl.ts";
 import { leadListWhere } from "./list-leads.server.ts";

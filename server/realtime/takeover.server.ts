@@ -7,7 +7,7 @@
 import type { Socket } from "socket.io";
 import { z } from "zod";
 import type { ChatService } from "../chat/chat-service.server.ts";
-import { visitorFacingName } from "../shared/team/person-name.ts";
+import { visitorFacingName } from "../shared/auth/person-name.ts";
 import { initialsOf, messageSelect, toMessage } from "../chat/conversations.server.ts";
 import { smsLiveConversations, textAgentMessage } from "../sms/workspace-sms.server.ts";
 import {

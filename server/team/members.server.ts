@@ -2,7 +2,7 @@
 // the caller's business: another business's member ids answer not found. The last owner can never be
 // removed or demoted; the check runs under a lock on the business row, so two owners demoting each
 // other at once cannot leave the business without one.
-import { hasPersonName, memberInitials, memberLabel } from "../shared/team/person-name.ts";
+import { hasPersonName, memberInitials, memberLabel } from "../shared/auth/person-name.ts";
 import type { Db } from "../db/client.server.ts";
 import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
 import type { MemberRole } from "../db/generated/enums.ts";

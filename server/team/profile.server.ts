@@ -1,7 +1,7 @@
 // A member's own profile (issue 32 item 1): their name and avatar initials. Only the signed-in user's own
 // row is ever written (the id comes from the session, never from the form).
 import type { Db } from "../db/client.server.ts";
-import type { ProfileInput } from "../shared/team/person-name.ts";
+import type { ProfileInput } from "../shared/auth/person-name.ts";
 
 export async function getOwnProfile(db: Db, userId: string) {
   return db.user.findUniqueOrThrow({ where: { id: userId }, select: { displayName: true, initials: true, email: true } });

@@ -314,6 +314,12 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
         "app.settings.billing.tsx": ["/app/settings/billing"],
         "app.settings.api-keys.tsx": ["/app/settings/api-keys"],
         "app.settings_.api-docs.tsx": ["/app/settings/api-docs"],
+        "app.settings.sms.tsx": ["/app/settings/sms"],
+        "app.settings.scheduling.tsx": ["/app/settings/scheduling"],
+        "app.settings_.account.tsx": ["/app/settings/account"],
+        "app.calendar.tsx": ["/app/calendar"],
+        "app.leads_.export.ts": [], // the leads CSV download, no page
+        "app.push-devices.ts": [], // JSON for the device notifications section, no page
         "app.analytics.tsx": ["/app/analytics"],
         "app.analytics_.competitors.tsx": ["/app/analytics/competitors"],
         "app.automation.tsx": ["/app/automation"],

@@ -4,7 +4,7 @@
 // `lead.created` webhook (payload version 1) and Leads → Export CSV; another business sees none of it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
-import { defaultQuestions } from "#server/shared/chatbots/questions.ts";
+import { defaultQuestions } from "#server/shared/conversation/questions.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { startReceiver } from "../support/webhook-receiver.ts";
 import { Visitor } from "../support/widget-client.ts";

@@ -156,8 +156,9 @@ function Panel({ client, open, origin, onClose }: PanelProps) {
       )}
       {/* The conversation is a log (an aria-live region): new bot messages are announced. A visitor's own
           messages are not (aria-live="off"), a streamed reply only once it is final (the draft is hidden
-          from assistive technology and the final message is a new element). */}
-      <div class="lb-log" ref={list} role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages">
+          from assistive technology and the final message is a new element). It takes keyboard focus, so a
+          long conversation can be scrolled without a mouse (axe: scrollable-region-focusable). */}
+      <div class="lb-log" ref={list} role="log" aria-live="polite" aria-relevant="additions" aria-label="Messages" tabIndex={0}>
         <ol class="lb-msgs">
           {showWelcome && <Bubble key="welcome" who={speaker} text={welcome} />}
           {s.messages.map((m) =>

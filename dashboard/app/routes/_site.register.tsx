@@ -12,7 +12,7 @@ import { requireAnonymous, signInAndRedirect } from "~/lib/session.server";
 import { afterRegistrationPath } from "#server/billing/chosen-plan.ts";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/forms";
-import { PERSON_NAME_MAX } from "#shared/team/person-name.ts";
+import { PERSON_NAME_MAX } from "#shared/auth/person-name.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Start your free trial | LeadBroom" },

@@ -1,7 +1,7 @@
 // The AI Chatbot page (spec §2.14): status with Activate/Deactivate, Test Chatbot, and the Overview,
 // Settings, Installation and Analytics tabs. Everyone in the workspace may look; only the owner may change
 // the chatbot (requireOwner in the action: support staff get 403 whatever the page shows).
-import { memberLabel } from "#shared/team/person-name.ts";
+import { memberLabel } from "#shared/auth/person-name.ts";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -33,7 +33,7 @@ import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { getQualificationQuestions, updateQualificationQuestions } from "#server/chatbots/questions.server.ts";
 import { QuestionsEditor } from "~/components/chatbot/QuestionsEditor";
-import { QUESTIONS_SAVED, questionList, questionsSaveFailed, readQuestionsField } from "#shared/chatbots/questions.ts";
+import { QUESTIONS_SAVED, questionList, questionsSaveFailed, readQuestionsField } from "#shared/conversation/questions.ts";
 
 export const meta = workspaceMeta("AI Chatbot");
 

@@ -5,7 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { failure, parseFormData, success, type ActionResult } from "#shared/forms/action-result.ts";
-import { INITIALS_MAX, initialsFromName, PERSON_NAME_MAX, profileSchema, visitorFacingName } from "#shared/team/person-name.ts";
+import { INITIALS_MAX, initialsFromName, PERSON_NAME_MAX, profileSchema, visitorFacingName } from "#shared/auth/person-name.ts";
 import { getOwnProfile, updateOwnProfile } from "#server/team/profile.server.ts";
 import { ErrorList, inputClass, labelClass, ResultMessage, SectionCard } from "~/components/settings/ui";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";

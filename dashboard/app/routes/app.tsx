@@ -1,4 +1,4 @@
-import { hasPersonName, memberInitials, memberLabel } from "#shared/team/person-name.ts";
+import { hasPersonName, memberInitials, memberLabel } from "#shared/auth/person-name.ts";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { WorkspaceShell } from "~/components/workspace/WorkspaceShell";

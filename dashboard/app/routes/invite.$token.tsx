@@ -20,7 +20,7 @@ import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { focusRing, TextField } from "~/components/forms";
-import { PERSON_NAME_MAX } from "#shared/team/person-name.ts";
+import { PERSON_NAME_MAX } from "#shared/auth/person-name.ts";
 
 export const meta: MetaFunction = () => [{ title: "Join your team | LeadBroom" }, { name: "robots", content: "noindex" }];
 

@@ -15,7 +15,7 @@ import {
   validateResetRequest,
   inviteAccountSchema,
 } from "./validation.ts";
-import { personNameMessages } from "../team/person-name.ts";
+import { personNameMessages } from "../auth/person-name.ts";
 
 const FILL = "Please fill in all fields";
 const ENTER_EMAIL = "Please enter your email address";

@@ -2,7 +2,7 @@
 // (the authority). Pure: safe to import from client code.
 import { z } from "zod";
 import type { Parsed } from "../forms/action-result.ts";
-import { validatePersonName } from "../team/person-name.ts";
+import { validatePersonName } from "../auth/person-name.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -12,7 +12,7 @@ import { timeZoneLabel } from "../time/calendar.ts";
 import { formatWholeDollars } from "../format/intl.ts";
 import type { Intent } from "../../conversation/parser.ts";
 import type { Answers, BotReply, BusinessProfile, StepId } from "../../conversation/types.ts";
-import type { CustomQuestion, QualificationQuestions, ScoredFactor } from "../chatbots/questions.ts";
+import type { CustomQuestion, QualificationQuestions, ScoredFactor } from "./questions.ts";
 
 export const SKIP_CHOICE = "Skip";
 export const SOMETHING_ELSE_CHOICE = "Something else";

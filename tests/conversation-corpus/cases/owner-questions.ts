@@ -2,7 +2,7 @@
 // relabelled quick replies, custom questions answered by tap, in the visitor's words or in free text,
 // the company question off, the contact questions reordered and the phone question off. The stored
 // facts must be the same as with the product's own questions, and the replies must ask in the owner's words.
-import { defaultQuestions, type QualificationQuestions } from "../../../server/shared/chatbots/questions.ts";
+import { defaultQuestions, type QualificationQuestions } from "../../../server/shared/conversation/questions.ts";
 import { CLOCKS } from "../profile.ts";
 import type { Case, Turn } from "../types.ts";
 import { CLOCK_NAMES, flowCase, monthOf, pick, randomFlow, rng } from "./build.ts";

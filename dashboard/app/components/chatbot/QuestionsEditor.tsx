@@ -18,7 +18,7 @@ import {
   type ContactQuestion,
   type CoreQuestion,
   type QualificationQuestions,
-} from "#shared/chatbots/questions.ts";
+} from "#shared/conversation/questions.ts";
 import { NOT_SURE_CHOICE, SKIP_CHOICE, questionText } from "#shared/conversation/prompts.ts";
 import type { SettingsActionResult } from "~/components/settings/ui";
 import { Button } from "~/components/ui/Button";

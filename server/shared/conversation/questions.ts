@@ -6,7 +6,7 @@
 // band, in band order: the owner rewords a band's label, never its meaning. Pure: the browser's
 // editor, the server's action and the conversation engine share it.
 import { z } from "zod";
-import { BUDGET_CHOICES, FREQUENCY_CHOICES, NOT_SURE_CHOICE, SIZE_CHOICES, SKIP_CHOICE, SOMETHING_ELSE_CHOICE, TIMELINE_CHOICES, choiceKey, questionText }  from "../conversation/prompts.ts";
+import { BUDGET_CHOICES, FREQUENCY_CHOICES, NOT_SURE_CHOICE, SIZE_CHOICES, SKIP_CHOICE, SOMETHING_ELSE_CHOICE, TIMELINE_CHOICES, choiceKey, questionText }  from "./prompts.ts";
 
 /** The questions every chatbot asks (the four scored factors among them), in the engine's step ids. */
 export const CORE_QUESTIONS = ["service_type", "building_size", "frequency", "budget", "timeline", "contact_name", "contact_company", "contact_reach"] as const;
