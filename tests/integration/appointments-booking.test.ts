@@ -1,3 +1,4 @@
+// @postgres: twenty bookers of one slot at once: one winner under the row lock.
 // Booking a walkthrough (issue 31): twenty visitors picking the same slot at the same moment give
 // exactly one booking and the others are offered the next free slots; the refusals of item 7 store
 // nothing half-booked; reschedule / cancel raise SEQUENCE and write their jobs. Runs on PGlite, and on

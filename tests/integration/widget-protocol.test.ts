@@ -463,7 +463,7 @@ describe("chatbot lookup", () => {
       select: {
         id: true, businessId: true, isActive: true, allowedOrigins: true, businessName: true, welcomeMessage: true, hoursStart: true,
         hoursEnd: true, hoursDays: true, afterHoursMessage: true, serviceTypes: true, marketPriceCents: true, settings: true,
-        business: { select: { serviceAreas: true, description: true, timeZone: true, phone: true, email: true, plan: true, subscriptionStatus: true, trialEnd: true, isDemo: true } },
+        business: { select: { serviceAreas: true, description: true, timeZone: true, phone: true, email: true, plan: true, subscriptionStatus: true, trialEnd: true, isDemo: true, kind: true } },
       },
     });
     expect(expected.business.trialEnd).toBeInstanceOf(Date);
