@@ -61,6 +61,8 @@ export type SmsSender = {
    * no consent: `skip`), or the end of the lead's quiet hours it must wait for (`until`); null: send now.
    */
   gate?(args: { businessId: string; to: string; now: Date }): Promise<{ skip: string } | { until: Date } | null>;
+  /** Whether the business can text at all (its own Twilio account or the platform's): checked first. */
+  configured?(businessId: string): Promise<boolean>;
 };
 
 export type AutomationDeps = {
@@ -450,7 +452,7 @@ async function perform(deps: AutomationDeps, run: StepRun, action: Action, info:
       }
     }
     case "sms": {
-      if (!deps.sms) return { status: "skipped", error: SMS_NOT_CONFIGURED };
+      if (!deps.sms || (deps.sms.configured && !(await deps.sms.configured(run.businessId)))) return { status: "skipped", error: SMS_NOT_CONFIGURED };
       if (!run.lead.phone) return { status: "skipped", error: "This lead has no phone number" };
       // The sandbox outbound policy, before the allowance and Twilio: a sandbox's SMS is held.
       const sandbox = await holdForSandbox(db, "sms", { businessId: run.businessId, to: run.lead.phone });

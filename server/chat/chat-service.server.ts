@@ -684,7 +684,7 @@ export function createChatService(deps: {
 
   /** After the closing turn of a qualified lead: the booking offer, when the business takes bookings. */
   async function offerBooking(turn: PendingTurn, chatbot: ChatbotRecord, stored: StoredConversationState, priority: string): Promise<StoredConversationState> {
-    if (!deps.booking || !stored.leadId) return stored;
+    if (!deps.booking || !stored.leadId || !chatbot.bookingEnabled) return stored;
     try {
       const offer = await deps.booking.offer({ businessId: turn.businessId, leadId: stored.leadId, priority });
       if (!offer) return stored;

@@ -17,6 +17,11 @@ export type ChatbotRecord = {
   installed: boolean;
   /** The chatbot of a demo sandbox: it answers on the app's own pages only (decision 0026). */
   sandbox: boolean;
+  /**
+   * The business offers walkthrough bookings in the chat (Settings → Scheduling, issue 31): read with the
+   * chatbot, so a chat whose business does not book spends no statement on it (issue 28's budgets).
+   */
+  bookingEnabled: boolean;
   businessName: string;
   welcomeMessage: string;
   hoursStart: string;
@@ -60,7 +65,8 @@ function chatbotWhere(where: Prisma.Sql) {
            c."hoursStart", c."hoursEnd", c."hoursDays", c."afterHoursMessage", c."serviceTypes", c."marketPriceCents",
            c."settings", b."serviceAreas", b."description", b."timeZone", b."phone", b."email", b."plan",
            b."subscriptionStatus"::text AS "subscriptionStatus",
-           ${utcText('b."trialEnd"')} AS "trialEnd", b."isDemo", b."kind"::text AS "kind"
+           ${utcText('b."trialEnd"')} AS "trialEnd", b."isDemo", b."kind"::text AS "kind",
+           EXISTS (SELECT 1 FROM "SchedulingSettings" s WHERE s."businessId" = c."businessId" AND s."enabled") AS "bookingEnabled"
       FROM "Chatbot" c
       JOIN "Business" b ON b."id" = c."businessId"
      WHERE ${where}`;

@@ -27,7 +27,10 @@ const DIRECT_SQL = Symbol("leadbroom.directSql");
  * rest of a turn. Set by openDatabase only; transaction clients and test doubles do not carry it.
  */
 export function withDirectSql(prisma: PrismaClient, direct: DirectSql): PrismaClient {
-  Object.defineProperty(prisma, DIRECT_SQL, { value: direct, enumerable: false });
+  // With its owner: Prisma copies a client's own properties onto each interactive transaction's client,
+  // so a transaction client carries this line too; it must not use it (the statement would run outside
+  // the transaction: on PGlite's one connection it waited for that transaction until it expired).
+  Object.defineProperty(prisma, DIRECT_SQL, { value: { owner: prisma, direct }, enumerable: false });
   return prisma;
 }
 
@@ -39,6 +42,6 @@ export function withDirectSql(prisma: PrismaClient, direct: DirectSql): PrismaCl
  */
 export function queryPrepared<T>(db: Pick<PrismaClient, "$queryRaw">, statement: Prisma.Sql): Promise<T[]> {
   const marked = prepared(statement);
-  const direct = (db as { [DIRECT_SQL]?: DirectSql })[DIRECT_SQL];
-  return direct ? direct.query<T>(marked.text, marked.values) : db.$queryRaw<T[]>(marked);
+  const line = (db as { [DIRECT_SQL]?: { owner: unknown; direct: DirectSql } })[DIRECT_SQL];
+  return line && line.owner === db ? line.direct.query<T>(marked.text, marked.values) : db.$queryRaw<T[]>(marked);
 }

@@ -12,6 +12,9 @@ import { sendThroughTwilio } from "./twilio-client.server.ts";
 export function automationSmsSender(deps: SmsDeps & { quietHours: string }): SmsSender {
   const quiet = parseQuietHours(deps.quietHours);
   return {
+    async configured(businessId) {
+      return Boolean(await smsAccountFor(deps, businessId));
+    },
     async gate({ businessId, to, now }) {
       if (!(await smsAccountFor(deps, businessId))) return { skip: SMS_NOT_CONFIGURED };
       if (await isSuppressed(deps.db, businessId, to)) return { skip: SMS_SUPPRESSED_TEXT };

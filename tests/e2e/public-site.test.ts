@@ -58,7 +58,9 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
       }
       await page.context().close();
     }
-  });
+    // Every public page twice with axe: about 70 s alone on a quiet machine, over the project's 90 s
+    // when other end-to-end files run beside it (decision 0065), so this one test gets more.
+  }, 300_000);
 
   it("presents automations, analytics and cold outreach as available, with nothing marked coming soon", async () => {
     const page = await newPage();

@@ -255,7 +255,7 @@ describe("members and roles", () => {
     const res = await owner.client.post("/app/settings/users", { intent: "member-role", memberId: member.memberId, role: "owner" });
     expect(res.status).toBe(200);
     expect(res.text).toContain("Role updated.");
-    expect((await client.get("/app/settings")).status).toBe(200);
+    expect((await client.get("/app/settings/profile")).status).toBe(200);
     const bad = await owner.client.post("/app/settings/users", { intent: "member-role", memberId: member.memberId, role: "admin" });
     expect(bad.status).toBe(400);
   });

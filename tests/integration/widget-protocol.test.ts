@@ -468,8 +468,8 @@ describe("chatbot lookup", () => {
     });
     expect(expected.business.trialEnd).toBeInstanceOf(Date);
     // Not yet seen on a website (the first-run checklist's installation fact, decision 0025).
-    expect(await findChatbotById(db, created.id)).toEqual({ ...expected, installed: false, sandbox: false });
-    expect(await findChatbotBySiteKey(db, created.siteKey)).toEqual({ ...expected, installed: false, sandbox: false });
+    expect(await findChatbotById(db, created.id)).toEqual({ ...expected, installed: false, sandbox: false, bookingEnabled: false });
+    expect(await findChatbotBySiteKey(db, created.siteKey)).toEqual({ ...expected, installed: false, sandbox: false, bookingEnabled: false });
     expect(await findChatbotById(db, "no-such-chatbot")).toBeNull();
     expect(await findChatbotBySiteKey(db, "no-such-key")).toBeNull();
   });

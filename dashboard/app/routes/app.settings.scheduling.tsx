@@ -21,6 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const workspace = await requireOwner(request, context);
   const form = await request.formData();
   const result = await saveAvailability(commandContext(context.services, context.realtime), { businessId: workspace.business.id, input: availabilityFromForm(form) });
+  // The chat reads "does this business book?" with its cached chatbot: forget it, so the change shows at once.
+  if (result.ok) context.services.chatbotCache.forgetBusiness(workspace.business.id);
   return data<ActionResult<Availability>>(result, { status: result.ok ? 200 : failureStatus("invalid") });
 }
 
