@@ -33,6 +33,7 @@ describe.skipIf(!hasChromium)("accounts in Chromium", () => {
     // Hydrated: the checklist reacts to typing.
     const submit = page.getByRole("button", { name: "Create Account" });
     await page.getByLabel("Business name").fill("Evergreen Facility Care");
+    await page.getByLabel("Your name").fill("Evan Green");
     await page.getByLabel("Email").fill(`e2e-${Date.now()}@example.com`);
     await page.getByLabel("Password", { exact: true }).fill("weak");
     await expect.poll(() => page.locator('#password-rules li[data-met="true"]').count()).toBe(1);

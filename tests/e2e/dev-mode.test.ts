@@ -86,6 +86,7 @@ describe.skipIf(!hasChromium)("development mode (npm run dev)", () => {
     // Hydrated: Remix's router runs in the page, and the checklist reacts to typing.
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
     await page.getByLabel("Business name").fill("Dev Mode Cleaning");
+    await page.getByLabel("Your name").fill("Dana Dev");
     await page.getByLabel("Email").fill(`dev-${Date.now()}@example.com`);
     await page.getByLabel("Password", { exact: true }).fill("weak");
     await expect.poll(() => page.locator('#password-rules li[data-met="true"]').count(), { timeout: 120_000 }).toBe(1);
