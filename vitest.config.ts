@@ -14,7 +14,8 @@ const browsersOneAtATime = process.env.LB_E2E_ONE_AT_A_TIME === "1" || os.loadav
 
 export default defineConfig({
   test: {
-    setupFiles: ["tests/support/fail-on-console-error.ts"],
+    // cpu-time.ts records each file's CPU seconds when LB_TEST_CPU_LOG is set (decision 0070).
+    setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/cpu-time.ts"],
     // `expect.poll` waits for an event (a live push, a job's effect), not for a time: Vitest's 1 s default
     // ran out on a loaded 2-core machine. A poll that is satisfied returns at once, so this costs nothing.
     expect: { poll: { timeout: 15_000 } },

@@ -7,11 +7,12 @@
 // migration check (a no-op) and seeds what it asks for.
 import { cp, mkdtemp, rename, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "#server/db/client.server.ts";
-import { loadMigrations, migrate } from "#server/db/migrate.server.ts";
+import { openDatabase, type Database } from "#server/db/client.server.ts";
+import { loadMigrations, migrate, type Migration } from "#server/db/migrate.server.ts";
 import { createJobQueue } from "#server/jobs/queue/job-queue.server.ts";
 import { ensureDemoData } from "#server/demo/demo-data.server.ts";
 
@@ -29,7 +30,14 @@ export async function createPgliteTemplate(): Promise<string> {
   const target = path.join(os.tmpdir(), `leadbroom-pglite-template-${process.pid}-${key}`);
   if (existsSync(target)) return target;
   const building = await mkdtemp(path.join(os.tmpdir(), "leadbroom-pglite-building-"));
-  const database = await openDatabase({ dataDir: building });
+  await migrateTemplate(await openDatabase({ dataDir: building }), migrations);
+  // Atomic: a concurrent builder (another project's global setup) loses the rename and cleans up.
+  await rename(building, target).catch(async () => rm(building, { recursive: true, force: true }));
+  return target;
+}
+
+/** Migrates a template database and closes it (also used for PostgreSQL's, postgres-template.ts). */
+export async function migrateTemplate(database: Database, migrations: Migration[]): Promise<void> {
   try {
     await migrate(database.sql, migrations);
     // pg-boss creates its own schema at its first start: do it once here too.
@@ -38,9 +46,6 @@ export async function createPgliteTemplate(): Promise<string> {
   } finally {
     await database.close();
   }
-  // Atomic: a concurrent builder (another project's global setup) loses the rename and cleans up.
-  await rename(building, target).catch(async () => rm(building, { recursive: true, force: true }));
-  return target;
 }
 
 /**
@@ -66,6 +71,20 @@ export async function createPgliteDemoTemplate(template: string): Promise<string
 export async function copyPgliteTemplate(dataDir: string, withDemo = false): Promise<boolean> {
   const template = (withDemo ? process.env[DEMO_TEMPLATE_ENV] : undefined) ?? process.env[TEMPLATE_ENV];
   if (!template || !existsSync(path.join(template, "pglite"))) return false;
-  await cp(path.join(template, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+  await copyDirectory(path.join(template, "pglite"), path.join(dataDir, "pglite"));
   return true;
+}
+
+/**
+ * The system's `cp -R` where there is one: the template is about 1,500 files, and Node's `fs.cp` spent
+ * about 2 s of CPU per copy on them against under 1 s for `cp` (decision 0070); `fs.cp` otherwise.
+ */
+async function copyDirectory(from: string, to: string): Promise<void> {
+  const copied = await new Promise<boolean>((resolve) => {
+    execFile("cp", ["-R", from, to], (error) => resolve(!error));
+  });
+  if (!copied) {
+    await rm(to, { recursive: true, force: true });
+    await cp(from, to, { recursive: true });
+  }
 }

@@ -44,7 +44,7 @@ export type FreshServerProcess = ServerProcess & {
  */
 export async function startServerOnFreshData(options: { smtpUrl: string; mailFrom: string; env?: Record<string, string> }): Promise<FreshServerProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-crash-"));
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, "demo") : undefined;
   // The template with the demo business already in it: the child finds it and seeds nothing.
   if (!scratch) await copyPgliteTemplate(dataDir, true);
   const cleanUp = async () => {

@@ -16,6 +16,7 @@ import { loadMigrations, migrate } from "#server/db/migrate.server.ts";
 import { ensureDemoData } from "#server/demo/demo-data.server.ts";
 import { ensureSiteChatbot } from "#server/demo/site-chatbot.server.ts";
 import { copyPgliteTemplate } from "./pglite-template.ts";
+import { postgresTemplate } from "./postgres-template.ts";
 import { closeServices, createServices, type AppServices } from "#server/services.server.ts";
 import { createJobQueue } from "#server/jobs/queue/job-queue.server.ts";
 import { startJobWorkers } from "#server/jobs/handlers.server.ts";
@@ -64,12 +65,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Creates a throw-away database on the server named by DATABASE_URL; returns its URL and a drop function. */
-export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a throw-away database on the server named by DATABASE_URL; returns its URL and a drop function.
+ * `template`: a copy of this run's migrated template database (with the demo business when "demo"),
+ * when the global setup made one (tests/support/postgres-template.ts); empty otherwise.
+ */
+export async function createScratchDatabase(
+  adminUrl: string,
+  template?: "migrated" | "demo",
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `lb_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const from = template ? postgresTemplate(template === "demo") : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${from ? ` TEMPLATE "${from}"` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -94,7 +103,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const shared = options.shareDatabaseWith?.databaseUrl;
   if (options.shareDatabaseWith && !shared) throw new Error("sharing a database needs PostgreSQL (DATABASE_URL)");
   const scratch =
-    !shared && !options.databaseUrl && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+    !shared && !options.databaseUrl && process.env.DATABASE_URL
+      ? await createScratchDatabase(process.env.DATABASE_URL, options.seedDemo !== false ? "demo" : "migrated")
+      : null;
   // PGlite: start from this run's migrated template when there is one (initdb takes seconds).
   if (!shared && !scratch && !options.dataDir) await copyPgliteTemplate(dataDir, options.seedDemo !== false);
   const port = await freePort();
