@@ -7,7 +7,8 @@ import { useState } from "react";
 import { failure, parseFormData, success, type ActionResult } from "#shared/forms/action-result.ts";
 import { INITIALS_MAX, initialsFromName, PERSON_NAME_MAX, profileSchema, visitorFacingName } from "#shared/auth/person-name.ts";
 import { getOwnProfile, updateOwnProfile } from "#server/team/profile.server.ts";
-import { ErrorList, inputClass, labelClass, ResultMessage, SectionCard } from "~/components/settings/ui";
+import { inputClass, labelClass, ResultMessage, SectionCard } from "~/components/settings/ui";
+import { TextField } from "~/components/forms";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { Button } from "~/components/ui/Button";
 import { useSchemaForm } from "~/lib/forms";
@@ -55,44 +56,25 @@ export default function AccountSettings() {
               Visitors read: "{visitorFacingName({ displayName: name })} from {businessName} joined the chat"
             </p>
           </div>
-          <div>
-            <label htmlFor="displayName" className={labelClass}>
-              Your name
-            </label>
-            <input
-              id="displayName"
-              name="displayName"
-              type="text"
-              autoComplete="name"
-              maxLength={PERSON_NAME_MAX}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? "displayName-error" : undefined}
-              className={inputClass}
-            />
-            <ErrorList id="displayName-error" errors={nameError} />
-          </div>
-          <div>
-            <label htmlFor="initials" className={labelClass}>
-              Initials (optional)
-            </label>
-            <input
-              id="initials"
-              name="initials"
-              type="text"
-              maxLength={INITIALS_MAX}
-              value={initials}
-              onChange={(event) => setInitials(event.target.value)}
-              aria-invalid={initialsError ? true : undefined}
-              aria-describedby={initialsError ? "initials-error initials-hint" : "initials-hint"}
-              className={`${inputClass} max-w-[8rem] uppercase`}
-            />
-            <p id="initials-hint" className="mt-1 text-xs text-slate-600">
-              Shown in your avatar. Leave empty to use the first letters of your name.
-            </p>
-            <ErrorList id="initials-error" errors={initialsError} />
-          </div>
+          <TextField
+            field={{ id: "displayName", name: "displayName", error: nameError }}
+            label="Your name"
+            type="text"
+            autoComplete="name"
+            maxLength={PERSON_NAME_MAX}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextField
+            field={{ id: "initials", name: "initials", error: initialsError }}
+            label="Initials (optional)"
+            hint="Shown in your avatar. Leave empty to use the first letters of your name."
+            type="text"
+            maxLength={INITIALS_MAX}
+            value={initials}
+            onChange={(event) => setInitials(event.target.value)}
+            inputClassName={`${inputClass} max-w-[8rem] uppercase`}
+          />
           <div>
             <p className={labelClass}>Email</p>
             <p className="mt-1 text-slate-900">{profile.email}</p>

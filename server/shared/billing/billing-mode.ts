@@ -4,13 +4,17 @@
 // from the environment; the pure rules (subscription.ts, entitlements.ts) read it, so every check of a
 // plan or a subscription, wherever it runs on the server, follows it. Nothing in the browser reads it:
 // the rules run in loaders and actions, and the pages get their results.
-let off = false;
+//
+// Kept on globalThis under a registered symbol, not in a module variable: the dashboard's server build
+// bundles its own copy of this module, and both copies must see the one mode the services set.
+const KEY = Symbol.for("leadbroom.billingOff");
+const store = globalThis as unknown as Record<symbol, boolean | undefined>;
 
 export function setBillingOff(value: boolean): void {
-  off = value;
+  store[KEY] = value;
 }
 
 /** True when the server runs with BILLING=off. */
 export function billingOff(): boolean {
-  return off;
+  return store[KEY] === true;
 }
