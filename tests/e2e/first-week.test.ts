@@ -41,8 +41,8 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
     await server?.close();
   });
 
-  async function newPage(options: { width?: number; clipboard?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  async function newPage(options: { width?: number; height?: number; clipboard?: boolean } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
     if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     contexts.push(context);
     const page = await context.newPage();
@@ -400,10 +400,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
     }, 300_000);
 
     it("at 1366×768 nothing wraps inside a status pill, a score or an e-mail on any page; leads are a table from 1280 px, cards below", async () => {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-      contexts.push(context);
-      const page = await context.newPage();
-      watchPageErrors(page, (text) => errors.push(`${page.url()}: ${text}`));
+      const page = await newPage({ width: 1366, height: 768 });
       await signIn(page, "demo@leadbroom.test", "DemoPass123");
       /** Every shown pill, score and e-mail taller than one line of its text (wrapped inside), or cut without a title. */
       const wrapped = () =>
@@ -441,10 +438,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
     }, 300_000);
 
     it("on a 390×844 phone: the first lead above the fold, filters behind one button, a lead's actions first, the checklist stacked", async () => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      contexts.push(context);
-      const page = await context.newPage();
-      watchPageErrors(page, (text) => errors.push(`${page.url()}: ${text}`));
+      const page = await newPage({ width: 390, height: 844 });
       await signIn(page, "demo@leadbroom.test", "DemoPass123", "/app/leads");
       const firstRow = page.locator("table tbody tr").first();
       await firstRow.waitFor();

@@ -3,7 +3,7 @@
 // Owners and support staff alike; only the signed-in user's own row is written.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { failure, parseFormData, success, type ActionResult } from "#shared/forms/action-result.ts";
 import { INITIALS_MAX, initialsFromName, PERSON_NAME_MAX, profileSchema, visitorFacingName } from "#shared/auth/person-name.ts";
 import { getOwnProfile, updateOwnProfile } from "#server/team/profile.server.ts";
@@ -38,8 +38,13 @@ export default function AccountSettings() {
   const [name, setName] = useState(profile.displayName);
   const [initials, setInitials] = useState(profile.initials ?? "");
   const { formProps, fields } = useSchemaForm("profile", profileSchema, result ?? undefined);
-  const nameError = fields.displayName?.errors?.[0];
-  const initialsError = fields.initials?.errors?.[0];
+  /** A controlled text input of the form, with its first error. */
+  const textProps = (key: "displayName" | "initials", value: string, set: (value: string) => void) => ({
+    field: { id: key, name: key, error: fields[key]?.errors?.[0] },
+    type: "text",
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
   const avatar = initials.trim().toUpperCase() || initialsFromName(name || profile.email.split("@")[0] || "");
 
   return (
@@ -56,23 +61,12 @@ export default function AccountSettings() {
               Visitors read: "{visitorFacingName({ displayName: name })} from {businessName} joined the chat"
             </p>
           </div>
+          <TextField {...textProps("displayName", name, setName)} label="Your name" autoComplete="name" maxLength={PERSON_NAME_MAX} />
           <TextField
-            field={{ id: "displayName", name: "displayName", error: nameError }}
-            label="Your name"
-            type="text"
-            autoComplete="name"
-            maxLength={PERSON_NAME_MAX}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <TextField
-            field={{ id: "initials", name: "initials", error: initialsError }}
+            {...textProps("initials", initials, setInitials)}
             label="Initials (optional)"
             hint="Shown in your avatar. Leave empty to use the first letters of your name."
-            type="text"
             maxLength={INITIALS_MAX}
-            value={initials}
-            onChange={(event) => setInitials(event.target.value)}
             inputClassName={`${inputClass} max-w-[8rem] uppercase`}
           />
           <div>
