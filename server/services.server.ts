@@ -19,6 +19,7 @@ import { createChatbotCache, type ChatbotCache } from "./chatbots/chatbot-cache.
 import { findChatbotById } from "./chatbots/profile.server.ts";
 import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./realtime/rate-limits.server.ts";
 import { createBillingServices, type BillingServices } from "./billing/billing-services.server.ts";
+import { setBillingOff } from "./shared/billing/billing-mode.ts";
 import { createApiLimiter, type ApiLimiter, type ApiLimits } from "./api/api-limiter.server.ts";
 import type { JobQueue } from "./jobs/queue/job-queue.server.ts";
 import type { SmsSender } from "./automations/runs.server.ts";
@@ -73,6 +74,8 @@ export function createServices(options: {
   const logger = options.logger ?? console;
   const outboxDir = path.resolve(env.DATA_DIR, "outbox");
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // BILLING=off: the plan and subscription rules give every business everything (decision 0072).
+  setBillingOff(env.BILLING === "off");
   return {
     env,
     db,
@@ -103,6 +106,8 @@ export function createServices(options: {
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  // Test files share a process (vitest isolate: false): the next server starts from the default.
+  if (services.env.BILLING === "off") setBillingOff(false);
   await services.jobs.stop();
   services.mailer.close();
   await services.redis?.quit();

@@ -15,6 +15,7 @@ function report(channelLabel: string): AnalyticsReport {
       won: figure(8, 4, 100),
       conversionRate: { current: 20, previous: 25, change: -5 },
       revenueCents: figure(1_234_500, 1_000_000, 23.5),
+      wonValueCents: figure(500_000, 0, null),
       avgResponseSeconds: { current: 1.3, previous: null, change: null },
     },
     funnel: [
@@ -45,7 +46,7 @@ describe("the analytics CSV", () => {
     expect(rows).toContainEqual(["Conversations", "150", "-6.3%"]);
     expect(rows).toContainEqual(["Total Leads", "40", "—"]);
     expect(rows).toContainEqual(["Conversion Rate", "20%", "-5 pts"]);
-    expect(rows).toContainEqual(["Revenue (Won Deals)", "$12,345", "+23.5%"]);
+    expect(rows).toContainEqual(["Deals Closed", "$12,345", "+23.5%"]);
     expect(rows).toContainEqual(["Avg Response Time", "1.3 seconds", "—"]);
     expect(rows).toContainEqual(["12 AM", "1.5 seconds", "1.5 hours"]);
     expect(rows).toContainEqual(["1 PM", "—", "—"]);

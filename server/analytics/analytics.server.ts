@@ -6,8 +6,10 @@
 // - Leads of a period are the leads created in it (every source); their stage, score and value are
 //   read as they are now (a cohort): "Proposal" counts leads now at Proposal or Won, "Won" leads now Won.
 // - The funnel is the chatbot's: widget impressions → conversations → chatbot leads → Proposal → Won.
-// - Conversion is Won ÷ leads of the period. Revenue is the value of deals won (closed) in the period;
-//   a channel's revenue is the value of its period's leads that are won.
+// - Conversion is Won ÷ leads of the period (the dashboard's Conversion Rate is the same figure for the
+//   Last 30 Days). Won value is the value of the period's leads that are won; channels' revenue adds up
+//   to it. Deals closed (revenueCents) is the value of deals won (closed) in the period, whenever the
+//   lead came (the dashboard's Revenue This Month is the same for the month). Issue 32.
 // - Response time by hour of day (local hour of the visitor's message / of the lead's creation): the
 //   bot's, from the hourly roll-up of reply times (decision 0008; the last unsettled hour is not in it),
 //   and the team's first action on a lead (the first history event written by a member).
@@ -31,6 +33,7 @@ import {
   type DaySpan,
 } from "./analytics-period.ts";
 import { channelLabel } from "./channels.ts";
+import { conversionPercent } from "../shared/analytics/definitions.ts";
 
 type Num = bigint | number | string | null;
 const num = (value: Num): number => (value === null ? 0 : Number(value));
@@ -53,6 +56,8 @@ export type AnalyticsReport = {
     /** Won ÷ leads of the period, percent; change in percentage points. */
     conversionRate: RateFigure;
     revenueCents: Figure;
+    /** The value of the period's leads that are now Won (the channels' revenue adds up to it). */
+    wonValueCents: Figure;
     /** The bot's average reply time in seconds; change in percent (negative is faster). */
     avgResponseSeconds: RateFigure;
   };
@@ -310,6 +315,7 @@ export async function analyticsReport(
 
   const leads = both("leads");
   const won = both("won");
+  const wonValue = both("won_value");
   const chatbotLeads = both("chatbot_leads");
   const proposal = both("chatbot_proposal");
   const chatbotWon = both("chatbot_won");
@@ -330,8 +336,8 @@ export async function analyticsReport(
     rate: i === 0 ? null : ratePercent(counts.current, stages[i - 1]![1].current),
   }));
 
-  const conversionNow = ratePercent(won.current, leads.current);
-  const conversionBefore = ratePercent(won.previous, leads.previous);
+  const conversionNow = conversionPercent(won.current, leads.current);
+  const conversionBefore = conversionPercent(won.previous, leads.previous);
 
   const channels = aggregates
     .filter((r) => r.period === "current")
@@ -382,6 +388,7 @@ export async function analyticsReport(
         change: conversionNow === null || conversionBefore === null ? null : round1(conversionNow - conversionBefore),
       },
       revenueCents: figure(money.current, money.previous),
+      wonValueCents: figure(wonValue.current, wonValue.previous),
       avgResponseSeconds: {
         current: response.current === null ? null : round1(response.current),
         previous: response.previous === null ? null : round1(response.previous),

@@ -3,6 +3,7 @@
 // advisory lock of the business, so parallel steps are counted one after the other and the month never
 // goes over. A step retried after a Twilio error keeps its claim; a step that failed for good gives
 // it back (a failed step is not counted).
+import { billingOff } from "../shared/billing/billing-mode.ts";
 import type { Db } from "../db/client.server.ts";
 import { smsAllowance, smsMonth } from "../shared/automations/sms-allowance.ts";
 
@@ -25,7 +26,7 @@ async function countClaims(db: Pick<Db, "automationRun" | "smsMessage">, busines
 export async function smsUsage(db: Db, businessId: string, now = new Date()): Promise<SmsUsage> {
   const business = await db.business.findUnique({ where: { id: businessId }, select: businessPlanSelect });
   if (!business) return { used: 0, allowance: 0 };
-  const trial = !business.isDemo && business.subscriptionStatus === "trial";
+  const trial = !business.isDemo && !billingOff() && business.subscriptionStatus === "trial";
   return { used: await countClaims(db, businessId, smsMonth(business.timeZone, now)), allowance: smsAllowance(business, now), ...(trial ? { trial } : {}) };
 }
 

@@ -24,8 +24,12 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-/** The billing dependencies, or a 503 answer saying billing is not configured. */
+/** BILLING=off (decision 0072): the billing endpoints are not there. */
+export const billingOffResponse = () => jsonResponse({ success: false, error: "Billing is turned off on this server." }, 404);
+
+/** The billing dependencies, or a 503 answer saying billing is not configured (404 with BILLING=off). */
 export function billingDeps(services: AppServices): { db: AppServices["db"]; env: AppServices["env"]; stripe: Stripe } | Response {
+  if (services.env.BILLING === "off") return billingOffResponse();
   if (!billingConfigured(services.env, services.stripe)) {
     return jsonResponse({ success: false, error: BILLING_ERRORS.notConfigured }, 503);
   }
@@ -37,6 +41,7 @@ export function billingDeps(services: AppServices): { db: AppServices["db"]; env
  * sandbox (403, decision 0026) before anything else, then the billing dependencies as billingDeps.
  */
 export async function billingChangeDeps(services: AppServices, businessId: string): Promise<ReturnType<typeof billingDeps>> {
+  if (services.env.BILLING === "off") return billingOffResponse();
   const refused = await sandboxRefusal(services.db, businessId, "billing");
   if (refused) return jsonResponse({ success: false, error: refused.message }, refused.status);
   return billingDeps(services);

@@ -6,7 +6,8 @@ import type { Env } from "../config/env.server.ts";
 export type StripeClient = Stripe;
 
 export function createStripeClient(env: Env): Stripe | null {
-  if (!env.STRIPE_SECRET_KEY) return null;
+  // BILLING=off: no Stripe client at all, so nothing can call Stripe (decision 0072).
+  if (!env.STRIPE_SECRET_KEY || env.BILLING === "off") return null;
   return new Stripe(env.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 20_000,

@@ -279,3 +279,11 @@ describe("publicEnv", () => {
     expect(publicEnv(parseEnv({}))).toEqual({ PUBLIC_APP_URL: "http://localhost:3000", STRIPE_PUBLISHABLE_KEY: null });
   });
 });
+
+describe("BILLING (self-hosting without a billing provider, decision 0072)", () => {
+  it("is on by default, off when asked, and refuses anything else", () => {
+    expect(parseEnv({}).BILLING).toBe("on");
+    expect(parseEnv({ BILLING: "off" }).BILLING).toBe("off");
+    expect(() => parseEnv({ BILLING: "no" })).toThrow(/BILLING/);
+  });
+});

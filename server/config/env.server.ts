@@ -56,6 +56,11 @@ export const envSchema = z.object({
   AI_MAX_TOKENS_PER_BUSINESS_DAY: z.coerce.number().int().min(0).default(2_000_000),
   /** Development only: answer OpenAI calls with the MSW handlers of tests/mocks/openai.ts (no key needed). */
   MOCKS: booleanFlag,
+  /**
+   * "off": self-hosting without a billing provider (issue 32, decision 0072): every feature on for every
+   * business, no plan limits, no billing screens, and no call to Stripe even when its keys are set.
+   */
+  BILLING: z.enum(["on", "off"]).default("on"),
   STRIPE_SECRET_KEY: prefixed("sk_"),
   STRIPE_PUBLISHABLE_KEY: prefixed("pk_"),
   STRIPE_WEBHOOK_SECRET: prefixed("whsec_"),

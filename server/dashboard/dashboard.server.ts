@@ -10,10 +10,10 @@ import { Prisma } from "../db/generated/client.ts";
 import { HIDDEN_LEAD_NAME, hideLeadDetails } from "../billing/lead-visibility.ts";
 import { averageResponseTimes } from "./response-times.server.ts";
 import {
-  conversionRate,
   formatDuration,
   formatPercent,
   formatRevenue,
+  lastLocalDays,
   monthToDate,
   percentChange,
   pointsChange,
@@ -23,6 +23,7 @@ import {
   type PeriodPair,
 } from "../shared/dashboard/periods.ts";
 import { safeTimeZone } from "../shared/time/calendar.ts";
+import { conversionPercent, CONVERSION_DEFINITION } from "../shared/analytics/definitions.ts";
 
 export type StatKey = "new-leads" | "conversion-rate" | "response-time" | "revenue";
 
@@ -37,6 +38,8 @@ export type StatCard = {
   /** Whether a rise is good (false for response time). */
   higherIsBetter: boolean;
   comparison: string;
+  /** What the figure counts, shown under it (issue 32: one definition per figure, named where shown). */
+  definition: string;
 };
 
 export type RecentLeads = { all: LeadSummary[]; high: LeadSummary[]; followUp: LeadSummary[] };
@@ -74,23 +77,22 @@ const PREVIEW_MESSAGES = 3;
 type LeadStatsRow = {
   new_current: bigint | number;
   new_previous: bigint | number;
-  won_current: bigint | number;
-  lost_current: bigint | number;
-  won_previous: bigint | number;
-  lost_previous: bigint | number;
+  cohort_current: bigint | number;
+  cohort_won_current: bigint | number;
+  cohort_previous: bigint | number;
+  cohort_won_previous: bigint | number;
   revenue_current: bigint | number | null;
   revenue_previous: bigint | number | null;
 };
 
 /**
  * The lead stats in one round trip (test leads left out): new leads this week so far and in the same span
- * of last week; conversion (Won ÷ closed, rolling 30 days) and revenue (Won leads' value, month to date)
- * from the leads closed in those periods by their `closedAt`. Each part walks a (businessId, time) index.
+ * of last week; conversion with the Analytics page's definition (leads created in its Last 30 Days that
+ * are now Won ÷ those leads: the same figure on both pages, issue 32); revenue as deals closed (Won
+ * leads' value by their `closedAt`) this month so far. Each part walks a (businessId, time) index.
  */
-async function leadStats(db: Db, businessId: string, periods: { week: PeriodPair; rolling: PeriodPair; month: PeriodPair }) {
-  const { week, rolling, month } = periods;
-  const since = new Date(Math.min(rolling.previous.start.getTime(), month.previous.start.getTime()));
-  const until = new Date(Math.max(rolling.current.end.getTime(), month.current.end.getTime()));
+async function leadStats(db: Db, businessId: string, periods: { week: PeriodPair; cohort: PeriodPair; month: PeriodPair }) {
+  const { week, cohort, month } = periods;
   const created = (p: Period) => Prisma.sql`"createdAt" >= ${p.start} AND "createdAt" < ${p.end}`;
   const closed = (p: Period) => Prisma.sql`"closedAt" >= ${p.start} AND "closedAt" < ${p.end}`;
   const [row] = await db.$queryRaw<LeadStatsRow[]>`
@@ -101,22 +103,26 @@ async function leadStats(db: Db, businessId: string, periods: { week: PeriodPair
        WHERE "businessId" = ${businessId} AND "isTest" = false
          AND "createdAt" >= ${week.previous.start} AND "createdAt" < ${week.current.end}
     ) AS created_leads CROSS JOIN (
-      SELECT COUNT(*) FILTER (WHERE "status" = 'won' AND ${closed(rolling.current)}) AS won_current,
-             COUNT(*) FILTER (WHERE "status" = 'lost' AND ${closed(rolling.current)}) AS lost_current,
-             COUNT(*) FILTER (WHERE "status" = 'won' AND ${closed(rolling.previous)}) AS won_previous,
-             COUNT(*) FILTER (WHERE "status" = 'lost' AND ${closed(rolling.previous)}) AS lost_previous,
-             SUM("valueCents") FILTER (WHERE "status" = 'won' AND ${closed(month.current)}) AS revenue_current,
-             SUM("valueCents") FILTER (WHERE "status" = 'won' AND ${closed(month.previous)}) AS revenue_previous
+      SELECT COUNT(*) FILTER (WHERE ${created(cohort.current)}) AS cohort_current,
+             COUNT(*) FILTER (WHERE "status" = 'won' AND ${created(cohort.current)}) AS cohort_won_current,
+             COUNT(*) FILTER (WHERE ${created(cohort.previous)}) AS cohort_previous,
+             COUNT(*) FILTER (WHERE "status" = 'won' AND ${created(cohort.previous)}) AS cohort_won_previous
         FROM "Lead"
-       WHERE "businessId" = ${businessId} AND "isTest" = false AND "status" IN ('won', 'lost')
-         AND "closedAt" >= ${since} AND "closedAt" < ${until}
+       WHERE "businessId" = ${businessId} AND "isTest" = false
+         AND "createdAt" >= ${cohort.previous.start} AND "createdAt" < ${cohort.current.end}
+    ) AS cohort_leads CROSS JOIN (
+      SELECT SUM("valueCents") FILTER (WHERE ${closed(month.current)}) AS revenue_current,
+             SUM("valueCents") FILTER (WHERE ${closed(month.previous)}) AS revenue_previous
+        FROM "Lead"
+       WHERE "businessId" = ${businessId} AND "isTest" = false AND "status" = 'won'
+         AND "closedAt" >= ${month.previous.start} AND "closedAt" < ${month.current.end}
     ) AS closed_leads`;
   const n = (v: bigint | number | null | undefined) => Number(v ?? 0);
   return {
     newLeads: { current: n(row?.new_current), previous: n(row?.new_previous) },
     conversion: {
-      current: conversionRate(n(row?.won_current), n(row?.lost_current)),
-      previous: conversionRate(n(row?.won_previous), n(row?.lost_previous)),
+      current: conversionPercent(n(row?.cohort_won_current), n(row?.cohort_current)),
+      previous: conversionPercent(n(row?.cohort_won_previous), n(row?.cohort_previous)),
     },
     revenue: { current: n(row?.revenue_current), previous: n(row?.revenue_previous) },
   };
@@ -127,9 +133,11 @@ export async function dashboardStats(db: Db, input: { businessId: string; timeZo
   const week = weekToDate(input.now, timeZone);
   const month = monthToDate(input.now, timeZone);
   const rolling = rollingDays(input.now, 30);
+  // The Analytics page's default period (its Last 30 Days in local days), for the conversion rate.
+  const cohort = lastLocalDays(input.now, 30, timeZone);
 
   const [leads, response] = await Promise.all([
-    leadStats(db, input.businessId, { week, rolling, month }),
+    leadStats(db, input.businessId, { week, cohort, month }),
     averageResponseTimes(db, input.businessId, rolling, input.now),
   ]);
   const newThisWeek = leads.newLeads.current;
@@ -146,6 +154,7 @@ export async function dashboardStats(db: Db, input: { businessId: string; timeZo
       changeUnit: "%",
       higherIsBetter: true,
       comparison: "vs last week",
+      definition: "Leads created this week so far",
     },
     {
       key: "conversion-rate",
@@ -156,6 +165,7 @@ export async function dashboardStats(db: Db, input: { businessId: string; timeZo
       changeUnit: "pts",
       higherIsBetter: true,
       comparison: "vs previous 30 days",
+      definition: CONVERSION_DEFINITION.replace("in the period", "in the last 30 days"),
     },
     {
       key: "response-time",
@@ -166,6 +176,7 @@ export async function dashboardStats(db: Db, input: { businessId: string; timeZo
       changeUnit: "%",
       higherIsBetter: false,
       comparison: "vs previous 30 days",
+      definition: "The chatbot's reply time, last 30 days",
     },
     {
       key: "revenue",
@@ -176,6 +187,7 @@ export async function dashboardStats(db: Db, input: { businessId: string; timeZo
       changeUnit: "%",
       higherIsBetter: true,
       comparison: "vs last month",
+      definition: "Deals closed this month: value of leads marked Won in it",
     },
   ];
 }

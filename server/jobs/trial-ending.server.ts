@@ -6,6 +6,7 @@
 // (trialEndingEmailedAt) and writes the e-mail jobs in the same transaction (DESIGN §10), so
 // overlapping ticks or several instances queue it once; the job layer retries a failed delivery.
 import { formatLongDate } from "../shared/billing/billing-display.ts";
+import { billingOff } from "../shared/billing/billing-mode.ts";
 import type { Db } from "../db/client.server.ts";
 import { enqueueMail } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
@@ -21,6 +22,8 @@ export type TrialEndingDeps = { db: Db; jobs: JobQueue; env: { PUBLIC_APP_URL: s
 /** Queues every reminder due at `now`; returns the ids of the businesses it queued one for. */
 export async function queueTrialEndingReminders(deps: TrialEndingDeps, now = new Date()): Promise<string[]> {
   const { db } = deps;
+  // BILLING=off: no trial ends (every business is subscribed), so nobody is told one does.
+  if (billingOff()) return [];
   const horizon = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * 86_400_000);
   // Cardless trials (no Stripe subscription) ending in the next few days, not told yet.
   const due = {

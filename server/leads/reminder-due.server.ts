@@ -87,10 +87,12 @@ export async function reminderDueMails(
     select: {
       note: true,
       lead: { select: { id: true, name: true, company: true } },
-      business: { select: { name: true, logoPath: true, street: true, city: true, state: true, zip: true, notifyReminderEmail: true } },
+      business: { select: { name: true, logoPath: true, street: true, city: true, state: true, zip: true, notifyReminderEmail: true, isDemo: true } },
     },
   });
-  if (!reminder || !reminder.business.notifyReminderEmail) return [];
+  // The demo business and its sandboxes have sample reminders, seeded at start-up: they e-mail nobody
+  // (issue 32: four "Follow-up due" e-mails went to demo@leadbroom.test); the in-app notification stays.
+  if (!reminder || !reminder.business.notifyReminderEmail || reminder.business.isDemo) return [];
   const who = reminder.lead.name ?? reminder.lead.company;
   const rendered = await renderEmail(
     reminderDueEmail({

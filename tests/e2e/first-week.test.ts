@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbedDemo } from "../../embed-demo/serve.ts";
 import { readOutbox } from "#server/mail/mailer.server.ts";
+import { registerAccount } from "#server/auth/accounts.server.ts";
 import { MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
@@ -40,8 +41,8 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
     await server?.close();
   });
 
-  async function newPage(options: { width?: number; clipboard?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
+  async function newPage(options: { width?: number; height?: number; clipboard?: boolean } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
     if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     contexts.push(context);
     const page = await context.newPage();
@@ -397,6 +398,95 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
       await check("e-mail instructions form");
       expect(failures).toEqual([]);
     }, 300_000);
+
+    it("at 1366×768 nothing wraps inside a status pill, a score or an e-mail on any page; leads are a table from 1280 px, cards below", async () => {
+      const page = await newPage({ width: 1366, height: 768 });
+      await signIn(page, "demo@leadbroom.test", "DemoPass123");
+      /** Every shown pill, score and e-mail taller than one line of its text (wrapped inside), or cut without a title. */
+      const wrapped = () =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>("[data-nowrap]"))
+            .filter((el) => el.getClientRects().length > 0)
+            .flatMap((el) => {
+              const style = getComputedStyle(el);
+              const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+              const height = el.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+              const what = `${el.dataset.nowrap} "${el.textContent}" (${Math.round(height)} px, line ${Math.round(line)} px)`;
+              if (height > line * 1.5) return [`wrapped: ${what}`];
+              if (el.scrollWidth > el.clientWidth + 1 && el.title !== el.textContent) return [`cut without a title: ${what}`];
+              return [];
+            }),
+        );
+      const failures: string[] = [];
+      let pills = 0;
+      for (const url of workspaceUrls()) {
+        await page.goto(`${server.url}${url}`);
+        await page.waitForLoadState("networkidle");
+        pills += await page.locator("[data-nowrap]").count();
+        for (const problem of await wrapped()) failures.push(`${url}: ${problem}`);
+      }
+      expect(failures).toEqual([]);
+      expect(pills).toBeGreaterThan(50); // the check looked at something
+      // The leads list: a table at 1366 px (25 rows, each pill one line), a card list at 1024 px.
+      await page.goto(`${server.url}/app/leads`);
+      expect(await page.getByTestId("lead-table").evaluate((el) => getComputedStyle(el).display)).toBe("table");
+      expect(await page.locator("[data-nowrap=pill]").count()).toBeGreaterThanOrEqual(50);
+      await page.setViewportSize({ width: 1024, height: 768 });
+      expect(await page.getByTestId("lead-table").evaluate((el) => getComputedStyle(el).display)).toBe("block");
+      expect(await wrapped()).toEqual([]);
+      expect(await overflow(page)).toBeNull();
+    }, 300_000);
+
+    it("on a 390×844 phone: the first lead above the fold, filters behind one button, a lead's actions first, the checklist stacked", async () => {
+      const page = await newPage({ width: 390, height: 844 });
+      await signIn(page, "demo@leadbroom.test", "DemoPass123", "/app/leads");
+      const firstRow = page.locator("table tbody tr").first();
+      await firstRow.waitFor();
+      const row = (await firstRow.boundingBox())!;
+      expect(row.y + row.height, "the whole first lead card shows without scrolling").toBeLessThanOrEqual(844);
+      // The filter form is not on the page until the Filters button opens it.
+      expect(await page.getByRole("search", { name: "Filter leads" }).count()).toBe(0);
+      await page.getByRole("button", { name: "Filters" }).click();
+      const sheet = page.getByRole("dialog", { name: "Filter leads" });
+      await sheet.getByLabel("Priority").selectOption("high");
+      await sheet.getByRole("button", { name: "Apply filters" }).click();
+      await page.waitForURL(/priority=high/);
+      await sheet.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Filters (1)" }).waitFor();
+      expect(await overflow(page)).toBeNull();
+
+      // The lead page: Call, E-mail and Status first and held on screen; the transcript last.
+      await page.goto(`${server.url}/app/leads/${leadId}`);
+      const bar = page.getByRole("group", { name: "Quick lead actions" });
+      await bar.waitFor();
+      const lead = await server.services.db.lead.findUniqueOrThrow({ where: { id: leadId } });
+      expect(await bar.getByRole("link").allTextContents()).toEqual([...(lead.phone ? ["Call"] : []), ...(lead.email ? ["E-mail"] : []), "Status"]);
+      const top = async (selector: string) => (await page.locator(selector).boundingBox())!.y;
+      expect(await top("#status")).toBeLessThan(844);
+      expect(await top("#status")).toBeLessThan(await top("#transcript"));
+      expect(await top("#send-email")).toBeLessThan(await top("#transcript"));
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const held = (await bar.boundingBox())!;
+      expect(held.y).toBeGreaterThanOrEqual(0);
+      expect(held.y + held.height).toBeLessThanOrEqual(844);
+      await bar.getByRole("link", { name: "Status", exact: true }).click();
+      await expect.poll(async () => (await page.locator("#status").boundingBox())!.y).toBeGreaterThanOrEqual(held.y + held.height - 1);
+      expect(await overflow(page)).toBeNull();
+
+      // A new owner's checklist: each step's action under its text, not in a squeezed side column.
+      const email = `phone-checklist-${Date.now()}@example.com`;
+      const registered = await registerAccount(server.services.db, { businessName: "Phone Check Cleaning", email, password: PASSWORD });
+      if (!registered.ok) throw new Error(registered.code);
+      const owner = await newPage({ width: 390 });
+      await signIn(owner, email, PASSWORD);
+      const profileStep = step(owner, "profile");
+      await profileStep.waitFor();
+      const text = (await profileStep.locator("p").last().boundingBox())!;
+      const action = (await profileStep.getByRole("link").boundingBox())!;
+      expect(action.y).toBeGreaterThanOrEqual(text.y + text.height - 1);
+      expect(text.width).toBeGreaterThan(250);
+      expect(unexpectedErrors()).toEqual([]);
+    });
 
     it("passes axe on the pages this issue changed", async () => {
       const page = await newPage({ width: 390 });

@@ -146,8 +146,10 @@ describe("dashboard data from known rows (fixed clock)", () => {
     const stats = Object.fromEntries(data.stats.map((s) => [s.key, s]));
     // New leads: Alice, Bob, Carol this week; Dan in last week's span (Eve came after it) → +200%.
     expect(stats["new-leads"]).toMatchObject({ value: 3, display: "3", change: 200, changeUnit: "%" });
-    // Conversion: Carol won, Dan lost → 50%; before: Eve won, Gus and Hal lost → 33.3% → +16.7 points.
-    expect(stats["conversion-rate"]).toMatchObject({ value: 50, display: "50%", change: 16.7, changeUnit: "pts" });
+    // Conversion, as on Analytics (issue 32): leads created in the last 30 local days (17 February – 18
+    // March) that are now Won: Carol and Eve of five → 40%; before (18 January – 16 February): Gus and Hal,
+    // none Won → 0% → +40 points.
+    expect(stats["conversion-rate"]).toMatchObject({ value: 40, display: "40%", change: 40, changeUnit: "pts" });
     // Response: 1.5 s against 3 s → −50% (lower is better).
     expect(stats["response-time"]).toMatchObject({ display: "1.5 seconds", change: -50, higherIsBetter: false });
     expect(stats["response-time"]!.value).toBeCloseTo(1.5, 6);
@@ -281,7 +283,7 @@ describe("the dashboard page over HTTP", () => {
     expect(page.status).toBe(200);
     const html = page.text;
     expect(statValue(html, "new-leads")).toBe("2");
-    expect(statValue(html, "conversion-rate")).toBe("—");
+    expect(statValue(html, "conversion-rate")).toBe("0%"); // two leads this month, none Won yet
     expect(statValue(html, "revenue")).toBe("$0");
     for (const text of ["New Leads This Week", "Conversion Rate", "Avg Response Time", "Revenue This Month", "Recent Leads", "Live Chat Preview", "Recent Activity"]) {
       expect(html).toContain(text);

@@ -115,9 +115,10 @@ function Figures({ report }: { report: AnalyticsReport }) {
     <>
       <section aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {kpiCards(report).map((card) => (
-          <div key={card.key} className={cardClass}>
+          <div key={card.key} data-kpi={card.key} className={cardClass}>
             <p className="text-sm font-medium text-slate-600">{card.label}</p>
-            <p className="mt-1 text-2xl font-bold text-slate-900">{card.value}</p>
+            <p data-kpi-value className="mt-1 text-2xl font-bold text-slate-900">{card.value}</p>
+            {card.definition ? <p className="mt-0.5 text-xs text-slate-600">{card.definition}</p> : null}
             <p className={`mt-1 text-sm ${card.good === null ? "text-slate-600" : card.good ? "text-green-800" : "text-red-800"}`}>
               {card.change} <span className="text-slate-600">vs previous period</span>
             </p>
@@ -156,8 +157,8 @@ function Figures({ report }: { report: AnalyticsReport }) {
             rows={report.responseByHour.map((h) => [formatHour(h.hour), formatSeconds(h.botSeconds), formatMinutes(h.teamMinutes)])}
           />
         </ChartCard>
-        <ChartCard title="Revenue Growth" chart={chart("revenue")}>
-          <DataTable caption="Revenue from won deals by month" head={["Month", "Revenue"]} rows={report.revenueByMonth.map((m) => [m.label, formatWholeDollars(m.revenueCents)])} />
+        <ChartCard title="Revenue Growth" chart={chart("revenue")} summary={<p className="mt-1 text-sm text-slate-600">Deals closed each month: value of leads marked Won in it.</p>}>
+          <DataTable caption="Deals closed by month" head={["Month", "Deals closed"]} rows={report.revenueByMonth.map((m) => [m.label, formatWholeDollars(m.revenueCents)])} />
         </ChartCard>
       </div>
 
@@ -165,6 +166,9 @@ function Figures({ report }: { report: AnalyticsReport }) {
         <h2 id="channels-title" className={cardTitleClass}>
           Performance by Channel
         </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Leads created in the period by channel; revenue is their won value, so the column adds up to Won Value ({formatWholeDollars(report.kpis.wonValueCents.current)}).
+        </p>
         {report.channels.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">No leads in this period yet.</p>
         ) : (
@@ -186,6 +190,15 @@ function Figures({ report }: { report: AnalyticsReport }) {
                   </tr>
                 ))}
               </tbody>
+              <tfoot className="border-t border-slate-300 font-semibold text-slate-900">
+                <tr data-testid="channel-total">
+                  <th scope="row" className="py-2 pr-4">Total</th>
+                  <td className="py-2 pr-4">{formatCount(report.kpis.leads.current)}</td>
+                  <td className="py-2 pr-4">{formatPercentValue(report.kpis.conversionRate.current)}</td>
+                  <td className="py-2 pr-4" />
+                  <td className="py-2">{formatWholeDollars(report.kpis.wonValueCents.current)}</td>
+                </tr>
+              </tfoot>
             </table>
           </div>
         )}

@@ -2,7 +2,8 @@ import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/
 import { plural, pluralWord, showingRange } from "#shared/format/plural.ts";
 import { formatPhone } from "#shared/format/phone.ts";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useId } from "react";
+import { useId, useState } from "react";
+import { SlidersHorizontal } from "lucide-react";
 import {
   LEAD_PRIORITIES,
   LEAD_SORTS,
@@ -27,6 +28,8 @@ import { leadsVisibleTo } from "#server/billing/lead-visibility.ts";
 import { leadDetailsHidden } from "#shared/billing/entitlements.ts";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { TableHead } from "~/components/ui/TableHead";
+import { Dialog } from "~/components/ui/Dialog";
+import { Icon } from "~/components/ui/Icon";
 
 export const meta = workspaceMeta("Leads");
 
@@ -75,7 +78,7 @@ export default function LeadsPage() {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Manage Your Leads</h1>
-          <p className="mt-1 text-slate-600">Every lead your chatbot captures, scored and sorted by priority.</p>
+          <p className="mt-1 hidden text-slate-600 sm:block">Every lead your chatbot captures, scored and sorted by priority.</p>
         </div>
         <div className="flex flex-wrap gap-3">
           {/* A download, not a page: reloadDocument lets the browser save the file. */}
@@ -90,6 +93,9 @@ export default function LeadsPage() {
         </div>
       </header>
 
+      {/* On a phone the leads come first: the filters wait in a sheet behind one button (issue 32). */}
+      <div className="flex flex-wrap items-center gap-2">
+      <FilterSheetButton query={query} />
       <nav aria-label="Quick filters" className="flex flex-wrap gap-2">
         {QUICK_FILTERS.map((tab) => {
           const active = query.priority === tab.priority && !query.status && !query.source && !query.q && !query.from && !query.to;
@@ -107,10 +113,13 @@ export default function LeadsPage() {
           );
         })}
       </nav>
+      </div>
 
       {/* Keyed by the URL's query: after Clear, a tab or Back the fields show the filters in force
           (a live revalidation keeps the same query, so a search being typed stays). */}
-      <FilterForm key={leadListSearch(query)} query={query} />
+      <div className="max-lg:hidden">
+        <FilterForm key={leadListSearch(query)} query={query} />
+      </div>
 
       <section aria-labelledby="lead-results" className={cardClass}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -147,11 +156,41 @@ function NewLeadsNotice({ count, query }: { count: number; query: LeadListQuery 
   );
 }
 
-function FilterForm({ query }: { query: LeadListQuery }) {
+/** How many of the form's filters are in force (the phone's Filters button counts them). */
+function activeFilters(query: LeadListQuery): number {
+  return [query.q, query.priority, query.status, query.source, query.from, query.to].filter(Boolean).length;
+}
+
+/** Below 1024 px: one button opening the filter form in a dialog, so the first leads show without scrolling. */
+function FilterSheetButton({ query }: { query: LeadListQuery }) {
+  const [open, setOpen] = useState(false);
+  const active = activeFilters(query);
+  return (
+    <div className="lg:hidden">
+      <Button type="button" variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Icon icon={SlidersHorizontal} className="h-4 w-4" />
+        {active ? `Filters (${active})` : "Filters"}
+      </Button>
+      {open ? (
+        <Dialog title="Filter leads" onClose={() => setOpen(false)}>
+          <FilterForm query={query} framed={false} onSubmit={() => setOpen(false)} />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function FilterForm({ query, framed = true, onSubmit }: { query: LeadListQuery; framed?: boolean; onSubmit?: () => void }) {
   const id = useId();
   const field = (name: string) => `${id}-${name}`;
   return (
-    <Form method="get" className={`${cardClass} grid gap-4 sm:grid-cols-2 lg:grid-cols-4`} role="search" aria-label="Filter leads">
+    <Form
+      method="get"
+      onSubmit={onSubmit}
+      className={`${framed ? cardClass : "mt-4"} grid gap-4 sm:grid-cols-2 lg:grid-cols-4`}
+      role="search"
+      aria-label="Filter leads"
+    >
       <div className="sm:col-span-2">
         <label htmlFor={field("q")} className="block text-sm font-medium text-slate-800">
           Search by name, email or company
@@ -189,7 +228,7 @@ function FilterForm({ query }: { query: LeadListQuery }) {
         <Button type="submit">
           Apply filters
         </Button>
-        <Link to="/app/leads" className={buttonClasses({ variant: "secondary" })}>
+        <Link to="/app/leads" onClick={onSubmit} className={buttonClasses({ variant: "secondary" })}>
           Clear
         </Link>
       </div>
@@ -229,15 +268,26 @@ function SelectField({
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["page"]["items"][number];
 
+/**
+ * From 1280 px a table in which nothing wraps inside a pill, a score or an e-mail (the workspace's
+ * overflow-wrap:anywhere is undone here: it let the table squeeze columns to one letter); below 1280 px
+ * each row is a card, each value after its column's name, two cards a row from 640 px (issue 32).
+ */
+const cell =
+  "py-3 pr-4 align-top max-xl:flex max-xl:items-baseline max-xl:justify-between max-xl:gap-3 max-xl:p-0 max-xl:py-0.5 max-xl:text-right max-xl:before:shrink-0 max-xl:before:text-left max-xl:before:font-semibold max-xl:before:text-slate-600 max-xl:before:content-[attr(data-label)]";
+
 function LeadTable({ items, timeZone }: { items: Item[]; timeZone: string }) {
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
-        <TableHead className="text-slate-700" columns={["Lead", "Contact", "Score", "Priority", "Status", "Source", "Created"]} />
-        <tbody className="divide-y divide-slate-100">
+    <div className="mt-4 xl:overflow-x-auto">
+      <table data-testid="lead-table" className="w-full text-sm max-xl:block xl:min-w-full xl:divide-y xl:divide-slate-200 xl:[overflow-wrap:normal]">
+        <TableHead className="text-slate-700 max-xl:sr-only" columns={["Lead", "Contact", "Score", "Priority", "Status", "Source", "Created"]} />
+        <tbody className="max-xl:grid max-xl:gap-3 sm:max-xl:grid-cols-2 xl:divide-y xl:divide-slate-100">
           {items.map((lead) => (
-            <tr key={lead.id} className={lead.overdueReminders ? "bg-red-50/60" : undefined}>
-              <td className="stack-title py-3 pr-4 align-top">
+            <tr
+              key={lead.id}
+              className={`max-xl:block max-xl:min-w-0 max-xl:rounded-xl max-xl:border max-xl:border-slate-200 max-xl:p-4 ${lead.overdueReminders ? "bg-red-50/60" : ""}`}
+            >
+              <td className="py-3 pr-4 align-top max-xl:block max-xl:p-0 max-xl:pb-2">
                 <Link to={`/app/leads/${lead.id}`} className={linkClass}>
                   {lead.name ?? "Unnamed lead"}
                 </Link>
@@ -251,21 +301,27 @@ function LeadTable({ items, timeZone }: { items: Item[]; timeZone: string }) {
                   ) : null}
                 </div>
               </td>
-              <td data-label="Contact" className="py-3 pr-4 align-top text-slate-800">
-                {lead.email ? <div className="break-all">{lead.email}</div> : null}
-                {lead.phone ? <div>{formatPhone(lead.phone)}</div> : null}
+              <td data-label="Contact" className={`${cell} text-slate-800 max-xl:min-w-0`}>
+                <div className="min-w-0">
+                  {lead.email ? (
+                    <div data-nowrap="email" title={lead.email} className="truncate xl:max-w-[15rem]">
+                      {lead.email}
+                    </div>
+                  ) : null}
+                  {lead.phone ? <div className="whitespace-nowrap">{formatPhone(lead.phone)}</div> : null}
+                </div>
               </td>
-              <td data-label="Score" className="py-3 pr-4 align-top">
+              <td data-label="Score" className={cell}>
                 <ScoreBadge score={lead.score} />
               </td>
-              <td data-label="Priority" className="py-3 pr-4 align-top">
+              <td data-label="Priority" className={cell}>
                 <PriorityBadge priority={lead.priority} />
               </td>
-              <td data-label="Status" className="py-3 pr-4 align-top">
+              <td data-label="Status" className={cell}>
                 <StatusBadge status={lead.status} />
               </td>
-              <td data-label="Source" className="py-3 pr-4 align-top text-slate-800">{SOURCE_LABELS[lead.source]}</td>
-              <td data-label="Created" className="py-3 align-top whitespace-nowrap text-slate-800">{formatDateTime(lead.createdAt, timeZone)}</td>
+              <td data-label="Source" className={`${cell} text-slate-800 xl:whitespace-nowrap`}>{SOURCE_LABELS[lead.source]}</td>
+              <td data-label="Created" className={`${cell} whitespace-nowrap text-slate-800 xl:pr-0`}>{formatDateTime(lead.createdAt, timeZone)}</td>
             </tr>
           ))}
         </tbody>

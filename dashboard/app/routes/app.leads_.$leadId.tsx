@@ -17,7 +17,7 @@ import { useLiveLead } from "~/components/live/use-live-lead";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { requireWorkspace } from "~/lib/session.server";
 import { unsubscribedAt, unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
-import { ActionBar } from "~/components/leads/LeadActionBar";
+import { ActionBar, PhoneActionBar } from "~/components/leads/LeadActionBar";
 import { ContactCard, CustomAnswersCard, ScoreCard } from "~/components/leads/LeadSummaryCards";
 import { StatusCard, NoteCard } from "~/components/leads/LeadStatusCards";
 import { RemindersCard, VisitCard } from "~/components/leads/LeadScheduleCards";
@@ -132,23 +132,27 @@ export default function LeadDetailPage() {
         <ActionBar actions={actions} phone={lead.phone} email={lead.email} />
       </header>
 
+      <PhoneActionBar phone={lead.phone} email={lead.email} />
+
+      {/* The actions come first in the page (on a phone, right under the header; from 1024 px in the
+          right-hand column), the transcript last (issue 32: they were 4,000 px down on a phone). */}
       <div className="grid gap-6 lg:grid-cols-3">
         {/* min-w-0: grid items no wider than the page (the score table and transcript pushed it sideways). */}
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <ContactCard detail={detail} />
-          <CustomAnswersCard detail={detail} />
-          <ScoreCard detail={detail} />
-          <RemindersCard detail={detail} />
-          <HistoryCard detail={detail} />
-          <TranscriptCard detail={detail} />
-        </div>
-        <div className="min-w-0 space-y-6">
+        <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-1">
           <StatusCard detail={detail} />
           <NoteCard />
           <VisitCard detail={detail} />
           <EmailCard detail={detail} />
           {lead.phone ? <TextCard /> : null}
           <LeadAutomationsCard steps={detail.automationSteps} timeZone={detail.timeZone} />
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-start-1">
+          <ContactCard detail={detail} />
+          <CustomAnswersCard detail={detail} />
+          <ScoreCard detail={detail} />
+          <RemindersCard detail={detail} />
+          <HistoryCard detail={detail} />
+          <TranscriptCard detail={detail} />
         </div>
       </div>
     </div>

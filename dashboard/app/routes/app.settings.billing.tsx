@@ -8,6 +8,8 @@ import { requireOwner } from "~/lib/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const workspace = await requireOwner(request, context);
+  // BILLING=off (decision 0072): no billing screen; the menu does not offer it either.
+  if (context.services.env.BILLING === "off") throw new Response("Billing is turned off on this server.", { status: 404 });
   return {
     billing: await getBillingOverview(context.services, workspace.business.id),
     sandbox: workspace.business.sandboxExpiresAt !== null,

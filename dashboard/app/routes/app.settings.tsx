@@ -3,7 +3,7 @@
 // SETTINGS_SECTIONS (components/settings/sections.ts). Owners only: support staff get 403 from this
 // loader and from every section's loader and action (DESIGN §5).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { focusRing } from "~/components/forms";
 import { settingsHref, SETTINGS_SECTIONS } from "~/components/settings/sections";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
@@ -13,14 +13,15 @@ export const meta = workspaceMeta("Settings");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireOwner(request, context);
-  return null;
+  // BILLING=off (decision 0072): the Billing & Subscription section is not offered.
+  return { billing: context.services.env.BILLING !== "off" };
 }
 
-function SettingsNav() {
+function SettingsNav({ billing }: { billing: boolean }) {
   return (
     <nav aria-label="Settings" className="min-w-0 md:self-start">
       <ul className="flex gap-1 overflow-x-auto rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200 md:flex-col">
-        {SETTINGS_SECTIONS.map((section) => (
+        {SETTINGS_SECTIONS.filter((section) => billing || section.path !== "billing").map((section) => (
           <li key={section.path} className="shrink-0">
             <NavLink
               to={settingsHref(section.path)}
@@ -43,15 +44,16 @@ function SettingsNav() {
 }
 
 export default function SettingsLayout() {
+  const { billing } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Settings</h1>
-        <p className="mt-1 text-slate-600">Manage your business, team, notifications and subscription.</p>
+        <p className="mt-1 text-slate-600">{billing ? "Manage your business, team, notifications and subscription." : "Manage your business, team and notifications."}</p>
       </header>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[15rem_1fr]">
-        <SettingsNav />
+        <SettingsNav billing={billing} />
         <div className="min-w-0">
           <Outlet />
         </div>

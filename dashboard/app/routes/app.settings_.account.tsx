@@ -3,11 +3,12 @@
 // Owners and support staff alike; only the signed-in user's own row is written.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { failure, parseFormData, success, type ActionResult } from "#shared/forms/action-result.ts";
 import { INITIALS_MAX, initialsFromName, PERSON_NAME_MAX, profileSchema, visitorFacingName } from "#shared/auth/person-name.ts";
 import { getOwnProfile, updateOwnProfile } from "#server/team/profile.server.ts";
-import { ErrorList, inputClass, labelClass, ResultMessage, SectionCard } from "~/components/settings/ui";
+import { inputClass, labelClass, ResultMessage, SectionCard } from "~/components/settings/ui";
+import { TextField } from "~/components/forms";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { Button } from "~/components/ui/Button";
 import { useSchemaForm } from "~/lib/forms";
@@ -37,8 +38,13 @@ export default function AccountSettings() {
   const [name, setName] = useState(profile.displayName);
   const [initials, setInitials] = useState(profile.initials ?? "");
   const { formProps, fields } = useSchemaForm("profile", profileSchema, result ?? undefined);
-  const nameError = fields.displayName?.errors?.[0];
-  const initialsError = fields.initials?.errors?.[0];
+  /** A controlled text input of the form, with its first error. */
+  const textProps = (key: "displayName" | "initials", value: string, set: (value: string) => void) => ({
+    field: { id: key, name: key, error: fields[key]?.errors?.[0] },
+    type: "text",
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
   const avatar = initials.trim().toUpperCase() || initialsFromName(name || profile.email.split("@")[0] || "");
 
   return (
@@ -55,44 +61,14 @@ export default function AccountSettings() {
               Visitors read: "{visitorFacingName({ displayName: name })} from {businessName} joined the chat"
             </p>
           </div>
-          <div>
-            <label htmlFor="displayName" className={labelClass}>
-              Your name
-            </label>
-            <input
-              id="displayName"
-              name="displayName"
-              type="text"
-              autoComplete="name"
-              maxLength={PERSON_NAME_MAX}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? "displayName-error" : undefined}
-              className={inputClass}
-            />
-            <ErrorList id="displayName-error" errors={nameError} />
-          </div>
-          <div>
-            <label htmlFor="initials" className={labelClass}>
-              Initials (optional)
-            </label>
-            <input
-              id="initials"
-              name="initials"
-              type="text"
-              maxLength={INITIALS_MAX}
-              value={initials}
-              onChange={(event) => setInitials(event.target.value)}
-              aria-invalid={initialsError ? true : undefined}
-              aria-describedby={initialsError ? "initials-error initials-hint" : "initials-hint"}
-              className={`${inputClass} max-w-[8rem] uppercase`}
-            />
-            <p id="initials-hint" className="mt-1 text-xs text-slate-600">
-              Shown in your avatar. Leave empty to use the first letters of your name.
-            </p>
-            <ErrorList id="initials-error" errors={initialsError} />
-          </div>
+          <TextField {...textProps("displayName", name, setName)} label="Your name" autoComplete="name" maxLength={PERSON_NAME_MAX} />
+          <TextField
+            {...textProps("initials", initials, setInitials)}
+            label="Initials (optional)"
+            hint="Shown in your avatar. Leave empty to use the first letters of your name."
+            maxLength={INITIALS_MAX}
+            inputClassName={`${inputClass} max-w-[8rem] uppercase`}
+          />
           <div>
             <p className={labelClass}>Email</p>
             <p className="mt-1 text-slate-900">{profile.email}</p>

@@ -1,6 +1,7 @@
 // The Analytics page's figures as shown (the page and the CSV export write the same text). Pure.
 import { formatCount, formatWholeDollars } from "../format/intl.ts";
 import { formatDuration } from "../dashboard/periods.ts";
+import { CONVERSION_DEFINITION, DEALS_CLOSED_DEFINITION, WON_DEALS_DEFINITION, WON_VALUE_DEFINITION } from "./definitions.ts";
 import type { AnalyticsReport, Figure, RateFigure } from "../../analytics/analytics.server.ts";
 
 const trim1 = (value: number) => (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");
@@ -15,19 +16,38 @@ export function formatChange(change: number | null, unit: "%" | " pts" = "%"): s
   return `${change > 0 ? "+" : ""}${trim1(change)}${unit}`;
 }
 
-export type KpiCard = { key: string; label: string; value: string; change: string; /** Whether the change is good news (null: neutral or none). */ good: boolean | null };
+export type KpiCard = {
+  key: string;
+  label: string;
+  value: string;
+  change: string;
+  /** Whether the change is good news (null: neutral or none). */
+  good: boolean | null;
+  /** What the figure counts, shown under its name (issue 32). */
+  definition?: string;
+};
 
 function direction(change: number | null, higherIsBetter: boolean): boolean | null {
   if (change === null || change === 0) return null;
   return change > 0 === higherIsBetter;
 }
 
-const countCard = (key: string, label: string, f: Figure): KpiCard => ({
+const countCard = (key: string, label: string, f: Figure, definition?: string): KpiCard => ({
   key,
   label,
   value: formatCount(f.current),
   change: formatChange(f.change),
   good: direction(f.change, true),
+  ...(definition ? { definition } : {}),
+});
+
+const moneyCard = (key: string, label: string, f: Figure, definition: string): KpiCard => ({
+  key,
+  label,
+  value: formatWholeDollars(f.current),
+  change: formatChange(f.change),
+  good: direction(f.change, true),
+  definition,
 });
 
 export function kpiCards(report: AnalyticsReport): KpiCard[] {
@@ -36,9 +56,18 @@ export function kpiCards(report: AnalyticsReport): KpiCard[] {
   return [
     countCard("impressions", "Widget Impressions", k.impressions),
     countCard("conversations", "Conversations", k.conversations),
-    countCard("leads", "Total Leads", k.leads),
-    { key: "conversion", label: "Conversion Rate", value: formatPercentValue(conversion.current), change: formatChange(conversion.change, " pts"), good: direction(conversion.change, true) },
-    { key: "revenue", label: "Revenue (Won Deals)", value: formatWholeDollars(k.revenueCents.current), change: formatChange(k.revenueCents.change), good: direction(k.revenueCents.change, true) },
+    countCard("leads", "Total Leads", k.leads, "Leads created in the period"),
+    countCard("won", "Won Deals", k.won, WON_DEALS_DEFINITION),
+    {
+      key: "conversion",
+      label: "Conversion Rate",
+      value: formatPercentValue(conversion.current),
+      change: formatChange(conversion.change, " pts"),
+      good: direction(conversion.change, true),
+      definition: `${CONVERSION_DEFINITION} (Won Deals ÷ Total Leads)`,
+    },
+    moneyCard("won-value", "Won Value", k.wonValueCents, WON_VALUE_DEFINITION),
+    moneyCard("revenue", "Deals Closed", k.revenueCents, DEALS_CLOSED_DEFINITION),
     {
       key: "response",
       label: "Avg Response Time",

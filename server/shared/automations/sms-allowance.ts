@@ -5,6 +5,7 @@
 // run up a bill. Counted per calendar month of the business's time zone.
 import { effectivePlan, type PlanState } from "../billing/entitlements.ts";
 import type { PlanName } from "../billing/plans.ts";
+import { billingOff } from "../billing/billing-mode.ts";
 import { dayNumberOf, localDateTime, safeTimeZone, startOfLocalDay } from "../time/calendar.ts";
 
 export const SMS_ALLOWANCE: Record<PlanName, number> = { Starter: 100, Pro: 500, Enterprise: 2000 };
@@ -14,7 +15,8 @@ export const TRIAL_SMS_ALLOWANCE = 50;
 export function smsAllowance(state: PlanState, now = new Date()): number {
   const plan = effectivePlan(state, now);
   if (plan === null) return 0;
-  if (!state.isDemo && state.subscriptionStatus === "trial") return TRIAL_SMS_ALLOWANCE;
+  // BILLING=off: no trial's allowance; the top plan's (the owner pays their SMS provider directly).
+  if (!state.isDemo && !billingOff() && state.subscriptionStatus === "trial") return TRIAL_SMS_ALLOWANCE;
   return SMS_ALLOWANCE[plan];
 }
 

@@ -2,6 +2,7 @@
 // (entitlements.server.ts) and the workspace shows locked features from the same rules.
 import { isSubscribed, type SubscriptionState } from "./subscription.ts";
 import { parsePlanName, PLANS, type PlanName } from "./plans.ts";
+import { billingOff } from "./billing-mode.ts";
 
 export const FEATURES = {
   cold_outreach: { label: "Cold Outreach", plan: "Pro" },
@@ -16,10 +17,11 @@ export type PlanState = SubscriptionState & { plan: string | null };
 
 /**
  * The plan whose entitlements apply now, or null without a subscription. A trial without a chosen
- * plan is a trial of Pro (decision 0010); the demo business has everything.
+ * plan is a trial of Pro (decision 0010); the demo business has everything, and so does every business
+ * when the server runs with BILLING=off (billing-mode.ts).
  */
 export function effectivePlan(state: PlanState, now = new Date()): PlanName | null {
-  if (state.isDemo) return "Enterprise";
+  if (state.isDemo || billingOff()) return "Enterprise";
   if (!isSubscribed(state, now)) return null;
   return parsePlanName(state.plan) ?? (state.subscriptionStatus === "trial" ? "Pro" : "Starter");
 }

@@ -1,4 +1,6 @@
-// Subscription rules shared by the guard and the billing screen (spec §4, DESIGN §6). Pure.
+// Subscription rules shared by the guard and the billing screen (spec §4, DESIGN §6). Pure but for the
+// server's billing mode (billing-mode.ts: with BILLING=off every business is subscribed).
+import { billingOff } from "./billing-mode.ts";
 
 export const TRIAL_DAYS = 14;
 
@@ -8,9 +10,9 @@ export type SubscriptionState = {
   isDemo: boolean;
 };
 
-/** Subscribed: active, or trial with trialEnd in the future; the demo business always is. */
+/** Subscribed: active, or trial with trialEnd in the future; the demo business always is, and every business with BILLING=off. */
 export function isSubscribed(state: SubscriptionState, now = new Date()): boolean {
-  if (state.isDemo) return true;
+  if (state.isDemo || billingOff()) return true;
   if (state.subscriptionStatus === "active") return true;
   return state.subscriptionStatus === "trial" && state.trialEnd !== null && state.trialEnd.getTime() > now.getTime();
 }

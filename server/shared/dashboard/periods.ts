@@ -54,6 +54,19 @@ export function rollingDays(now: Date, days: number): PeriodPair {
   };
 }
 
+/**
+ * The `days` local days ending with today (today included) and the `days` before them: the Analytics
+ * page's periods (server/analytics/analytics-period.ts), for figures both pages show.
+ */
+export function lastLocalDays(now: Date, days: number, timeZone: string): PeriodPair {
+  const today = localDateTime(now, timeZone).dayNumber;
+  const first = today - days + 1;
+  return {
+    current: { start: startOfLocalDay(first, timeZone), end: startOfLocalDay(today + 1, timeZone) },
+    previous: { start: startOfLocalDay(first - days, timeZone), end: startOfLocalDay(first, timeZone) },
+  };
+}
+
 function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }

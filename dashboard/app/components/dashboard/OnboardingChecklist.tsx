@@ -69,6 +69,8 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
                 index + 1
               )}
             </span>
+            {/* On a phone the action stacks under the text (a side column squeezed each step to 110 px). */}
+            <div className="flex min-w-0 flex-1 flex-col items-start gap-1.5 sm:flex-row sm:gap-3">
             <div className="min-w-0 flex-1">
               <p className={`font-medium ${step.done ? "text-slate-700" : "text-slate-900"}`}>
                 <span className="sr-only">{step.done ? "Done: " : "To do: "}</span>
@@ -92,6 +94,7 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
                 {step.action}
               </Link>
             )}
+            </div>
           </li>
         ))}
       </ol>

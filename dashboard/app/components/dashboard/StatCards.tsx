@@ -47,6 +47,9 @@ export function StatCards({ stats }: { stats: StatCard[] }) {
                 >
                   {change.text}
                 </span>
+                <span data-stat-definition className="mt-1 block text-xs text-slate-600">
+                  {card.definition}
+                </span>
               </dd>
             </div>
           );

@@ -35,3 +35,34 @@ export function ActionBar({ actions, phone, email }: { actions: ReturnType<typeo
     </div>
   );
 }
+
+/**
+ * Below 1024 px: the three things done most with a lead, held under the top bar while the page scrolls
+ * (Call when there is a phone number, E-mail when there is an address, Status always).
+ */
+export function PhoneActionBar({ phone, email }: { phone: string | null; email: string | null }) {
+  const href = telHref(phone);
+  const cls = buttonClasses({ variant: "secondary", size: "sm", className: "flex-1" });
+  return (
+    <div
+      role="group"
+      aria-label="Quick lead actions"
+      data-testid="phone-action-bar"
+      className="sticky top-16 z-20 -mx-4 flex gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
+    >
+      {href ? (
+        <a href={href} className={buttonClasses({ size: "sm", className: "flex-1" })}>
+          Call
+        </a>
+      ) : null}
+      {email ? (
+        <a href="#send-email" className={cls}>
+          E-mail
+        </a>
+      ) : null}
+      <a href="#status" className={cls}>
+        Status
+      </a>
+    </div>
+  );
+}

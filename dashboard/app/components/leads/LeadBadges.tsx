@@ -15,19 +15,21 @@ const STATUS_CLASSES: Record<LeadStatusValue, string> = {
   lost: "bg-slate-100 text-slate-700 ring-slate-300",
 };
 
-const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset";
+// whitespace-nowrap: a pill or a score never wraps inside itself (issue 32: "Contact/ed" at 1366 px);
+// data-nowrap marks them for the e2e check.
+const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset";
 
 export function PriorityBadge({ priority }: { priority: LeadPriorityValue }) {
-  return <span className={`${badge} ${PRIORITY_CLASSES[priority]}`}>{PRIORITY_LABELS[priority]} priority</span>;
+  return <span data-nowrap="pill" className={`${badge} ${PRIORITY_CLASSES[priority]}`}>{PRIORITY_LABELS[priority]} priority</span>;
 }
 
 export function StatusBadge({ status }: { status: LeadStatusValue }) {
-  return <span className={`${badge} ${STATUS_CLASSES[status]}`}>{STATUS_LABELS[status]}</span>;
+  return <span data-nowrap="pill" className={`${badge} ${STATUS_CLASSES[status]}`}>{STATUS_LABELS[status]}</span>;
 }
 
 export function ScoreBadge({ score }: { score: number }) {
   return (
-    <span className="font-semibold tabular-nums text-slate-900">
+    <span data-nowrap="score" className="font-semibold whitespace-nowrap tabular-nums text-slate-900">
       {score.toFixed(1)}
       <span className="font-normal text-slate-600">/10</span>
     </span>
@@ -35,5 +37,5 @@ export function ScoreBadge({ score }: { score: number }) {
 }
 
 export function TestBadge() {
-  return <span className={`${badge} bg-yellow-50 text-yellow-900 ring-yellow-200`}>Test</span>;
+  return <span data-nowrap="pill" className={`${badge} bg-yellow-50 text-yellow-900 ring-yellow-200`}>Test</span>;
 }

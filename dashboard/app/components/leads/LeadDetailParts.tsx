@@ -36,7 +36,8 @@ export function useIntentResult(intent: Intent, schema?: z.ZodType) {
 
 export function Card({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={cardClass}>
+    // scroll-mt: a card reached by a link (#status) is not hidden under the sticky top bars.
+    <section id={id} aria-labelledby={`${id}-title`} className={`${cardClass} scroll-mt-36`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${id}-title`} className={cardTitleClass}>
           {title}
