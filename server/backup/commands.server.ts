@@ -2,8 +2,9 @@
 import path from "node:path";
 import type { Env } from "../config/env.server.ts";
 import { openDatabase } from "../db/client.server.ts";
-import { BackupError } from "./backup-format.ts";
-import { backupNow } from "./backups.server.ts";
+import { BACKUP_EXTENSION, BackupError, backupFileName } from "./backup-format.ts";
+import { backupNow, backupsDir } from "./backups.server.ts";
+import { pgDumpDatabase, PG_DUMP_EXTENSION, verifyPgDump } from "./pg-dump.server.ts";
 import type { DumpResult } from "./dump.server.ts";
 import { opsRequest, type BackupAnswer } from "./ops-socket.server.ts";
 import { verifyBackup } from "./read-backup.server.ts";
@@ -17,8 +18,18 @@ export type BackupCommandResult = DumpResult & { via: "running app" | "direct" }
  * PostgreSQL: dumps through its own connection (the app keeps running beside it). PGlite: asks the app
  * running on DATA_DIR through its ops socket; with no app running, opens the data directory itself.
  */
-export async function backupCommand(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">, options: { out?: string } = {}): Promise<BackupCommandResult> {
+export async function backupCommand(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">, options: { out?: string; pgDump?: boolean } = {}): Promise<BackupCommandResult> {
   const file = options.out ? path.resolve(options.out) : undefined;
+  if (options.pgDump) {
+    if (!env.DATABASE_URL) throw new BackupError("failed", "--pg-dump backs up a PostgreSQL server: set DATABASE_URL (PGlite uses the built-in dump)");
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    try {
+      const out = file ?? path.join(backupsDir(env.DATA_DIR), backupFileName(new Date()).replace(BACKUP_EXTENSION, PG_DUMP_EXTENSION));
+      return { ...(await pgDumpDatabase(database.prisma, env.DATABASE_URL, out)), via: "direct" };
+    } finally {
+      await database.close();
+    }
+  }
   if (!env.DATABASE_URL) {
     const answer = await opsRequest<BackupAnswer>(env.DATA_DIR, "POST", "/backup", file ? { file } : {});
     if (answer) {
@@ -59,7 +70,7 @@ export async function runCli(command: "backup" | "restore", argv: string[], env:
       const outIndex = argv.indexOf("--out");
       const target = outIndex === -1 ? undefined : argv[outIndex + 1];
       if (outIndex !== -1 && !target) throw new BackupError("failed", "--out needs a file name");
-      out(describeBackup(await backupCommand(env, { out: target })));
+      out(describeBackup(await backupCommand(env, { out: target, pgDump: argv.includes("--pg-dump") })));
       return 0;
     }
     const files = argv.filter((a) => !a.startsWith("--"));
@@ -68,7 +79,8 @@ export async function runCli(command: "backup" | "restore", argv: string[], env:
       return 2;
     }
     if (argv.includes("--verify")) {
-      out(JSON.stringify(await verifyBackup(path.resolve(files[0]!)), null, 2));
+      const file = path.resolve(files[0]!);
+      out(JSON.stringify(await (file.endsWith(PG_DUMP_EXTENSION) ? verifyPgDump(file) : verifyBackup(file)), null, 2));
       out("The backup is complete and intact.");
       return 0;
     }

@@ -25,6 +25,8 @@ import {
 
 /** Rows per cursor fetch: large enough to keep round trips few, small enough to keep memory flat. */
 const FETCH_ROWS = 2_000;
+/** Rows of small tables read in one statement. */
+const SMALL_TABLES_ROWS = 10_000;
 /** A dump may take long on a big database; another writer waits up to a minute for PGlite's one connection. */
 const DUMP_TRANSACTION = { maxWait: 60_000, timeout: 6 * 60 * 60_000 };
 
@@ -33,7 +35,7 @@ export const JOB_TABLES = ["job", "archive"];
 
 /** The tables a dump holds: the public schema's (but the migration log, which the restore writes) and the job layer's. */
 export const DUMPED_TABLES_SQL = `
-  SELECT n.nspname AS schema, c.relname AS table
+  SELECT n.nspname::text AS schema, c.relname::text AS table
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
    WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
      AND ((n.nspname = 'public' AND c.relname <> '_prisma_migrations')
@@ -84,17 +86,49 @@ export async function dumpDatabase(db: Db, options: { file: string; database: "p
       if (!level?.level) throw new Error("the database has no applied migrations: nothing to back up");
       const [version] = await tx.$queryRawUnsafe<{ version: string }[]>("SELECT version() AS version");
       const [leads] = await tx.$queryRawUnsafe<{ checksum: string }[]>(LEADS_CHECKSUM_SQL);
-      for (const ref of await tx.$queryRawUnsafe<TableRef[]>(DUMPED_TABLES_SQL)) {
-        await write(`#table ${JSON.stringify({ schema: ref.schema, table: ref.table })}\n`);
-        await tx.$executeRawUnsafe(`DECLARE lb_backup NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${qualified(ref)} t`);
-        let rows = 0;
-        for (;;) {
-          const slice = await tx.$queryRawUnsafe<{ row: string }[]>(`FETCH FORWARD ${FETCH_ROWS} FROM lb_backup`);
-          if (slice.length === 0) break;
-          rows += slice.length;
-          await write(`${slice.map((r) => r.row).join("\n")}\n`);
+      const refs = await tx.$queryRawUnsafe<TableRef[]>(DUMPED_TABLES_SQL);
+      // Every table's rows counted in one statement: empty tables cost no further round trip, small ones
+      // one, and the rows streamed must come to these counts (the same snapshot), which is checked.
+      const counted = await tx.$queryRawUnsafe<{ n: number | bigint }[]>(
+        refs.map((ref, i) => `SELECT ${i} AS i, (SELECT count(*) FROM ${qualified(ref)})::int AS n`).join(" UNION ALL ") + " ORDER BY i",
+      );
+      const expected = refs.map((_, i) => Number(counted[i]?.n ?? 0));
+      // The small tables' rows in a few statements (a round trip costs more than its rows), the big ones'
+      // through a cursor each, in slices.
+      const small = new Map<number, string[]>();
+      const smallIds = refs.map((_, i) => i).filter((i) => expected[i]! > 0 && expected[i]! < FETCH_ROWS);
+      for (let from = 0; from < smallIds.length; ) {
+        const group: number[] = [];
+        let sum = 0;
+        while (from < smallIds.length && (group.length === 0 || sum + expected[smallIds[from]!]! <= SMALL_TABLES_ROWS)) {
+          sum += expected[smallIds[from]!]!;
+          group.push(smallIds[from++]!);
         }
-        await tx.$executeRawUnsafe("CLOSE lb_backup");
+        const union = group.map((i) => `SELECT ${i} AS i, row_to_json(t)::text AS row FROM ${qualified(refs[i]!)} t`).join(" UNION ALL ");
+        for (const { i, row } of await tx.$queryRawUnsafe<{ i: number; row: string }[]>(union)) {
+          const list = small.get(Number(i)) ?? [];
+          list.push(row);
+          small.set(Number(i), list);
+        }
+      }
+      for (const [i, ref] of refs.entries()) {
+        await write(`#table ${JSON.stringify({ schema: ref.schema, table: ref.table })}\n`);
+        let rows = 0;
+        if (expected[i]! >= FETCH_ROWS) {
+          // Cursors close with the transaction: one name per table, no CLOSE round trip.
+          await tx.$executeRawUnsafe(`DECLARE lb_backup_${i} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${qualified(ref)} t`);
+          for (;;) {
+            const slice = await tx.$queryRawUnsafe<{ row: string }[]>(`FETCH FORWARD ${FETCH_ROWS} FROM lb_backup_${i}`);
+            rows += slice.length;
+            if (slice.length) await write(`${slice.map((r) => r.row).join("\n")}\n`);
+            if (slice.length < FETCH_ROWS) break;
+          }
+        } else {
+          const list = small.get(i) ?? [];
+          rows = list.length;
+          if (rows) await write(`${list.join("\n")}\n`);
+        }
+        if (rows !== expected[i]) throw new Error(`${tableKey(ref)}: counted ${expected[i]} rows but read ${rows} in the same snapshot`);
         tables[tableKey(ref)] = rows;
         await write(`#end ${JSON.stringify({ schema: ref.schema, table: ref.table, rows })}\n`);
       }

@@ -1,19 +1,22 @@
 // `npm run restore -- FILE` (decision 0073): into an empty PGlite data directory or an empty PostgreSQL
-// database. Everything that can refuse is checked before anything is written: the target is empty and
-// (PGlite) no app runs on it; the whole file reads back with its checksum and row counts; its migration
-// level is one this version knows and not newer. Then the schema is made by the migrations up to the
-// dump's level (the app applies the newer ones when it starts), the job layer's tables by pg-boss, and
-// the rows go in, in one transaction with triggers and foreign-key checks off (session_replication_role
-// = replica: a restored row is not a new event, and the analytics triggers must not count it twice).
-// Should loading fail after all, the target is emptied again.
-import { readdir, rm } from "node:fs/promises";
+// database. Everything that can refuse is checked before anything is written: (PGlite) no app runs on
+// the data directory; the whole file reads back with its checksum and row counts; its migration level
+// is one this version knows and not newer; the target is empty (nothing at all, or the schema at the
+// dump's level with no rows). Then the schema is made by the migrations up to the dump's level (the
+// app applies the newer ones when it starts), the job layer's tables by pg-boss, and the rows go in,
+// in one transaction with triggers and foreign-key checks off (session_replication_role = replica: a
+// restored row is not a new event, and the analytics triggers must not count it twice). Should loading
+// fail after all, the transaction rolls back and a schema made from nothing is removed again.
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { openDatabase, type Database } from "../db/client.server.ts";
 import { loadMigrations, migrate, type Migration, type SqlExecutor } from "../db/migrate.server.ts";
 import { createJobQueue, JOB_SCHEMA } from "../jobs/queue/job-queue.server.ts";
 import type { Logger } from "../shared/logger.ts";
 import { BackupError, qualified, tableKey, type BackupManifest, type TableRef } from "./backup-format.ts";
+import { DUMPED_TABLES_SQL, MIGRATION_LEVEL_SQL } from "./dump.server.ts";
 import { opsRequest } from "./ops-socket.server.ts";
+import { pgRestore, PG_DUMP_EXTENSION, verifyPgDump } from "./pg-dump.server.ts";
 import { readBackup, verifyBackup } from "./read-backup.server.ts";
 
 export type RestoreTarget = { databaseUrl?: string; dataDir: string };
@@ -36,41 +39,29 @@ export function migrationsUpTo(migrations: Migration[], level: string, file: str
   return migrations.slice(0, index + 1);
 }
 
-async function pgliteDirIsEmpty(dataDir: string): Promise<boolean> {
-  const entries = await readdir(path.join(dataDir, "pglite")).catch(() => [] as string[]);
-  return entries.length === 0;
-}
-
-async function postgresIsEmpty(databaseUrl: string): Promise<boolean> {
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE c.relkind IN ('r', 'p', 'v', 'm', 'S') AND n.nspname IN ('public', $1)`,
-      [JOB_SCHEMA],
-    );
-    return rows[0]?.n === 0;
-  } finally {
-    await client.end();
-  }
-}
-
-/** Refuses a target that is not empty, or a data directory an app is running on. */
-async function checkTarget(target: RestoreTarget): Promise<void> {
-  if (target.databaseUrl) {
-    if (!(await postgresIsEmpty(target.databaseUrl))) {
-      throw new BackupError("not_empty", "The database is not empty: restore into a new, empty database (createdb) and point DATABASE_URL at it. Nothing was changed.");
-    }
-    return;
-  }
-  if (await opsRequest(target.dataDir, "GET", "/status")) {
-    throw new BackupError("app_running", `LeadBroom is running on ${target.dataDir}: stop it, and restore into an empty data directory. Nothing was changed.`);
-  }
-  if (!(await pgliteDirIsEmpty(target.dataDir))) {
-    throw new BackupError("not_empty", `${path.join(target.dataDir, "pglite")} is not empty: restore into an empty data directory (move the old one aside). Nothing was changed.`);
-  }
+/**
+ * What the target holds: nothing (a new data directory or database: the restore migrates it), or the
+ * schema at exactly the dump's migration level with no rows (`npm run db:migrate` on a new one: used
+ * as it is). Anything else is refused.
+ */
+async function inspectTarget(database: Database, level: string, where: string): Promise<"fresh" | "prepared"> {
+  const [tables] = await database.sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind IN ('r', 'p') AND n.nspname IN ('public', '${JOB_SCHEMA}')`,
+  );
+  if (!tables?.n) return "fresh";
+  const [log] = await database.sql.query<{ present: boolean }>(`SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS present`);
+  const [applied] = log?.present ? await database.sql.query<{ level: string | null }>(MIGRATION_LEVEL_SQL) : [];
+  const refs = await database.sql.query<TableRef>(DUMPED_TABLES_SQL);
+  const counts = refs.length
+    ? await database.sql.query<{ n: number }>(refs.map((ref) => `SELECT (SELECT count(*) FROM ${qualified(ref)})::int AS n`).join(" UNION ALL "))
+    : [];
+  const rows = counts.reduce((sum, c) => sum + c.n, 0);
+  if (applied?.level === level && rows === 0) return "prepared";
+  throw new BackupError(
+    "not_empty",
+    `${where} is not empty (${rows} rows, migration level ${applied?.level ?? "none"}): restore into a new, empty ${database.kind === "pglite" ? "data directory" : "database"}. Nothing was changed.`,
+  );
 }
 
 /** The target's own columns of a table (generated ones are computed, not restored). */
@@ -99,55 +90,80 @@ async function load(database: Database, file: string): Promise<Record<string, nu
         }
         // json_populate_recordset reads each value with its column's own input function (timestamps,
         // enums, arrays, bytea, json), exactly as the text row_to_json wrote.
-        await tx.query(
-          `INSERT INTO ${qualified(ref)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM json_populate_recordset(NULL::${qualified(ref)}, $1::json)`,
+        // Jobs of a queue this version no longer has are left out (pg-boss keeps a partition per queue).
+        const known = key === `${JOB_SCHEMA}.job` ? ` WHERE name IN (SELECT name FROM ${JOB_SCHEMA}.queue)` : "";
+        const [inserted] = await tx.query<{ n: number }>(
+          `WITH inserted AS (INSERT INTO ${qualified(ref)} (${list}) OVERRIDING SYSTEM VALUE
+             SELECT ${list} FROM json_populate_recordset(NULL::${qualified(ref)}, $1::json)${known} RETURNING 1)
+           SELECT count(*)::int AS n FROM inserted`,
           [`[${batch.join(",")}]`],
         );
-        rows[key] = (rows[key] ?? 0) + batch.length;
+        rows[key] = (rows[key] ?? 0) + (inserted?.n ?? 0);
       },
     });
   });
   return rows;
 }
 
-/** Empties a target this restore filled, after a failure. */
-async function emptyTarget(target: RestoreTarget): Promise<void> {
-  if (!target.databaseUrl) return rm(path.join(target.dataDir, "pglite"), { recursive: true, force: true });
-  const pg = (await import("pg")).default;
-  const client = new pg.Client({ connectionString: target.databaseUrl });
-  await client.connect();
+/** Empties a target this restore migrated from nothing, after a failure. */
+async function emptyTarget(database: Database | null, target: RestoreTarget): Promise<void> {
+  if (!target.databaseUrl) {
+    await database?.close().catch(() => undefined);
+    await rm(path.join(target.dataDir, "pglite"), { recursive: true, force: true });
+    return;
+  }
+  if (!database) return;
   try {
-    await client.query(`DROP SCHEMA IF EXISTS ${JOB_SCHEMA} CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public`);
+    await database.sql.exec(`DROP SCHEMA IF EXISTS ${JOB_SCHEMA} CASCADE`);
+    await database.sql.exec("DROP SCHEMA public CASCADE");
+    await database.sql.exec("CREATE SCHEMA public");
   } finally {
-    await client.end();
+    await database.close();
   }
 }
 
 export async function restoreBackup(file: string, target: RestoreTarget, options: { logger?: Logger; migrations?: Migration[] } = {}): Promise<RestoreResult> {
   const started = Date.now();
   const logger = options.logger ?? quiet;
-  await checkTarget(target);
+  if (!target.databaseUrl && (await opsRequest(target.dataDir, "GET", "/status"))) {
+    throw new BackupError("app_running", `LeadBroom is running on ${target.dataDir}: stop it, and restore into an empty data directory. Nothing was changed.`);
+  }
   logger.info(`Checking ${file}…`);
-  const manifest = await verifyBackup(file);
+  const fromPgDump = file.endsWith(PG_DUMP_EXTENSION);
+  if (fromPgDump && !target.databaseUrl) throw new BackupError("foreign", `${file} is a pg_dump backup: it restores into PostgreSQL (set DATABASE_URL). Nothing was changed.`);
+  const manifest = fromPgDump ? await verifyPgDump(file) : await verifyBackup(file);
   const migrations = migrationsUpTo(options.migrations ?? (await loadMigrations()), manifest.migrationLevel, file);
-  logger.info(`${file}: ${manifest.database} backup of ${manifest.createdAt}, migration level ${manifest.migrationLevel}, ${Object.values(manifest.tables).reduce((a, b) => a + b, 0)} rows. Restoring…`);
+  const total = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+  logger.info(`${file}: ${manifest.database} backup of ${manifest.createdAt}, migration level ${manifest.migrationLevel}, ${total} rows. Restoring…`);
 
-  let database: Database | null = null;
+  const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  let state: "fresh" | "prepared";
   try {
-    database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
-    await migrate(database.sql, migrations);
+    state = await inspectTarget(database, manifest.migrationLevel, target.databaseUrl ? "The database" : path.join(target.dataDir, "pglite"));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  if (fromPgDump) {
+    await database.close();
+    if (state !== "fresh") throw new BackupError("not_empty", "pg_restore needs a database with no tables: create a new one (createdb). Nothing was changed.");
+    // One transaction (--single-transaction): a failure leaves the database as empty as it was.
+    await pgRestore(file, target.databaseUrl!);
+    return { manifest, rows: manifest.tables, ms: Date.now() - started };
+  }
+  try {
+    if (state === "fresh") await migrate(database.sql, migrations);
     // The job layer's schema and queues, as the app makes them at start.
     const jobs = await createJobQueue({ sql: database.sql, logger: quiet, soleProcess: database.kind === "pglite" });
     await jobs.stop();
     const rows = await load(database, file);
+    await database.close();
     return { manifest, rows, ms: Date.now() - started };
   } catch (error) {
-    await database?.close().catch(() => undefined);
-    database = null;
-    await emptyTarget(target).catch((cleanup: unknown) => logger.error(`Could not empty the target after the failure: ${(cleanup as Error).message}`));
+    // The rows go in one transaction (rolled back); what the migrations made from nothing is removed.
+    if (state === "fresh") await emptyTarget(database, target).catch((cleanup: unknown) => logger.error(`Could not empty the target after the failure: ${(cleanup as Error).message}`));
+    else await database.close().catch(() => undefined);
     if (error instanceof BackupError) throw error;
-    throw new BackupError("failed", `The restore failed and the target was emptied again: ${(error as Error).message}`);
-  } finally {
-    await database?.close();
+    throw new BackupError("failed", `The restore failed and the target was left as it was: ${(error as Error).message}`);
   }
 }
