@@ -23,10 +23,12 @@ import {
   type TableRef,
 } from "./backup-format.ts";
 
-/** Rows per cursor fetch: large enough to keep round trips few, small enough to keep memory flat. */
+/** A table with this many rows is read in slices (small ones are read several to a statement, up to this many rows). */
+const BIG_TABLE_ROWS = 20_000;
+/** A big table's slice: 512 pages of 8 KiB, 4 MiB of table. */
+const SLICE_PAGES = 512;
+/** Rows per cursor fetch (a big partitioned table). */
 const FETCH_ROWS = 2_000;
-/** Rows of small tables read in one statement. */
-const SMALL_TABLES_ROWS = 10_000;
 /** A dump may take long on a big database; another writer waits up to a minute for PGlite's one connection. */
 const DUMP_TRANSACTION = { maxWait: 60_000, timeout: 6 * 60 * 60_000 };
 
@@ -35,7 +37,7 @@ export const JOB_TABLES = ["job", "archive"];
 
 /** The tables a dump holds: the public schema's (but the migration log, which the restore writes) and the job layer's. */
 export const DUMPED_TABLES_SQL = `
-  SELECT n.nspname::text AS schema, c.relname::text AS table
+  SELECT n.nspname::text AS schema, c.relname::text AS table, c.relkind::text AS kind
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
    WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
      AND ((n.nspname = 'public' AND c.relname <> '_prisma_migrations')
@@ -86,35 +88,44 @@ export async function dumpDatabase(db: Db, options: { file: string; database: "p
       if (!level?.level) throw new Error("the database has no applied migrations: nothing to back up");
       const [version] = await tx.$queryRawUnsafe<{ version: string }[]>("SELECT version() AS version");
       const [leads] = await tx.$queryRawUnsafe<{ checksum: string }[]>(LEADS_CHECKSUM_SQL);
-      const refs = await tx.$queryRawUnsafe<TableRef[]>(DUMPED_TABLES_SQL);
+      const refs = await tx.$queryRawUnsafe<(TableRef & { kind: string })[]>(DUMPED_TABLES_SQL);
       // Every table's rows counted in one statement: empty tables cost no further round trip, small ones
       // one, and the rows streamed must come to these counts (the same snapshot), which is checked.
       const counted = await tx.$queryRawUnsafe<{ n: number | bigint }[]>(
         refs.map((ref, i) => `SELECT ${i} AS i, (SELECT count(*) FROM ${qualified(ref)})::int AS n`).join(" UNION ALL ") + " ORDER BY i",
       );
       const expected = refs.map((_, i) => Number(counted[i]?.n ?? 0));
-      // The small tables' rows in a few statements (a round trip costs more than its rows), the big ones'
-      // through a cursor each, in slices.
-      const small = new Map<number, string[]>();
-      const smallIds = refs.map((_, i) => i).filter((i) => expected[i]! > 0 && expected[i]! < FETCH_ROWS);
+      // Rows leave the database joined into one text per table or slice (string_agg): a round trip and
+      // a result row cost more than the rows' text. Small tables come several to a statement; a big one
+      // in slices of its pages (a TID range scan sees the snapshot like any other), or through a cursor
+      // when partitioned (no pages of its own).
+      const small = new Map<number, { n: number; rows: string | null }>();
+      const smallIds = refs.map((_, i) => i).filter((i) => expected[i]! > 0 && expected[i]! < BIG_TABLE_ROWS);
       for (let from = 0; from < smallIds.length; ) {
         const group: number[] = [];
         let sum = 0;
-        while (from < smallIds.length && (group.length === 0 || sum + expected[smallIds[from]!]! <= SMALL_TABLES_ROWS)) {
+        while (from < smallIds.length && (group.length === 0 || sum + expected[smallIds[from]!]! <= BIG_TABLE_ROWS)) {
           sum += expected[smallIds[from]!]!;
           group.push(smallIds[from++]!);
         }
-        const union = group.map((i) => `SELECT ${i} AS i, row_to_json(t)::text AS row FROM ${qualified(refs[i]!)} t`).join(" UNION ALL ");
-        for (const { i, row } of await tx.$queryRawUnsafe<{ i: number; row: string }[]>(union)) {
-          const list = small.get(Number(i)) ?? [];
-          list.push(row);
-          small.set(Number(i), list);
-        }
+        const union = group.map((i) => `SELECT ${i} AS i, count(*)::int AS n, string_agg(row_to_json(t)::text, E'\\n') AS rows FROM ${qualified(refs[i]!)} t`).join(" UNION ALL ");
+        for (const { i, n, rows } of await tx.$queryRawUnsafe<{ i: number; n: number; rows: string | null }[]>(union)) small.set(Number(i), { n: Number(n), rows });
       }
       for (const [i, ref] of refs.entries()) {
         await write(`#table ${JSON.stringify({ schema: ref.schema, table: ref.table })}\n`);
         let rows = 0;
-        if (expected[i]! >= FETCH_ROWS) {
+        if (expected[i]! >= BIG_TABLE_ROWS && ref.kind === "r") {
+          const [size] = await tx.$queryRawUnsafe<{ pages: number }[]>(
+            `SELECT (pg_relation_size('${qualified(ref).replaceAll("'", "''")}') / current_setting('block_size')::int)::int AS pages`,
+          );
+          for (let page = 0; page < Number(size?.pages ?? 0); page += SLICE_PAGES) {
+            const [slice] = await tx.$queryRawUnsafe<{ n: number; rows: string | null }[]>(
+              `SELECT count(*)::int AS n, string_agg(row_to_json(t)::text, E'\\n') AS rows FROM ${qualified(ref)} t WHERE ctid >= '(${page},0)'::tid AND ctid < '(${page + SLICE_PAGES},0)'::tid`,
+            );
+            rows += Number(slice?.n ?? 0);
+            if (slice?.rows) await write(`${slice.rows}\n`);
+          }
+        } else if (expected[i]! >= BIG_TABLE_ROWS) {
           // Cursors close with the transaction: one name per table, no CLOSE round trip.
           await tx.$executeRawUnsafe(`DECLARE lb_backup_${i} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${qualified(ref)} t`);
           for (;;) {
@@ -123,10 +134,10 @@ export async function dumpDatabase(db: Db, options: { file: string; database: "p
             if (slice.length) await write(`${slice.map((r) => r.row).join("\n")}\n`);
             if (slice.length < FETCH_ROWS) break;
           }
-        } else {
-          const list = small.get(i) ?? [];
-          rows = list.length;
-          if (rows) await write(`${list.join("\n")}\n`);
+        } else if (expected[i]! > 0) {
+          const table = small.get(i);
+          rows = table?.n ?? 0;
+          if (table?.rows) await write(`${table.rows}\n`);
         }
         if (rows !== expected[i]) throw new Error(`${tableKey(ref)}: counted ${expected[i]} rows but read ${rows} in the same snapshot`);
         tables[tableKey(ref)] = rows;
