@@ -10,6 +10,8 @@ import { createApplication } from "./app.server.ts";
 import { closeServices, createServices } from "./services.server.ts";
 import { startJobWorkers } from "./jobs/handlers.server.ts";
 import { createJobQueue } from "./jobs/queue/job-queue.server.ts";
+import { startOpsSocket } from "./backup/ops-socket.server.ts";
+import { backupNow } from "./backup/backups.server.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -32,7 +34,18 @@ if (env.MOCKS) {
   console.info("MOCKS=true: OpenAI calls are answered by tests/mocks/openai.ts");
 }
 
+// PGlite: `npm run backup` asks this process for a backup through DATA_DIR/ops.sock (decision 0073). Opened
+// first, so a second process on the same data directory stops here instead of opening PGlite twice.
+let backupTarget: Parameters<typeof backupNow>[0] | null = null;
+const ops = env.DATABASE_URL
+  ? null
+  : await startOpsSocket({
+      dataDir: env.DATA_DIR,
+      backup: (file) => (backupTarget ? backupNow(backupTarget, file) : Promise.reject(new Error("the app is still starting"))),
+      logger: console,
+    });
 const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+if (db.kind === "pglite") backupTarget = { db: db.prisma, database: "pglite", dataDir: env.DATA_DIR };
 const migrations = await migrate(db.sql, await loadMigrations());
 if (migrations.applied.length) console.info(`Applied migrations: ${migrations.applied.join(", ")}`);
 await ensureSiteChatbot(db.prisma, env.SITE_CHATBOT_KEY);
@@ -62,6 +75,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.info(`${signal} received, shutting down…`);
   await app.close();
+  await ops?.close();
   await closeServices(services);
   await db.close();
   process.exit(0);

@@ -43,6 +43,10 @@ export const envSchema = z.object({
     message: "must be at least 32 characters",
   }),
   DATA_DIR: z.string().default(".data"),
+  /** Backups (decision 0073): the nightly backup on PGlite into DATA_DIR/backups ("false" turns it off), and how many to keep. */
+  BACKUP_NIGHTLY: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"]),
   OPENAI_API_KEY: optionalString,

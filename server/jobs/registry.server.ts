@@ -34,6 +34,7 @@ import { automationSmsSender } from "../sms/automation-sms.server.ts";
 import { commandContext } from "../events/command-context.server.ts";
 import {
   ANALYTICS_FOLD_TICK,
+  BACKUP_NIGHTLY_TICK,
   APPOINTMENT_MAIL_QUEUE,
   APPOINTMENT_REMINDER_QUEUE,
   AUTOMATION_QUEUE,
@@ -243,6 +244,7 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     handle(MISSED_CALL_QUEUE, missedCallJobSchema, missedCallJobHandler(commandContext(services, live))),
     handle(APPOINTMENT_MAIL_QUEUE, appointmentMailJobSchema, appointmentMailHandler(services)),
     handle(APPOINTMENT_REMINDER_QUEUE, appointmentReminderJobSchema, appointmentReminderHandler(services)),
+    tick(BACKUP_NIGHTLY_TICK),
   ];
 }
 

@@ -6,7 +6,7 @@
 // busiest tables (db-maintenance.server.ts); every minute, the analytics deltas folded (decision 0046).
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
-import { ANALYTICS_FOLD_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { ANALYTICS_FOLD_TICK, BACKUP_NIGHTLY_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
 import { rollUpResponseTimes } from "../dashboard/response-times.server.ts";
 import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
@@ -14,6 +14,7 @@ import { queueDailySummaries } from "./daily-summary.server.ts";
 import { queueTrialEndingReminders } from "./trial-ending.server.ts";
 import { vacuumWithoutAutovacuum } from "./db-maintenance.server.ts";
 import { foldAnalytics } from "../analytics/analytics-fold.server.ts";
+import { nightlyBackup } from "../backup/backups.server.ts";
 
 export const schedules: JobSchedule[] = [
   // Every 10 minutes: a business's summary goes out within 10 minutes of 07:00 in its time zone.
@@ -31,6 +32,8 @@ export const schedules: JobSchedule[] = [
   { name: CHAT_RECOVERY_QUEUE, cron: "* * * * *", data: { scope: "tick" } },
   // Every minute: the deltas the chat's statements append to the analytics roll-ups, folded (decision 0046).
   { name: ANALYTICS_FOLD_TICK, cron: "* * * * *" },
+  // 03:30 UTC: the nightly backup on PGlite, into DATA_DIR/backups with its retention (decision 0073).
+  { name: BACKUP_NIGHTLY_TICK, cron: "30 3 * * *" },
 ];
 
 /** The ticks' handlers (no payload: a tick looks for what is due). */
@@ -75,6 +78,21 @@ export function scheduleHandlers(services: AppServices, realtime: Pick<Workspace
       async run() {
         const queued = await queueTrialEndingReminders(services);
         if (queued.length) services.logger.info(`[jobs] trial-ending e-mails queued for ${queued.length} business(es)`);
+      },
+    },
+    {
+      name: BACKUP_NIGHTLY_TICK,
+      async run() {
+        // PostgreSQL's backups are its operator's (pg_dump or `npm run backup`, docs/operations.md).
+        const { env } = services;
+        if (env.DATABASE_URL || !env.BACKUP_NIGHTLY) return;
+        await nightlyBackup({
+          db: services.db,
+          database: "pglite",
+          dataDir: env.DATA_DIR,
+          policy: { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY },
+          logger: services.logger,
+        });
       },
     },
   ];

@@ -68,6 +68,9 @@ export const SMS_INBOUND_QUEUE = "sms.inbound";
 /** A call to a business's number that nobody answered: the text-back and the lead (server/sms/voice.server.ts). */
 export const MISSED_CALL_QUEUE = "voice.missed-call";
 
+/** Nightly on PGlite: a backup into DATA_DIR/backups and the retention of old ones (server/backup/, decision 0073). */
+export const BACKUP_NIGHTLY_TICK = "backup-nightly.tick";
+
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
   { name: MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 25, workers: 4 },
@@ -114,6 +117,8 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: APPOINTMENT_REMINDER_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
   // A push is worth minutes (a hot lead): retried soon, given up after about 5 minutes (it would be stale).
   { name: PUSH_QUEUE, retryLimit: 4, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 10, workers: 2 },
+  // A failed night is tried again twice, 10 and 20 minutes later; a backup of a big database may take a while.
+  { name: BACKUP_NIGHTLY_TICK, retryLimit: 2, retryDelaySeconds: 600, expireInSeconds: 3_600, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
