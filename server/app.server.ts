@@ -95,11 +95,14 @@ export async function createApplication(
     connectTimeout: services.env.SOCKET_CONNECT_TIMEOUT_MS,
   });
   connectionCap.track(io.engine);
+  let quitSubClient: (() => Promise<void>) | undefined;
   if (services.redis) {
     const { createAdapter } = await import("@socket.io/redis-adapter");
     const subClient = services.redis.duplicate();
     io.adapter(createAdapter(services.redis, subClient));
-    httpServer.on("close", () => void subClient.quit());
+    // Quit after io.close() (which unsubscribes through it), not on the HTTP server's close: a draining
+    // instance closes its listener first and still needs the adapter for the turns it finishes.
+    quitSubClient = () => subClient.quit().then(() => undefined);
   }
   const { chat, workspaceEvents } = attachRealtime(io, services);
 
@@ -154,6 +157,7 @@ export async function createApplication(
       const closed = new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();
       await closed;
+      await quitSubClient?.().catch(() => undefined);
       await chat.idle();
       await closeVite?.();
     },

@@ -207,7 +207,7 @@ async function visitorSlot(slot: number): Promise<void> {
     await waitState(client, (s) => s.status === "online" && s.messages.length > 0, REPLY_TIMEOUT_MS);
     for (const [i, answer] of ANSWERS.entries()) {
       await sleep(rand(THINK.min, THINK.max));
-      if (!running && i > 0) break;
+      if (!running) break;
       const sentAt = now();
       let storedAt: number | null = null;
       client.send(answer);
