@@ -21,6 +21,7 @@ import { createLargeBodySlots, mayPostLargeBody, type LargeBodySlots } from "./h
 import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
 import { createConnectionCap } from "./realtime/connection-cap.server.ts";
 import type { ChatService } from "./chat/chat-service.server.ts";
+import { drainRealtime, type DrainOptions, type DrainResult } from "./realtime/drain.server.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Where `npm run build` writes the dashboard. */
@@ -36,6 +37,12 @@ export type Application = {
   workspaceEvents: WorkspaceEvents;
   /** Large request bodies being read now (issue 27): per client IP and in all. */
   largeBodySlots: LargeBodySlots;
+  /**
+   * The first step of a graceful shutdown (SIGTERM, DESIGN §21): refuses new connections, tells this
+   * instance's sockets to reconnect elsewhere with jitter, waits for them to go (closing the rest at the
+   * window's end) and for the chat turns in flight, within `deadline`. Then call close().
+   */
+  drain(options: DrainOptions): Promise<DrainResult>;
   close(): Promise<void>;
 };
 
@@ -55,8 +62,11 @@ export async function createApplication(
   app.use(nulAddressGuard);
   if (options.mode === "production") app.use(contentSecurityPolicy);
 
+  // Set by drain(): the health check answers 503 so a proxy stops sending new requests here.
+  let draining = false;
   app.get("/healthz", (_req, res) => {
-    res.json({ ok: true });
+    if (draining) res.status(503).json({ ok: false, draining: true });
+    else res.json({ ok: true });
   });
 
   // Before the assets: /widget/* is otherwise the chunks' static folder. The push of the checklist's
@@ -80,15 +90,19 @@ export async function createApplication(
   const io = new SocketServer(httpServer, {
     serveClient: false,
     cors: { origin: true, credentials: false },
-    allowRequest: connectionCap.allowRequest,
+    // A draining instance takes no new connection: the client's retry goes to another instance.
+    allowRequest: (req, callback) => (draining ? callback("draining", false) : connectionCap.allowRequest(req, callback)),
     connectTimeout: services.env.SOCKET_CONNECT_TIMEOUT_MS,
   });
   connectionCap.track(io.engine);
+  let quitSubClient: (() => Promise<void>) | undefined;
   if (services.redis) {
     const { createAdapter } = await import("@socket.io/redis-adapter");
     const subClient = services.redis.duplicate();
     io.adapter(createAdapter(services.redis, subClient));
-    httpServer.on("close", () => void subClient.quit());
+    // Quit after io.close() (which unsubscribes through it), not on the HTTP server's close: a draining
+    // instance closes its listener first and still needs the adapter for the turns it finishes.
+    quitSubClient = () => subClient.quit().then(() => undefined);
   }
   const { chat, workspaceEvents } = attachRealtime(io, services);
 
@@ -134,11 +148,16 @@ export async function createApplication(
     chat,
     workspaceEvents,
     largeBodySlots,
+    async drain(drainOptions) {
+      draining = true;
+      return drainRealtime({ io, httpServer, chat }, drainOptions);
+    },
     async close() {
       // io.close() also closes the HTTP server; idle keep-alive connections are dropped so it can.
       const closed = new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();
       await closed;
+      await quitSubClient?.().catch(() => undefined);
       await chat.idle();
       await closeVite?.();
     },

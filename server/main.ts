@@ -1,6 +1,6 @@
 // The LeadBroom process: validate the environment, open and migrate the database, make sure the demo
 // account exists, then serve everything on one port. `--dev` serves the dashboard through Vite.
-import { EnvError, parseEnv } from "./config/env.server.ts";
+import { EnvError, parseEnv, type Env } from "./config/env.server.ts";
 import { resolveSessionSecret } from "./config/session-secret.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { loadMigrations, migrate } from "./db/migrate.server.ts";
@@ -15,7 +15,7 @@ import { backupNow } from "./backup/backups.server.ts";
 
 const dev = process.argv.includes("--dev");
 
-let env;
+let env: Env;
 try {
   env = parseEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production") });
 } catch (error) {
@@ -70,10 +70,27 @@ app.httpServer.listen(env.PORT, env.HOST, () => {
 });
 
 let stopping = false;
+/**
+ * SIGTERM (a rolling restart, a scale-down) drains first (DESIGN §21): new connections are refused, the
+ * connected widgets and workspaces are told to reconnect to another instance within a jittered window,
+ * the chat turns and jobs in flight finish, all within SHUTDOWN_TIMEOUT_MS; then the process exits. What
+ * is not done by then is left to the other instances (turn recovery, the job queue's retries).
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.info(`${signal} received, shutting down…`);
+  const deadline = Date.now() + env.SHUTDOWN_TIMEOUT_MS;
+  // The last resort: a stuck close must not keep a terminated instance alive.
+  setTimeout(() => {
+    console.error(`${signal}: shutdown did not finish within ${env.SHUTDOWN_TIMEOUT_MS + 2_000} ms, exiting`);
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS + 2_000).unref();
+  console.info(`${signal} received, draining…`);
+  const drained = await app.drain({ reconnectWithinMs: env.SHUTDOWN_RECONNECT_WINDOW_MS, deadline });
+  console.info(
+    `Drained in ${drained.ms} ms: ${drained.told} sockets told to reconnect, ${drained.closed} closed, ` +
+      `chat turns ${drained.turnsFinished ? "finished" : "left to the other instances"}; shutting down…`,
+  );
   await app.close();
   await ops?.close();
   await closeServices(services);

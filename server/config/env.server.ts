@@ -160,6 +160,12 @@ export const envSchema = z.object({
   CHAT_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Tests only: the process kills itself at this point of a chat turn (tests/integration/lead-crash.test.ts). */
   TEST_CRASH_AT: z.enum(["before-reply", "before-capture"]).optional(),
+  /**
+   * Graceful shutdown (SIGTERM, DESIGN §21): connected clients reconnect (to another instance) after a
+   * random delay within this window, and everything (turns, jobs) must be done this long after the signal.
+   */
+  SHUTDOWN_RECONNECT_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
 });
 
 export type EnvInput = z.input<typeof envSchema>;

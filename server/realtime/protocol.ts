@@ -128,7 +128,19 @@ export interface WidgetServerToClientEvents {
   typing: (event: TypingEvent) => void;
   /** The visitor gave a phone number and the business can text: ask "Can we text you at this number?". */
   "sms:consent:ask": (ask: SmsConsentAsk) => void;
+  /** This instance is shutting down (SIGTERM, a rolling restart): reconnect, to another instance. */
+  "server:draining": (payload: ServerDraining) => void;
 }
+
+/**
+ * Sent by an instance that is shutting down (DESIGN §21) to its own sockets, in both namespaces. The client
+ * disconnects and connects again after a random delay in [0, reconnectWithinMs) (the jitter spreads a
+ * restart's reconnects instead of a thundering herd); the instance refuses new connections meanwhile, so
+ * the proxy sends it to another one. A widget resends its outbox and reopens with its lastSeq as after
+ * any reconnect; sockets still there when the window ends are closed (a transport close: socket.io's own
+ * backoff reconnects them).
+ */
+export type ServerDraining = { reconnectWithinMs: number };
 
 /** The consent question with the owner's exact wording (DESIGN §19). */
 export type SmsConsentAsk = { conversationId: string; question: string; wording: string; phone: string };
@@ -209,6 +221,8 @@ export interface WorkspaceServerToClientEvents {
   "billing:updated": (payload: BillingUpdate) => void;
   /** An automation's runs changed (a run started or a step finished, server/automations/): the Automation page reloads them. */
   "automation:runs": (payload: { automationId: string }) => void;
+  /** This instance is shutting down: reconnect within the window (see ServerDraining). */
+  "server:draining": (payload: ServerDraining) => void;
 }
 
 export type BillingUpdate =

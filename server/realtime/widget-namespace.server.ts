@@ -5,7 +5,7 @@ import type { Namespace, Server, Socket } from "socket.io";
 import type { Db } from "../db/client.server.ts";
 import { ChatbotInactiveError, type ChatService, type VisitorContext } from "../chat/chat-service.server.ts";
 import { findChatbotBySiteKey } from "../chatbots/profile.server.ts";
-import type { DraftConversation } from "../chat/conversations.server.ts";
+import { messagesAfter, type DraftConversation } from "../chat/conversations.server.ts";
 import type { Logger } from "../shared/logger.ts";
 import { noteInstallation } from "../onboarding/installation.server.ts";
 import { normalizeOrigin } from "../chatbots/origin.ts";
@@ -147,6 +147,13 @@ export function registerWidgetNamespace(
           // conversation's draft is kept until its first message stores it (or the next open replaces it).
           for (const room of socket.rooms) if (room.startsWith("conversation:")) await socket.leave(room);
           await socket.join(conversationRoom(result.conversationId));
+          // A resumed conversation may have got a message (a reply finished by another instance, after a
+          // reconnect) between the read above and the join: it went to the room before this socket was in
+          // it. One read after the join closes that gap; later messages come live (issue 36).
+          if (!draft && parsed.data.conversationId && !result.hasMore) {
+            const lastSeq = result.messages.at(-1)?.seq ?? parsed.data.lastSeq ?? 0;
+            result.messages.push(...(await messagesAfter(deps.db, result.conversationId, lastSeq)));
+          }
           socket.data.draft = draft;
           socket.data.conversationId = result.conversationId;
           socket.data.pageUrl = pageOriginAndPath(parsed.data.pageUrl);

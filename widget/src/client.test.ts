@@ -124,6 +124,30 @@ describe("connection", () => {
     expect(t.socket.connectCalls).toBe(1);
   });
 
+  it("on server:draining leaves at once, reconnects within the jittered window and resends its outbox", () => {
+    const t = setup();
+    connectAndOpen(t, [msg(1), msg(2)]);
+    t.client.send("hello");
+    const inFlight = t.socket.take("message:send");
+    t.socket.fire("server:draining", { reconnectWithinMs: 3000 });
+    expect(t.socket.disconnectCalls).toBe(1);
+    t.socket.drop("io client disconnect");
+    expect(t.client.getState().status).toBe("reconnecting");
+    expect(t.client.getState().pending.map((p) => p.text)).toEqual(["hello"]);
+    // random() is 1 in these tests: the whole window.
+    vi.advanceTimersByTime(2999);
+    expect(t.socket.connectCalls).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(t.socket.connectCalls).toBe(1);
+    t.socket.serverConnect();
+    const open = t.socket.take("conversation:open");
+    expect(open.payload).toMatchObject({ conversationId: "conv-1", lastSeq: 2 });
+    open.ack(null, { ok: true, conversationId: "conv-1", messages: [] });
+    expect(ackSend(t, 3).clientMessageId).toBe((inFlight.payload as MessageSendPayload).clientMessageId);
+    expect(t.client.getState().status).toBe("online");
+    expect(t.client.getState().pending).toEqual([]);
+  });
+
   it("forgets a closed or unknown conversation and opens a new one", () => {
     for (const error of ["conversation_closed", "not_found"]) {
       const storage = new FakeStorage();

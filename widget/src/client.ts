@@ -13,6 +13,7 @@ import type {
   Message,
   MessageDelta,
   MessageSendAck,
+  ServerDraining,
   SmsConsentAsk,
   TypingEvent,
   WidgetAuth,
@@ -295,6 +296,14 @@ export function createClient(options: ClientOptions): ChatClient {
       // Refused by the server's middleware (rate_limited, or an unexpected error): socket.io will not
       // retry, we do. A transport failure (server down) keeps the socket active and socket.io retries.
       if (!socket?.active) scheduleConnect();
+    },
+    "server:draining"(d: ServerDraining) {
+      // The instance is shutting down (a rolling restart): leave it now and come back after a random
+      // part of its window, to another instance. The outbox waits; the panel shows "reconnecting".
+      socket?.disconnect();
+      clearTimer("connect");
+      const within = Math.min(Math.max(Number(d?.reconnectWithinMs) || 0, 0), 30_000);
+      timers.set("connect", setTimeout(() => (timers.delete("connect"), socket?.connect()), (random ?? Math.random)() * within));
     },
     message(m: Message) {
       if (!isMessage(m)) return;

@@ -45,6 +45,12 @@ function connect(): Promise<WorkspaceSocket> {
     s.on("conversation:agent", (payload) => dispatch("conversation:agent", payload));
     s.on("billing:updated", (payload) => dispatch("billing:updated", payload));
     s.on("automation:runs", (payload) => dispatch("automation:runs", payload));
+    // The instance is shutting down (a rolling restart): reconnect to another one after a random part of
+    // its window; the pages refetch on the reconnect.
+    s.on("server:draining", ({ reconnectWithinMs }) => {
+      s.disconnect();
+      setTimeout(() => s.connect(), Math.random() * Math.min(Math.max(reconnectWithinMs, 0), 30_000));
+    });
     // The server closed the connection: the session ended (signed out elsewhere, password reset,
     // removed from the team). The page is no longer live; the guard decides where to go next.
     s.on("disconnect", (reason) => {
