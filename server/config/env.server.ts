@@ -151,6 +151,15 @@ export const envSchema = z.object({
   CHAT_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Tests only: the process kills itself at this point of a chat turn (tests/integration/lead-crash.test.ts). */
   TEST_CRASH_AT: z.enum(["before-reply", "before-capture"]).optional(),
+  /**
+   * Operations (decision 0075): `GET /metrics` answers only when this is set, and only to
+   * `Authorization: Bearer <METRICS_TOKEN>` (16+ characters); unset, /metrics is 404.
+   */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
+  /** The lowest level written to the JSON log (stdout): info by default; debug shows what info masks. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A chat turn slower than this (ms, from the visitor's message to the stored reply) is logged at warn with its conversation id; 0 logs every turn. */
+  LOG_SLOW_TURN_MS: z.coerce.number().int().min(0).default(5_000),
 });
 
 export type EnvInput = z.input<typeof envSchema>;
