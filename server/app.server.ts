@@ -15,13 +15,17 @@ import { nulAddressGuard } from "./http/nul-guard.server.ts";
 import { contentSecurityPolicy } from "./http/content-security-policy.server.ts";
 import { widgetAssets } from "./http/widget-assets.server.ts";
 import { widgetConfigRoute } from "./http/widget-config-route.server.ts";
-import { WIDGET_CONFIG_PATH } from "./realtime/protocol.ts";
+import { WIDGET_CONFIG_PATH, WIDGET_NAMESPACE, WORKSPACE_NAMESPACE } from "./realtime/protocol.ts";
 import { remixRequestHandler } from "./http/remix-handler.server.ts";
 import { createLargeBodySlots, mayPostLargeBody, type LargeBodySlots } from "./http/large-bodies.server.ts";
 import { attachRealtime, type WorkspaceEvents } from "./realtime/realtime.server.ts";
 import { createConnectionCap } from "./realtime/connection-cap.server.ts";
 import type { ChatService } from "./chat/chat-service.server.ts";
 import { drainRealtime, type DrainOptions, type DrainResult } from "./realtime/drain.server.ts";
+import { operationsRoutes, requestIdOf, requestObserver } from "./observability/operations.server.ts";
+import { remixRoutePatterns } from "./observability/route-patterns.server.ts";
+import { waitingJobs } from "./observability/sources.server.ts";
+import { withLogFields } from "./shared/logger.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Where `npm run build` writes the dashboard. */
@@ -54,6 +58,10 @@ export async function createApplication(
   const app = express();
   const httpServer = createServer(app);
   app.disable("x-powered-by");
+  // Request ids, the HTTP metrics by route pattern and the access log (decision 0075): first, so every
+  // answer is counted, refusals included. The Remix routes' patterns are known once the build is loaded.
+  let remixRoute: ((pathname: string) => string) | undefined;
+  app.use(requestObserver({ logger: services.logger, metrics: services.metrics, remixRoute: (pathname) => remixRoute?.(pathname) ?? "remix" }));
   // The same rule as the socket.io handshake's (server/http/client-ip.ts): a hop count or addresses.
   if (services.env.TRUST_PROXY !== false) app.set("trust proxy", services.env.TRUST_PROXY);
   app.use(compression());
@@ -68,6 +76,21 @@ export async function createApplication(
     if (draining) res.status(503).json({ ok: false, draining: true });
     else res.json({ ok: true });
   });
+  // Liveness, readiness and the Prometheus metrics (server/observability/operations.server.ts).
+  let closing = false;
+  app.use(
+    operationsRoutes({
+      metrics: services.metrics,
+      metricsToken: services.env.METRICS_TOKEN,
+      readiness: {
+        shuttingDown: () => closing || draining,
+        checks: {
+          database: () => services.db.$queryRawUnsafe("SELECT 1"),
+          ...(services.redis ? { redis: () => services.redis!.ping() } : {}),
+        },
+      },
+    }),
+  );
 
   // Before the assets: /widget/* is otherwise the chunks' static folder. The push of the checklist's
   // news goes through the workspace namespace, made below (called only at request time).
@@ -105,6 +128,12 @@ export async function createApplication(
     quitSubClient = () => subClient.quit().then(() => undefined);
   }
   const { chat, workspaceEvents } = attachRealtime(io, services);
+  // Read when Prometheus scrapes: this process's sockets, the database's waiting jobs.
+  services.metrics.observe({
+    visitors: () => io.of(WIDGET_NAMESPACE).sockets.size,
+    members: () => io.of(WORKSPACE_NAMESPACE).sockets.size,
+    jobsQueued: () => waitingJobs(services.db),
+  });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: (() => Promise<void>) | undefined;
@@ -123,6 +152,7 @@ export async function createApplication(
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
     const serverBuildPath = path.join(buildDir, "server", "index.js");
     build = (await import(serverBuildPath)) as ServerBuild;
+    remixRoute = remixRoutePatterns(build);
   }
 
   const largeBodySlots = createLargeBodySlots();
@@ -132,7 +162,8 @@ export async function createApplication(
       build,
       mode: options.mode,
       getLoadContext: (req, res) => ({
-        services,
+        // The request's own logger: its lines carry the request id of the access log and X-Request-Id.
+        services: withRequestLogger(services, requestIdOf(res)),
         realtime: workspaceEvents,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         requestMemo: createRequestMemo(),
@@ -153,6 +184,7 @@ export async function createApplication(
       return drainRealtime({ io, httpServer, chat }, drainOptions);
     },
     async close() {
+      closing = true;
       // io.close() also closes the HTTP server; idle keep-alive connections are dropped so it can.
       const closed = new Promise<void>((resolve) => io.close(() => resolve()));
       httpServer.closeAllConnections();
@@ -162,4 +194,10 @@ export async function createApplication(
       await closeVite?.();
     },
   };
+}
+
+/** The services with a logger whose lines carry the request id (a copy of the container, per request). */
+function withRequestLogger(services: AppServices, requestId: string | undefined): AppServices {
+  if (!requestId || !services.logger.child) return services;
+  return { ...services, logger: withLogFields(services.logger, { requestId }) };
 }

@@ -12,6 +12,9 @@ import { startJobWorkers } from "./jobs/handlers.server.ts";
 import { createJobQueue } from "./jobs/queue/job-queue.server.ts";
 import { startOpsSocket } from "./backup/ops-socket.server.ts";
 import { backupNow } from "./backup/backups.server.ts";
+import { QUEUES } from "./jobs/queue/queues.ts";
+import { createLogger } from "./observability/logger.server.ts";
+import { createMetrics } from "./observability/metrics.server.ts";
 
 const dev = process.argv.includes("--dev");
 
@@ -26,12 +29,16 @@ try {
   throw error;
 }
 
+// JSON lines on stdout (decision 0075); the metrics of this instance, counted from the job queue on.
+const logger = createLogger({ level: env.LOG_LEVEL });
+const metrics = createMetrics({ queues: QUEUES.map((q) => q.name) });
+
 if (env.MOCKS) {
   // Development only (the env module refuses MOCKS in production): OpenAI answered in-process by the
   // test handlers, so the AI assistant runs without a key. Loaded only here, never in production.
   const [{ setupServer }, { createOpenAiMock }] = await Promise.all([import("msw/node"), import("../tests/mocks/openai.ts")]);
   setupServer(...createOpenAiMock({ chunkDelayMs: 30 }).handlers).listen({ onUnhandledRequest: "bypass" });
-  console.info("MOCKS=true: OpenAI calls are answered by tests/mocks/openai.ts");
+  logger.info("MOCKS=true: OpenAI calls are answered by tests/mocks/openai.ts");
 }
 
 // PGlite: `npm run backup` asks this process for a backup through DATA_DIR/ops.sock (decision 0073). Opened
@@ -47,18 +54,21 @@ const ops = env.DATABASE_URL
 const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 if (db.kind === "pglite") backupTarget = { db: db.prisma, database: "pglite", dataDir: env.DATA_DIR };
 const migrations = await migrate(db.sql, await loadMigrations());
-if (migrations.applied.length) console.info(`Applied migrations: ${migrations.applied.join(", ")}`);
+if (migrations.applied.length) logger.info(`Applied migrations: ${migrations.applied.join(", ")}`);
 await ensureSiteChatbot(db.prisma, env.SITE_CHATBOT_KEY);
 if (env.SEED_DEMO) {
   const { created } = await ensureDemoData(db.prisma);
-  if (created) console.info(`Demo account created: ${DEMO.email} / ${DEMO.password}`);
+  // No address at info (decision 0075): the README names the demo account's.
+  if (created) logger.info(`Demo account created: the README's demo account (password ${DEMO.password}, site key ${DEMO.siteKey})`);
 }
 
 const services = createServices({
   env,
   db: db.prisma,
-  jobs: await createJobQueue({ sql: db.sql, logger: console, soleProcess: db.kind === "pglite" }),
+  jobs: await createJobQueue({ sql: db.sql, logger, soleProcess: db.kind === "pglite", metrics }),
   sessionSecret: await resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
+  logger,
+  metrics,
 });
 const app = await createApplication(services, { mode: dev ? "development" : "production" });
 // The durable job workers and schedules (DESIGN §10): mail, domain events, the daily ticks.
@@ -66,7 +76,7 @@ await startJobWorkers(services, app.workspaceEvents);
 
 app.httpServer.listen(env.PORT, env.HOST, () => {
   const storage = db.kind === "pglite" ? `PGlite in ${env.DATA_DIR}` : "PostgreSQL";
-  console.info(`LeadBroom listening on ${env.PUBLIC_APP_URL} (${dev ? "development" : "production"}, ${storage}, mail: ${services.mailer.describe()})`);
+  logger.info(`LeadBroom listening on ${env.PUBLIC_APP_URL} (${dev ? "development" : "production"}, ${storage}, mail: ${services.mailer.describe()})`);
 });
 
 let stopping = false;
@@ -91,6 +101,7 @@ async function shutdown(signal: string) {
     `Drained in ${drained.ms} ms: ${drained.told} sockets told to reconnect, ${drained.closed} closed, ` +
       `chat turns ${drained.turnsFinished ? "finished" : "left to the other instances"}; shutting down…`,
   );
+  logger.info(`${signal} received, shutting down…`);
   await app.close();
   await ops?.close();
   await closeServices(services);

@@ -28,6 +28,8 @@ import type { WebhookSettings } from "./webhooks/endpoints.server.ts";
 import { createSecretBox, deriveSecretBoxKey } from "./webhooks/secret-box.server.ts";
 import { systemResolver } from "./webhooks/safe-request.server.ts";
 import { loadVapidKeys, type VapidKeys } from "./push/vapid.server.ts";
+import { createMetrics, type AppMetrics } from "./observability/metrics.server.ts";
+import { QUEUES } from "./jobs/queue/queues.ts";
 
 export type AppServices = {
   env: Env;
@@ -58,6 +60,8 @@ export type AppServices = {
   webhooks: WebhookSettings;
   /** The VAPID key pair of Web Push (DESIGN §20): from VAPID_* or DATA_DIR/vapid.json. */
   vapid: VapidKeys;
+  /** This instance's Prometheus metrics (decision 0075), read by GET /metrics. */
+  metrics: AppMetrics;
 } & BillingServices;
 
 export function createServices(options: {
@@ -69,6 +73,8 @@ export function createServices(options: {
   authLimits?: Partial<AuthLimits>;
   widgetLimits?: Partial<WidgetLimits>;
   apiLimits?: ApiLimits;
+  /** The instance's metrics, made at boot so the job queue counts into them too (else new ones). */
+  metrics?: AppMetrics;
 }): AppServices {
   const { env, db } = options;
   const logger = options.logger ?? console;
@@ -89,6 +95,7 @@ export function createServices(options: {
       timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     },
     vapid: loadVapidKeys(env),
+    metrics: options.metrics ?? createMetrics({ queues: QUEUES.map((q) => q.name) }),
     logger,
     outboxDir,
     redis,
@@ -111,6 +118,7 @@ export async function closeServices(services: AppServices): Promise<void> {
   await services.jobs.stop();
   services.mailer.close();
   await services.redis?.quit();
+  services.metrics.close();
 }
 
 /** Secure cookies over https, and always in production except on a loopback host (local trials). */

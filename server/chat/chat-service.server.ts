@@ -129,6 +129,8 @@ export function createChatService(deps: {
   onPhoneGiven?: (args: { businessId: string; conversationId: string; phone: string; isTest: boolean }) => void;
   /** LeadBroom's own site assistant (decision 0063): answers the chatbots of the operator's business. */
   siteAssistant?: SiteAssistant;
+  /** Metrics (decision 0075): a visitor's message answered (or the turn failed); `startedAt` is performance.now() when it arrived. */
+  onTurn?: (conversationId: string, startedAt: number, failed: boolean) => void;
 }) {
   const { db, emitter, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -260,6 +262,7 @@ export function createChatService(deps: {
     payload: { conversationId: string; clientMessageId: string; text: string },
     options: SendOptions = {},
   ): Promise<MessageSendAck> {
+    const receivedAt = performance.now();
     const checked = checkMessageText(payload.text);
     if (!checked.ok) return { ok: false, error: checked.error };
     const input = { clientMessageId: payload.clientMessageId, text: checked.text };
@@ -304,7 +307,7 @@ export function createChatService(deps: {
                 state: context.state,
                 pending: [{ seq: message.seq, text: message.text }],
               };
-        void queue.run(payload.conversationId, () => (turn ? answerTurns(turn) : answerPending(payload.conversationId)));
+        void queue.run(payload.conversationId, () => (turn ? answerTurns(turn, receivedAt) : answerPending(payload.conversationId, receivedAt)));
         return { ok: true, message };
       }
       case "duplicate":
@@ -335,7 +338,7 @@ export function createChatService(deps: {
   }
 
   /** Answers every stored visitor message after handledSeq, in order. Runs inside the queue. */
-  async function answerPending(conversationId: string): Promise<void> {
+  async function answerPending(conversationId: string, receivedAt?: number): Promise<void> {
     let turn: PendingTurn | null;
     try {
       turn = await loadPendingTurn(db, conversationId);
@@ -345,7 +348,7 @@ export function createChatService(deps: {
     }
     if (!turn || turn.agentUserId) return;
     if (turn.pending.length > 0) {
-      await answerTurns(turn);
+      await answerTurns(turn, receivedAt);
       return;
     }
     // A lead left due by a crash between the reply and its capture is captured now.
@@ -427,22 +430,31 @@ export function createChatService(deps: {
   }
 
   /** Answers the turn's pending visitor messages in order, storing each answer with its state. */
-  async function answerTurns(turn: PendingTurn): Promise<void> {
+  async function answerTurns(turn: PendingTurn, receivedAt = performance.now()): Promise<void> {
     const conversationId = turn.id;
+    // The metrics' turn: a message is being answered until its reply is sent (then capture may still fail).
+    let answering = false;
+    const answered = () => {
+      answering = false;
+      deps.onTurn?.(conversationId, receivedAt, false);
+    };
     try {
       let stored = restoreStored(turn.state);
       const chatbot = await cachedChatbot(turn.chatbotId);
       const profile = toBusinessProfile(chatbot);
       const site = siteAssistantFor(chatbot);
       for (const visitorMessage of turn.pending) {
+        answering = true;
         if (site) {
           const next = await answerSiteMessage(site, turn, chatbot, stored, visitorMessage);
           if (!next) return;
+          answered();
           stored = next;
           continue;
         }
         const booking = await answerBooking(turn, chatbot, stored, visitorMessage);
         if (booking) {
+          answered();
           stored = booking;
           continue;
         }
@@ -498,6 +510,7 @@ export function createChatService(deps: {
           emitter.message(conversationId, message);
           if (echo) emitter.workspaceMessage(turn.businessId, message);
         }
+        answered();
         const phone = result.state.answers.phone;
         if (phone && phone !== answersBefore.phone) deps.onPhoneGiven?.({ businessId: turn.businessId, conversationId, phone, isTest: turn.isTest });
         if (capture) {
@@ -520,7 +533,8 @@ export function createChatService(deps: {
       }
     } catch (error) {
       emitter.typing(conversationId, false);
-      logger.error(`[chat] answering conversation ${conversationId} failed`, error);
+      if (answering) deps.onTurn?.(conversationId, receivedAt, true);
+      logger.error(`[chat] answering conversation ${conversationId} failed`, { conversationId }, error);
     }
   }
 

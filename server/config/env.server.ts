@@ -166,6 +166,15 @@ export const envSchema = z.object({
    */
   SHUTDOWN_RECONNECT_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(10_000),
+  /**
+   * Operations (decision 0075): `GET /metrics` answers only when this is set, and only to
+   * `Authorization: Bearer <METRICS_TOKEN>` (16+ characters); unset, /metrics is 404.
+   */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
+  /** The lowest level written to the JSON log (stdout): info by default; debug shows what info masks. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A chat turn slower than this (ms, from the visitor's message to the stored reply) is logged at warn with its conversation id; 0 logs every turn. */
+  LOG_SLOW_TURN_MS: z.coerce.number().int().min(0).default(5_000),
 });
 
 export type EnvInput = z.input<typeof envSchema>;

@@ -179,7 +179,7 @@ const tickSchema = z.unknown();
 
 /** Every job of the process, one entry per queue of queue/queues.ts (checked by `checkRegistry`). */
 export function jobRegistry(services: AppServices, realtime: JobRealtime): RegisteredJob[] {
-  const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM };
+  const mail = { db: services.db, mailer: services.mailer, mailFrom: services.env.MAIL_FROM, onOutcome: services.metrics.mail };
   const account = { ...mail, appUrl: services.env.PUBLIC_APP_URL };
   const sandbox = sandboxJobHandlers({ db: services.db, sessionsEnded: (userId) => realtime.userSessionsEnded(userId), logger: services.logger });
   const billing = billingJobHandlers(services, (businessId, update) => realtime.billingUpdated(businessId, update));
@@ -190,7 +190,7 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     return defineJob(name, tickSchema, (data, job) => handler.run(data, job));
   };
   const handle = <T>(queue: string, schema: z.ZodType<T>, handler: JobHandler<T>) => defineJob(queue, schema, (data, job) => handler.run(data, job));
-  const smsDeps = { db: services.db, box: services.webhooks.box, env: services.env, appUrl: services.env.PUBLIC_APP_URL };
+  const smsDeps = { db: services.db, box: services.webhooks.box, env: services.env, appUrl: services.env.PUBLIC_APP_URL, onSmsOutcome: services.metrics.sms };
   const live = {
     leadCreated: (businessId: string, lead: Parameters<NonNullable<JobRealtime["leadCreated"]>>[1]) => realtime.leadCreated?.(businessId, lead),
     leadUpdated: (businessId: string, lead: Parameters<NonNullable<JobRealtime["leadUpdated"]>>[1]) => realtime.leadUpdated?.(businessId, lead),
@@ -228,7 +228,7 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     tick(ANALYTICS_FOLD_TICK),
     handle(BILLING_OPERATION_QUEUE, billingOperationJobSchema, billing.operations),
     handle(BILLING_REFRESH_QUEUE, billingRefreshJobSchema, billing.refresh),
-    handle(WEBHOOK_QUEUE, webhookJobSchema, webhookJobHandler(services)),
+    handle(WEBHOOK_QUEUE, webhookJobSchema, webhookJobHandler({ ...services, onDeliveryOutcome: services.metrics.webhook })),
     handle(OUTREACH_SEND_QUEUE, outreachSendJobSchema, outreachJobHandler({ db: services.db, jobs: services.jobs, unsubscribe: unsubscribeSigner(services) })),
     defineJob(PUSH_QUEUE, pushJobSchema, async (job) => {
       const { webhooks } = services;

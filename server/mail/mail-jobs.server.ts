@@ -55,7 +55,13 @@ export function isPermanentMailError(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-export type DeliverDeps = { db: Db; mailer: Mailer; mailFrom: string };
+export type DeliverDeps = {
+  db: Db;
+  mailer: Mailer;
+  mailFrom: string;
+  /** Metrics (decision 0075): what each attempt came to (`retry`: failed, tried again later). */
+  onOutcome?: (outcome: "sent" | "retry" | "failed" | "held" | "skipped") => void;
+};
 
 /** Why an e-mail to an address on the suppression list was not sent, as Email Settings shows it. */
 export function suppressedText(unsubscribedAt: Date): string {
@@ -100,6 +106,7 @@ export async function deliverOnce(
       });
       // One still being tried when the address unsubscribed is skipped from now on.
       await db.emailDelivery.updateMany({ where: { key: job.key, status: "sending" }, data: { status: "skipped", error } });
+      deps.onOutcome?.("skipped");
       return;
     }
   }
@@ -119,7 +126,10 @@ export async function deliverOnce(
     update: { attempts: { increment: 1 } },
     select: { id: true, status: true },
   });
-  if (delivery.status !== "sending") return; // sent already, refused for good, or held (never composed)
+  if (delivery.status !== "sending") {
+    if (delivery.status === "held") deps.onOutcome?.("held");
+    return; // sent already, refused for good, or held (never composed)
+  }
 
   try {
     const message = await compose();
@@ -130,12 +140,15 @@ export async function deliverOnce(
     const lastAttempt = job.attempt > MAIL_RETRY_LIMIT;
     if (isPermanentMailError(error) || lastAttempt) {
       await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "failed", error: reason } });
+      deps.onOutcome?.("failed");
       return; // kept as failed with its reason; no further attempts
     }
     await db.emailDelivery.update({ where: { id: delivery.id }, data: { error: reason } });
+    deps.onOutcome?.("retry");
     throw error;
   }
   await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "sent", sentAt: new Date(), error: null } });
+  deps.onOutcome?.("sent");
 }
 
 export function mailJobHandler(deps: DeliverDeps): JobHandler<MailJob> {

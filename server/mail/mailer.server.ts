@@ -87,7 +87,9 @@ export function createMailer(options: {
       const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID()}.json`);
       const record = { from: fromHeader(options.from, fromName), ...message, sentAt: new Date().toISOString() };
       await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
-      options.logger.info(`[mail] "${message.subject}" to ${message.to} written to ${file}`);
+      // Subject and recipient are personal data: at debug only (decision 0075); the file holds them.
+      options.logger.info(`[mail] an e-mail was written to ${file}`);
+      options.logger.debug?.(`[mail] "${message.subject}" to ${message.to} written to ${file}`);
     },
     describe: () => `outbox folder ${options.outboxDir}`,
     close: () => {},

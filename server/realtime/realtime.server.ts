@@ -14,6 +14,7 @@ import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { createTakeover } from "./takeover.server.ts";
 import { consentAsk, recordSmsConsent, visitorLeft } from "../sms/consent.server.ts";
 import { runSmsTurn, type SmsTurnInput, type SmsTurnResult } from "../sms/sms-turn.server.ts";
+import { chatTurnObserver, leadChannel } from "../observability/sources.server.ts";
 
 /** Lead changes made in the workspace (HTTP actions), pushed to the business's room (DESIGN §3). */
 export type WorkspaceEvents = {
@@ -62,6 +63,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     workspaceMessage: (businessId, message) =>
       workspace.to(businessRoom(businessId)).emit("conversation:message", { message }),
     leadCreated: (businessId, lead, notification) => {
+      services.metrics.leadCaptured(leadChannel(lead));
       workspace.to(businessRoom(businessId)).emit("lead:created", { lead });
       // The "new-lead" notification was stored with the lead (server/leads/capture-lead.server.ts).
       // The owners' e-mail alert is a job of the lead's `lead.created` event, written with the lead.
@@ -82,6 +84,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     logger: services.logger,
     testTokenSecret: services.signingSecret,
     jobs: services.jobs,
+    onTurn: chatTurnObserver({ metrics: services.metrics, logger: services.logger, slowTurnMs: services.env.LOG_SLOW_TURN_MS }),
     // Booking the walkthrough after the qualification (issue 31): its commands push the lead live.
     booking: createChatBooking(commandContext(services, { leadCreated: (b, lead) => emitter.leadCreated(b, lead), leadUpdated: (b, lead) => emitter.leadUpdated(b, lead) })),
     ...(services.env.TEST_CRASH_AT ? { crashAt: services.env.TEST_CRASH_AT } : {}),
@@ -132,7 +135,10 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
   workspace.on("connection", (socket) => takeover.register(socket));
   // A lead added by hand is pushed without a "new-lead" notification: someone in the team made it.
   const workspaceEvents: WorkspaceEvents = {
-    leadCreated: (businessId, lead) => workspace.to(businessRoom(businessId)).emit("lead:created", { lead }),
+    leadCreated: (businessId, lead) => {
+      services.metrics.leadCaptured(leadChannel(lead));
+      workspace.to(businessRoom(businessId)).emit("lead:created", { lead });
+    },
     leadUpdated: emitter.leadUpdated,
     // Rooms span every instance when the Redis adapter is on.
     memberRemoved: (businessId, userId) => workspace.in(memberRoom(businessId, userId)).disconnectSockets(true),

@@ -194,7 +194,7 @@ export function registerWidgetNamespace(
         );
       } catch (error) {
         if (error instanceof ChatbotInactiveError) return refuseInactive(ack);
-        deps.logger.error("[widget] message:send failed", error);
+        deps.logger.error("[widget] message:send failed", { conversationId: parsed.data.conversationId }, error);
         // Not acknowledged as stored: the widget keeps the message in its outbox and retries.
         ack({ ok: false, error: "server_error" });
       }

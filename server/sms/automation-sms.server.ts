@@ -26,7 +26,13 @@ export function automationSmsSender(deps: SmsDeps & { quietHours: string }): Sms
     async send({ businessId, to, body, idempotencyKey }) {
       const account = businessId ? await smsAccountFor(deps, businessId) : null;
       if (!account) throw new Error(SMS_NOT_CONFIGURED);
-      await sendThroughTwilio(account, { to, body, idempotencyKey });
+      try {
+        await sendThroughTwilio(account, { to, body, idempotencyKey });
+      } catch (error) {
+        deps.onSmsOutcome?.("retry"); // the automation's step job tries again
+        throw error;
+      }
+      deps.onSmsOutcome?.("sent");
     },
   };
 }

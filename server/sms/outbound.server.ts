@@ -25,7 +25,15 @@ export const SMS_NOT_CONFIGURED_TEXT = "SMS is not configured: connect Twilio in
 export const SMS_SUPPRESSED_TEXT = "Not sent: this number replied STOP";
 export const SMS_NO_CONSENT_TEXT = "Not sent: this number has not agreed to be texted";
 
-export type SmsDeps = { db: Db; box: SecretBox; env: TwilioEnv; appUrl: string; clock?: () => Date };
+export type SmsDeps = {
+  db: Db;
+  box: SecretBox;
+  env: TwilioEnv;
+  appUrl: string;
+  clock?: () => Date;
+  /** Metrics (decision 0075): what each sending attempt came to (`retry`: failed, tried again later). */
+  onSmsOutcome?: (outcome: "sent" | "retry" | "failed" | "held" | "skipped") => void;
+};
 
 type DbOrTx = Db | TransactionClient;
 
@@ -92,8 +100,10 @@ async function sendOne(deps: SmsDeps, data: SmsSendJob, info: JobInfo): Promise<
   const now = deps.clock?.() ?? new Date();
   const sms = await db.smsMessage.findUnique({ where: { id: data.smsId } });
   if (!sms || sms.direction !== "outbound" || (sms.status !== "queued" && sms.status !== "sending")) return;
-  const finish = (status: string, error: string | null, extra: { twilioSid?: string; fromPhone?: string } = {}) =>
-    db.smsMessage.updateMany({ where: { id: sms.id, status: { in: ["queued", "sending"] } }, data: { status, error, ...extra } });
+  const finish = async (status: "sent" | "failed" | "held" | "skipped", error: string | null, extra: { twilioSid?: string; fromPhone?: string } = {}) => {
+    await db.smsMessage.updateMany({ where: { id: sms.id, status: { in: ["queued", "sending"] } }, data: { status, error, ...extra } });
+    deps.onSmsOutcome?.(status);
+  };
   const decided = await smsRefusal(deps, sms.businessId, sms.toPhone, sms.kind as OutboundKind);
   if (!decided.account) {
     await finish(decided.status, decided.error);
@@ -114,7 +124,10 @@ async function sendOne(deps: SmsDeps, data: SmsSendJob, info: JobInfo): Promise<
     });
     await finish("sent", null, { twilioSid: sent.sid });
   } catch (error) {
-    if (info.attempt <= RETRY_LIMIT) throw error;
+    if (info.attempt <= RETRY_LIMIT) {
+      deps.onSmsOutcome?.("retry");
+      throw error;
+    }
     await finish("failed", (error instanceof Error ? error.message : String(error)).slice(0, 300));
     await db.smsMessage.update({ where: { id: sms.id }, data: { countedAt: null } });
   }

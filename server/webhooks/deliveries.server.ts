@@ -120,6 +120,9 @@ function messageIdOf(body: string, deliveryId: string): string {
   }
 }
 
+/** Metrics (decision 0075): what each delivery attempt came to (`deferred`: its endpoint was busy). */
+export type DeliveryOutcomeSink = { onDeliveryOutcome?: (outcome: "succeeded" | "retry" | "failed" | "deferred") => void };
+
 type Outcome = { status: "succeeded" | "failed" | "retry"; responseStatus: number | null; durationMs: number | null; error: string | null };
 
 /**
@@ -128,7 +131,7 @@ type Outcome = { status: "succeeded" | "failed" | "retry"; responseStatus: numbe
  * job key again in BUSY_DEFER_MS, its attempts so far carried over.
  */
 export async function deliverWebhook(
-  deps: WebhookDeps & { logger: Logger; slots?: DeliverySlots },
+  deps: WebhookDeps & DeliveryOutcomeSink & { logger: Logger; slots?: DeliverySlots },
   data: WebhookJob,
   job: JobInfo,
   now = () => new Date(),
@@ -138,6 +141,7 @@ export async function deliverWebhook(
   if (!leave) {
     const later: WebhookJob = { ...data, earlierAttempts: (data.earlierAttempts ?? 0) + job.attempt - 1 };
     await deps.jobs.enqueue(deps.db, [{ name: WEBHOOK_QUEUE, key: job.key, data: later, runAt: new Date(now().getTime() + BUSY_DEFER_MS) }]);
+    deps.onDeliveryOutcome?.("deferred");
     return;
   }
   try {
@@ -147,7 +151,7 @@ export async function deliverWebhook(
   }
 }
 
-async function deliverNow(deps: WebhookDeps & { logger: Logger }, data: WebhookJob, job: JobInfo, now: () => Date): Promise<void> {
+async function deliverNow(deps: WebhookDeps & DeliveryOutcomeSink & { logger: Logger }, data: WebhookJob, job: JobInfo, now: () => Date): Promise<void> {
   const { db } = deps;
   const endpoint = await db.webhookEndpoint.findFirst({
     where: { id: data.endpointId, businessId: data.businessId },
@@ -221,6 +225,7 @@ async function deliverNow(deps: WebhookDeps & { logger: Logger }, data: WebhookJ
       ...(outcome.status === "succeeded" ? { deliveredAt: at } : {}),
     },
   });
+  deps.onDeliveryOutcome?.(outcome.status);
   if (outcome.status === "succeeded") {
     await db.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
     return;
@@ -252,7 +257,7 @@ async function noteFailure(deps: Pick<WebhookDeps, "db">, args: { businessId: st
   }
 }
 
-export function webhookJobHandler(deps: WebhookDeps & { logger: Logger }): JobHandler<WebhookJob> {
+export function webhookJobHandler(deps: WebhookDeps & DeliveryOutcomeSink & { logger: Logger }): JobHandler<WebhookJob> {
   const slots = createDeliverySlots();
   return { name: WEBHOOK_QUEUE, run: (data, job) => deliverWebhook({ ...deps, slots }, data, job) };
 }

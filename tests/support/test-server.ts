@@ -20,6 +20,9 @@ import { postgresTemplate } from "./postgres-template.ts";
 import { closeServices, createServices, type AppServices } from "#server/services.server.ts";
 import { createJobQueue } from "#server/jobs/queue/job-queue.server.ts";
 import { startJobWorkers } from "#server/jobs/handlers.server.ts";
+import { createMetrics } from "#server/observability/metrics.server.ts";
+import { QUEUES } from "#server/jobs/queue/queues.ts";
+import type { Logger } from "#server/shared/logger.ts";
 
 export type TestServer = {
   url: string;
@@ -49,6 +52,8 @@ export type TestServerOptions = {
   databaseUrl?: string;
   /** Extra environment variables (e.g. OPENAI_API_KEY and OPENAI_BASE_URL for the AI assistant). */
   env?: Record<string, string>;
+  /** The process's logger instead of the quiet one (a test reading the JSON log). */
+  logger?: Logger;
 };
 
 const quietLogger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
@@ -126,16 +131,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await migrate(database.sql, await loadMigrations());
     await ensureSiteChatbot(database.prisma, env.SITE_CHATBOT_KEY);
     if (options.seedDemo !== false) await ensureDemoData(database.prisma);
+    // One metrics registry per boot, counted into by the job queue and the application alike.
+    const metrics = createMetrics({ queues: QUEUES.map((q) => q.name) });
+    const logger = options.logger ?? quietLogger;
     const services = createServices({
       env,
       db: database.prisma,
       jobs: await createJobQueue({
         sql: database.sql,
-        logger: quietLogger,
+        logger,
         soleProcess: database.kind === "pglite",
+        metrics,
       }),
       sessionSecret: env.SESSION_SECRET!,
-      logger: quietLogger,
+      logger,
+      metrics,
       // Tests register many businesses from loopback: the per-IP registration limit is raised unless a
       // test sets it (tests/integration/limits-race.test.ts does).
       authLimits: { registrationsPerIp: 10_000, ...options.authLimits },

@@ -86,6 +86,8 @@ export type JobQueueOptions = {
   soleProcess: boolean;
   /** How often pg-boss's maintenance runs (expires stuck jobs, deletes old ones); default 60 s. */
   maintenanceIntervalSeconds?: number;
+  /** Metrics (decision 0075): each attempt's queue, run time and whether it failed. */
+  metrics?: { jobRan(queue: string, seconds: number, failed: boolean): void };
 };
 
 export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -144,7 +146,14 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         // Fetched while stopping: not run (failed, so retried after the restart).
         if (stopping) return Promise.reject(new Error("the job runner is stopping"));
         const info = { id: job.id, name: job.name, key: job.singletonKey ?? job.id, attempt: job.retryCount + 1 };
-        return withinSeconds(handler.run(job.data as never, info), job.expireInSeconds);
+        const started = performance.now();
+        const run = withinSeconds(handler.run(job.data as never, info), job.expireInSeconds);
+        if (!options.metrics) return run;
+        const ran = (failed: boolean) => options.metrics!.jobRan(handler.name, (performance.now() - started) / 1000, failed);
+        return run.then(() => ran(false), (error: unknown) => {
+          ran(true);
+          throw error;
+        });
       }),
     );
     const completed: string[] = [];
@@ -155,7 +164,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         continue;
       }
       const message = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      if (!stopping) logger.warn(`[jobs] ${handler.name} ${job.singletonKey ?? job.id} attempt ${job.retryCount + 1} failed: ${message}`);
+      if (!stopping) logger.warn(`[jobs] ${handler.name} ${job.singletonKey ?? job.id} attempt ${job.retryCount + 1} failed: ${message}`, { queue: handler.name, jobId: job.id });
       await boss.fail(handler.name, job.id, { message });
     }
     return { completed };
