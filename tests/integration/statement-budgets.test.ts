@@ -62,6 +62,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 function expectBudget(statements: string[], budget: number) {
+  if (process.env.LB_PRINT_STATEMENTS) console.log(`statements (${budget}):\n${statements.join("\n")}`);
   expect(statements.length, `statements run:\n${statements.join("\n")}`).toBe(budget);
 }
 
