@@ -4,7 +4,7 @@
 import { classifyChannel } from "../analytics/channels.ts";
 import type { Db } from "../db/client.server.ts";
 import type { Assistant } from "../conversation/assistant.ts";
-import { restoreState, resumeQualification, startConversation, toScoreInput, type AnswerChange, type Answers, type BusinessProfile } from "../conversation/engine.ts";
+import { restoreState, resumeQualification, startConversation, toScoreInput, type AnswerChange, type Answers, type BusinessProfile, type TurnResult } from "../conversation/engine.ts";
 import { recordAnswerCorrections } from "../leads/lead-corrections.server.ts";
 import { scoreLead } from "../shared/scoring/score.ts";
 import { captureLead, type CaptureResult } from "../leads/capture-lead.server.ts";
@@ -38,6 +38,7 @@ import {
 import {
   loadPendingTurn,
   storeBotTurn,
+  storeWholeTurn,
   storeVisitorMessage,
   type PendingTurn,
   type StoreVisitorResult,
@@ -49,6 +50,7 @@ import { checkMessageText, pageOriginAndPath } from "../chatbots/widget-payloads
 import { verifyTestToken } from "./test-token.ts";
 import { isDraftConversationId, newDraftConversationId } from "./draft-ids.ts";
 import { createKeyedQueue } from "./keyed-queue.ts";
+import { createTurnCache } from "./turn-cache.ts";
 import type { SiteAssistant } from "../site-assistant/assistant.server.ts";
 import { restoreSiteState, resumeSite } from "../site-assistant/engine.ts";
 import { captureProspect } from "../site-assistant/capture.server.ts";
@@ -136,6 +138,8 @@ export function createChatService(deps: {
   const clock = deps.clock ?? (() => new Date());
   // Turns of one conversation run one after another, in seq order.
   const queue = createKeyedQueue();
+  // What this process last stored per conversation (the one-statement turn, decision 0079).
+  const turns = createTurnCache();
   const { siteAssistant } = deps;
 
   /** The operator's business talks through the site assistant, every other through the cleaning engine. */
@@ -267,6 +271,10 @@ export function createChatService(deps: {
     if (!checked.ok) return { ok: false, error: checked.error };
     const input = { clientMessageId: payload.clientMessageId, text: checked.text };
     const draft = options.draft?.conversationId === payload.conversationId ? options.draft : undefined;
+    if (!draft) {
+      const fast = await fastTurn(visitor, payload.conversationId, input, receivedAt);
+      if (fast) return fast;
+    }
     let created: { message: Message; context: TurnContext } | null = null;
     if (draft) {
       // A new conversation is counted when it is stored, not when the chat is opened.
@@ -505,37 +513,143 @@ export function createChatService(deps: {
           logger.warn(`[chat] conversation ${conversationId} message ${visitorMessage.seq} was answered elsewhere`);
           return;
         }
-        const echo = !leadDetailsHidden(chatbot.business, clock());
-        for (const message of replies) {
-          emitter.message(conversationId, message);
-          if (echo) emitter.workspaceMessage(turn.businessId, message);
-        }
-        answered();
-        const phone = result.state.answers.phone;
-        if (phone && phone !== answersBefore.phone) deps.onPhoneGiven?.({ businessId: turn.businessId, conversationId, phone, isTest: turn.isTest });
-        if (capture) {
-          if (!stored.leadId) await crashPoint("before-capture");
-          // A later turn of a chat with a lead and no corrections: the lead's update and the turn's events are
-          // one statement (decision 0060). With corrections, the events still follow the corrections' history.
-          const leadId = stored.leadId;
-          const folded = Boolean(deps.jobs && leadId && !result.corrections);
-          const captured = await captureFor(
-            turn,
-            chatbot,
-            stored,
-            folded && leadId ? (scored) => turnEvents(turn, leadId, scored, visitorMessage, result.completed) : undefined,
-          );
-          if (result.corrections && captured.kind === "updated") await recordCorrections(turn, captured, answersBefore, result.corrections, profile);
-          if (!captured.eventsWritten) await emitTurnEvents(turn, captured, visitorMessage, result.completed);
-          stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id, ...(stored.booking ? { booking: stored.booking } : {}) };
-          if (result.completed && !stored.booking && !turn.isTest && deps.booking) stored = await offerBooking(turn, chatbot, stored, captured.lead.priority);
-        }
+        const lastSeq = replies.at(-1)?.seq;
+        stored = await afterReplies({ turn, chatbot, profile, answersBefore, result, visitorMessage, replies, stored, capture, sent: answered });
+        if (lastSeq !== undefined && !site) remember(turn, lastSeq, stored);
       }
     } catch (error) {
       emitter.typing(conversationId, false);
       if (answering) deps.onTurn?.(conversationId, receivedAt, true);
       logger.error(`[chat] answering conversation ${conversationId} failed`, { conversationId }, error);
     }
+  }
+
+  /**
+   * What follows a stored reply, on both paths (answerTurns and the one-statement turn): the replies
+   * sent, a phone number given, the lead captured or updated with the turn's events, then the booking
+   * offer. Returns the conversation's state after it.
+   */
+  async function afterReplies(args: {
+    turn: PendingTurn;
+    chatbot: ChatbotRecord;
+    profile: BusinessProfile;
+    answersBefore: Answers;
+    result: TurnResult;
+    visitorMessage: { seq: number; text: string };
+    replies: Message[];
+    stored: StoredConversationState;
+    capture: boolean;
+    /** The replies are sent (the metrics' turn ends there, decision 0075). */
+    sent: () => void;
+  }): Promise<StoredConversationState> {
+    const { turn, chatbot, result, visitorMessage, answersBefore } = args;
+    let { stored } = args;
+    const conversationId = turn.id;
+    const echo = !leadDetailsHidden(chatbot.business, clock());
+    for (const message of args.replies) {
+      emitter.message(conversationId, message);
+      if (echo) emitter.workspaceMessage(turn.businessId, message);
+    }
+    args.sent();
+    const phone = result.state.answers.phone;
+    if (phone && phone !== answersBefore.phone) deps.onPhoneGiven?.({ businessId: turn.businessId, conversationId, phone, isTest: turn.isTest });
+    if (!args.capture) return stored;
+    if (!stored.leadId) await crashPoint("before-capture");
+    // A later turn of a chat with a lead and no corrections: the lead's update and the turn's events are
+    // one statement (decision 0060). With corrections, the events still follow the corrections' history.
+    const leadId = stored.leadId;
+    const folded = Boolean(deps.jobs && leadId && !result.corrections);
+    const captured = await captureFor(
+      turn,
+      chatbot,
+      stored,
+      folded && leadId ? (scored) => turnEvents(turn, leadId, scored, visitorMessage, result.completed) : undefined,
+    );
+    if (result.corrections && captured.kind === "updated") await recordCorrections(turn, captured, answersBefore, result.corrections, args.profile);
+    if (!captured.eventsWritten) await emitTurnEvents(turn, captured, visitorMessage, result.completed);
+    stored = { engine: stored.engine, handledSeq: stored.handledSeq, leadId: captured.lead.id, ...(stored.booking ? { booking: stored.booking } : {}) };
+    if (result.completed && !stored.booking && !turn.isTest && deps.booking) stored = await offerBooking(turn, chatbot, stored, captured.lead.priority);
+    return stored;
+  }
+
+  /** Keeps what a turn stored, for the next turn's single statement; a state with a booking offer is not kept. */
+  function remember(turn: PendingTurn, lastSeq: number, stored: StoredConversationState) {
+    if (stored.booking || stored.leadPending) turns.forget(turn.id);
+    else turns.set(turn.id, { chatbotId: turn.chatbotId, businessId: turn.businessId, isTest: turn.isTest, lastSeq, state: stored, stateJson: JSON.stringify(stored) });
+  }
+
+  /**
+   * The common turn in one statement (decision 0079): with the rules engine, a conversation this
+   * process answered last, and nothing special about the message (not a request for a person, no
+   * booking offer standing, not the turn that creates the lead), the reply is computed from the kept
+   * state and stored together with the visitor's message. Resolves to the ack, or null when the usual
+   * path must take the message (nothing was stored then). Runs in the conversation's queue; what
+   * follows the reply runs after the ack is sent.
+   */
+  function fastTurn(visitor: VisitorContext, conversationId: string, input: { clientMessageId: string; text: string }, receivedAt: number): Promise<MessageSendAck | null> | null {
+    const respondNow = deps.assistant.respondNow;
+    const kept = turns.get(conversationId);
+    if (!respondNow || !kept || kept.chatbotId !== visitor.chatbotId || queue.busy(conversationId) || asksForPerson(input.text)) return null;
+    return queue.run(conversationId, async () => {
+      const chatbot = await cachedChatbot(visitor.chatbotId);
+      const before = kept.state;
+      if (siteAssistantFor(chatbot) || before.booking || before.leadPending || turns.get(conversationId) !== kept) return null;
+      const profile = toBusinessProfile(chatbot);
+      const now = clock();
+      const result = respondNow.call(deps.assistant, {
+        state: before.engine,
+        text: input.text,
+        profile,
+        now,
+        conversation: { id: conversationId, businessId: kept.businessId, isTest: kept.isTest },
+      });
+      const capture = Boolean(result.contactCaptured || result.completed || before.leadId);
+      // The turn that creates the lead keeps its two statements: its message is stored and acknowledged
+      // before the reply and the lead (decision 0044's crash points).
+      if (capture && !before.leadId) return null;
+      const visitorSeq = kept.lastSeq + 1;
+      const stored: StoredConversationState = { engine: result.state, handledSeq: visitorSeq, ...(before.leadId ? { leadId: before.leadId } : {}) };
+      const stateJson = JSON.stringify(stored);
+      const written = await storeWholeTurn(db, {
+        conversationId,
+        chatbotId: visitor.chatbotId,
+        visitorId: visitor.visitorId,
+        ...input,
+        expected: { lastSeq: kept.lastSeq, stateJson: kept.stateJson },
+        replies: result.replies.map((reply) => ({ id: newMessageId(), text: reply.text, quickReplies: reply.quickReplies })),
+        stateJson,
+        now,
+        ended: result.completed && !kept.isTest,
+      });
+      if (!written) {
+        turns.forget(conversationId);
+        return null;
+      }
+      const { visitor: message, replies } = written;
+      const turn: PendingTurn = { id: conversationId, businessId: kept.businessId, chatbotId: kept.chatbotId, isTest: kept.isTest, state: stored, pending: [] };
+      turns.set(conversationId, { ...kept, lastSeq: replies.at(-1)?.seq ?? message.seq, state: stored, stateJson });
+      emitter.message(conversationId, message);
+      void echoToWorkspace(visitor.chatbotId, kept.businessId, message);
+      void queue.run(conversationId, async () => {
+        // After the ack (sent when this task's caller resumes): the visitor sees its message acknowledged first.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        let wasSent = false;
+        try {
+          const sent = () => {
+            wasSent = true;
+            deps.onTurn?.(conversationId, receivedAt, false);
+          };
+          const after = await afterReplies({ turn, chatbot, profile, answersBefore: before.engine.answers, result, visitorMessage: { seq: message.seq, text: message.text }, replies, stored, capture, sent });
+          const last = turns.get(conversationId);
+          if (last && last.stateJson === stateJson) remember(turn, last.lastSeq, after);
+        } catch (error) {
+          turns.forget(conversationId);
+          if (!wasSent) deps.onTurn?.(conversationId, receivedAt, true);
+          logger.error(`[chat] finishing the turn of conversation ${conversationId} failed`, { conversationId }, error);
+        }
+      });
+      return { ok: true, message };
+    });
   }
 
   /**

@@ -186,3 +186,74 @@ export async function storeBotTurn(
     ${returningMessage}`);
   return rows.map(toMessage).sort((a, b) => a.seq - b.seq);
 }
+
+/**
+ * A whole rules-path turn in one statement (decision 0079): the visitor's message and the bot's
+ * replies to it, with the new conversation state, when the state this process last stored is still
+ * the conversation's (`expected`: the same state and `lastSeq`, so nothing was written since, no
+ * member joined, nothing waits unanswered). Stores nothing and returns null otherwise (a stale cache,
+ * a resend, a closed conversation or an inactive chatbot): the caller takes the two-statement path,
+ * which explains or answers it. The same ownership, open, active and dedupe checks as
+ * storeVisitorMessage. Returns the visitor's message first, then the replies in seq order.
+ */
+export async function storeWholeTurn(
+  db: Db,
+  input: {
+    conversationId: string;
+    chatbotId: string;
+    visitorId: string;
+    clientMessageId: string;
+    text: string;
+    expected: { lastSeq: number; stateJson: string };
+    replies: BotReplyInput[];
+    stateJson: string;
+    now: Date;
+    ended?: boolean;
+  },
+): Promise<{ visitor: Message; replies: Message[] } | null> {
+  const now = sqlUtc(input.now);
+  const rows = [
+    { id: newMessageId(), role: "visitor", text: input.text, quickReplies: [], clientMessageId: input.clientMessageId },
+    ...input.replies.map((r) => ({ id: r.id, role: "bot", text: r.text, quickReplies: r.quickReplies ?? [], clientMessageId: null })),
+  ];
+  const count = rows.length;
+  let stored: MessageRow[];
+  try {
+    stored = await queryPrepared<MessageRow>(db, Prisma.sql`
+      WITH conv AS (
+        UPDATE "Conversation" c
+           SET "lastSeq" = c."lastSeq" + ${count}::int,
+               "lastMessageAt" = ${now},
+               "updatedAt" = ${now},
+               "state" = ${input.stateJson}::jsonb
+         WHERE c."id" = ${input.conversationId}
+           AND c."chatbotId" = ${input.chatbotId}
+           AND c."visitorId" = ${input.visitorId}
+           AND c."status" = 'open'
+           AND c."agentUserId" IS NULL
+           AND c."lastSeq" = ${input.expected.lastSeq}::int
+           AND c."state" = ${input.expected.stateJson}::jsonb
+           AND EXISTS (SELECT 1 FROM "Chatbot" b WHERE b."id" = c."chatbotId" AND b."isActive")
+           AND NOT EXISTS (
+             SELECT 1 FROM "Message" m WHERE m."conversationId" = c."id" AND m."clientMessageId" = ${input.clientMessageId}
+           )
+        RETURNING c."id", c."businessId", c."lastSeq"
+      ), msg AS (
+        SELECT r.ord, r.value->>'id' AS id, (r.value->>'role')::"MessageRole" AS role, r.value->>'text' AS text,
+               ARRAY(SELECT jsonb_array_elements_text(r.value->'quickReplies')) AS quick, r.value->>'clientMessageId' AS client
+          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(value, ord)
+      )${input.ended ? Prisma.sql`, ended AS (${conversationEndedEventSql("conv")})` : Prisma.empty}
+      INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "clientMessageId", "createdAt")
+      SELECT msg.id, conv."id", conv."businessId", conv."lastSeq" - ${count}::int + msg.ord::int, msg.role, msg.text, msg.quick, msg.client,
+             ${now}
+        FROM conv, msg
+      ${returningMessage}`);
+  } catch (error) {
+    // The same clientMessageId raced in on another connection: nothing was stored by this statement.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  if (stored.length === 0) return null;
+  const messages = stored.map(toMessage).sort((a, b) => a.seq - b.seq);
+  return { visitor: messages[0]!, replies: messages.slice(1) };
+}

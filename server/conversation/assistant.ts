@@ -18,6 +18,12 @@ export interface Assistant {
   readonly name: string; // "rules" or a model name
   /** onDelta streams the text of reply number `index` as it is produced (the rules assistant calls it never). */
   respond(input: AssistantTurnInput, onDelta?: (index: number, delta: string) => void): Promise<TurnResult>;
+  /**
+   * The same answer at once, for an assistant that needs no I/O (the rules engine): the chat then
+   * stores the visitor's message and the reply in one statement (decision 0079). A model does not
+   * have it: its visitor message is stored and acknowledged before it starts answering.
+   */
+  respondNow?(input: Omit<AssistantTurnInput, "history">): TurnResult;
 }
 
 export function createRulesAssistant(): Assistant {
@@ -25,6 +31,9 @@ export function createRulesAssistant(): Assistant {
     name: "rules",
     respond(input) {
       return Promise.resolve(handleVisitorMessage(input.state, input.text, input.profile, input.now));
+    },
+    respondNow(input) {
+      return handleVisitorMessage(input.state, input.text, input.profile, input.now);
     },
   };
 }

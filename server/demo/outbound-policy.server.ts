@@ -5,6 +5,7 @@
 // channel's held text, and no request goes to the provider. Adding a channel means adding it to
 // `OutboundChannel` (the compiler then asks for its held text) and calling `holdForSandbox` first.
 import type { Db } from "../db/client.server.ts";
+import { Prisma } from "../db/generated/client.ts";
 
 export type OutboundChannel = "email" | "sms";
 
@@ -21,17 +22,25 @@ export const SANDBOX_HELD_TEXT: Record<OutboundChannel, string> = {
  * password reset has no business).
  */
 export async function holdForSandbox(db: Db, channel: OutboundChannel, target: { businessId?: string | null; to: string }): Promise<string | "gone" | null> {
+  const [row] = await db.$queryRaw<{ known: boolean; sandboxId: string | null }[]>(sandboxHoldSql(channel, target));
+  if (!row?.known) return "gone";
+  return row.sandboxId;
+}
+
+/**
+ * The same question as one SELECT of `known` (the business still exists, or there is none) and
+ * `sandboxId`, for a statement that records the message in the same step (mail/delivery-record.server.ts).
+ */
+export function sandboxHoldSql(channel: OutboundChannel, target: { businessId?: string | null; to: string }): Prisma.Sql {
   const businessId = target.businessId ?? null;
   // Only an e-mail address can be a sandbox member's account.
   const memberEmail = channel === "email" ? target.to.trim().toLowerCase() : null;
-  const [row] = await db.$queryRaw<{ known: boolean; sandboxId: string | null }[]>`
-    SELECT (${businessId}::text IS NULL OR EXISTS (SELECT 1 FROM "Business" WHERE "id" = ${businessId})) AS "known",
+  return Prisma.sql`
+    SELECT (${businessId}::text IS NULL OR EXISTS (SELECT 1 FROM "Business" WHERE "id" = ${businessId}::text)) AS "known",
            (SELECT b."id" FROM "Business" b
              WHERE b."sandboxExpiresAt" IS NOT NULL
-               AND (b."id" = ${businessId}
+               AND (b."id" = ${businessId}::text
                     OR b."id" IN (SELECT m."businessId" FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
                                    WHERE u."email" = ${memberEmail}::text))
              LIMIT 1) AS "sandboxId"`;
-  if (!row?.known) return "gone";
-  return row.sandboxId;
 }

@@ -8,6 +8,7 @@ import type { JobHandler, JobInfo, JobQueue, JobRequest } from "../jobs/queue/jo
 import type { TxClient } from "../jobs/queue/sql-executors.server.ts";
 import { MAIL_QUEUE, queueSpec } from "../jobs/queue/queues.ts";
 import { holdForSandbox } from "../demo/outbound-policy.server.ts";
+import { markDeliverySent, recordDeliveryAttempt } from "./delivery-record.server.ts";
 import { singleLine } from "../shared/format/single-line.ts";
 import type { Mailer, MailMessage } from "./mailer.server.ts";
 
@@ -87,11 +88,17 @@ export async function deliverOnce(
 ): Promise<void> {
   const { db, mailer } = deps;
   const messageId = messageIdFor(job.key, deps.mailFrom);
-  // The sandbox outbound policy (decision 0026): a sandbox's e-mail is kept as held, never sent.
-  const sandbox = await holdForSandbox(db, "email", { businessId: mail.businessId, to: mail.to });
-  if (sandbox === "gone") return; // the business was deleted (an expired demo sandbox): nobody to tell
-  // The one place e-mails to leads and prospects meet the business's suppression list.
-  if (mail.unsubscribeUrl !== undefined) {
+  let delivery: { id: string; status: string };
+  if (mail.unsubscribeUrl === undefined) {
+    // The sandbox outbound policy (decision 0026) and the attempt in one statement (decision 0079): a
+    // sandbox's e-mail is kept as held, never sent.
+    const attempt = await recordDeliveryAttempt(db, { key: job.key, businessId: mail.businessId ?? null, kind: mail.kind, to: mail.to, subject: singleLine(mail.subject), messageId, now: new Date() });
+    if (attempt === "gone") return; // the business was deleted (an expired demo sandbox): nobody to tell
+    delivery = attempt;
+  } else {
+    const sandbox = await holdForSandbox(db, "email", { businessId: mail.businessId, to: mail.to });
+    if (sandbox === "gone") return;
+    // The one place e-mails to leads and prospects meet the business's suppression list.
     if (!mail.businessId) throw new Error(`An e-mail with an unsubscribe link needs its business (${job.key})`);
     const suppressed = await db.emailSuppression.findUnique({
       where: { businessId_email: { businessId: mail.businessId, email: mail.to.trim().toLowerCase() } },
@@ -109,23 +116,23 @@ export async function deliverOnce(
       deps.onOutcome?.("skipped");
       return;
     }
+    delivery = await db.emailDelivery.upsert({
+      where: { key: job.key },
+      create: {
+        key: job.key,
+        businessId: sandbox ?? mail.businessId ?? null,
+        // A demo sandbox e-mails nobody: the e-mail is kept as held, listed in its Email Settings.
+        status: sandbox ? "held" : "sending",
+        kind: mail.kind,
+        to: mail.to,
+        subject: singleLine(mail.subject),
+        messageId,
+        attempts: 1,
+      },
+      update: { attempts: { increment: 1 } },
+      select: { id: true, status: true },
+    });
   }
-  const delivery = await db.emailDelivery.upsert({
-    where: { key: job.key },
-    create: {
-      key: job.key,
-      businessId: sandbox ?? mail.businessId ?? null,
-      // A demo sandbox e-mails nobody: the e-mail is kept as held, listed in its Email Settings.
-      status: sandbox ? "held" : "sending",
-      kind: mail.kind,
-      to: mail.to,
-      subject: singleLine(mail.subject),
-      messageId,
-      attempts: 1,
-    },
-    update: { attempts: { increment: 1 } },
-    select: { id: true, status: true },
-  });
   if (delivery.status !== "sending") {
     if (delivery.status === "held") deps.onOutcome?.("held");
     return; // sent already, refused for good, or held (never composed)
@@ -147,7 +154,7 @@ export async function deliverOnce(
     deps.onOutcome?.("retry");
     throw error;
   }
-  await db.emailDelivery.update({ where: { id: delivery.id }, data: { status: "sent", sentAt: new Date(), error: null } });
+  await markDeliverySent(db, delivery.id, new Date());
   deps.onOutcome?.("sent");
 }
 
