@@ -55,15 +55,8 @@ export function StatusCard({ detail }: { detail: LeadDetailData }) {
   );
 }
 
+const NOTE_FIELD = { id: "note-text", name: "note", label: "Note", maxLength: 2000 };
+
 export function NoteCard() {
-  return (
-    <IntentTextareaCard
-      id="notes"
-      title="Add a note"
-      intent="note"
-      schema={noteSchema}
-      field={{ id: "note-text", name: "note", label: "Note", maxLength: 2000 }}
-      submit={{ idle: "Add note", busy: "Saving..." }}
-    />
-  );
+  return <IntentTextareaCard id="notes" title="Add a note" intent="note" schema={noteSchema} field={NOTE_FIELD} submit={{ idle: "Add note", busy: "Saving..." }} />;
 }

@@ -3,15 +3,8 @@
 import { leadTextSchema } from "#shared/sms/twilio-input.ts";
 import { IntentTextareaCard } from "./IntentTextareaCard";
 
+const TEXT_FIELD = { id: "lead-text", name: "text", label: "Text message", maxLength: 480 };
+
 export function TextCard() {
-  return (
-    <IntentTextareaCard
-      id="text"
-      title="Text"
-      intent="text"
-      schema={leadTextSchema}
-      field={{ id: "lead-text", name: "text", label: "Text message", maxLength: 480 }}
-      submit={{ idle: "Send text", busy: "Sending..." }}
-    />
-  );
+  return <IntentTextareaCard id="text" title="Text" intent="text" schema={leadTextSchema} field={TEXT_FIELD} submit={{ idle: "Send text", busy: "Sending..." }} />;
 }
