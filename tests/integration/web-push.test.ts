@@ -89,7 +89,7 @@ async function subscribe(onlyEvent?: string): Promise<{ id: string; path: string
   devices.set(path, keys);
   const res = await owner.client.post("/app/push-devices", { intent: "subscribe", endpoint: `${pushOrigin}${path}`, p256dh: keys.p256dh, auth: keys.authText });
   expect(res.status).toBe(200);
-  const id = (JSON.parse(res.text) as { value: { id: string } }).value.id;
+  const id = (JSON.parse(res.text) as { data: { id: string } }).data.id;
   if (onlyEvent) {
     const saved = await owner.client.post("/app/push-devices", { intent: "preferences", subscriptionId: id, events: onlyEvent });
     expect(saved.status).toBe(200);
