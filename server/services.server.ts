@@ -15,6 +15,7 @@ import type { Assistant } from "./conversation/assistant.ts";
 import { createAssistant } from "./ai/create-assistant.server.ts";
 import type { SiteAssistant } from "./site-assistant/assistant.server.ts";
 import { createSiteAssistantFromEnv } from "./site-assistant/create.server.ts";
+import { createSmsAvailability, type SmsAvailability } from "./sms/availability.server.ts";
 import { createChatbotCache, type ChatbotCache } from "./chatbots/chatbot-cache.server.ts";
 import { findChatbotById } from "./chatbots/profile.server.ts";
 import { createWidgetLimiter, type WidgetLimiter, type WidgetLimits } from "./realtime/rate-limits.server.ts";
@@ -50,6 +51,8 @@ export type AppServices = {
   apiLimiter: ApiLimiter;
   /** Chatbot profiles for the widget's hot path (short TTL; forget a business after changing it). */
   chatbotCache: ChatbotCache;
+  /** Whether a business can text, cached per process (server/sms/availability.server.ts, issue 28). */
+  smsAvailability: SmsAvailability;
   /** The durable job layer (DESIGN §10): every side effect that leaves a request is a job. */
   jobs: JobQueue;
   /** Signs and verifies short-lived tokens (the Test Chatbot page's), derived from the session secret. */
@@ -106,6 +109,7 @@ export function createServices(options: {
     assistant: createAssistant({ env, db, logger }),
     siteAssistant: createSiteAssistantFromEnv({ env, db, logger }),
     chatbotCache: createChatbotCache({ load: (chatbotId) => findChatbotById(db, chatbotId) }),
+    smsAvailability: createSmsAvailability({ db, env }),
     ...createBillingServices({ env }),
     sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),
     sandboxCookie: createSandboxCookie(options.sessionSecret, cookiesMustBeSecure(env), Math.floor(SANDBOX_TTL_MS / 1000)),

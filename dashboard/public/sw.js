@@ -3,9 +3,9 @@
 // the workspace (they hold private data), so a shared or lost device keeps nothing beyond what an open
 // page shows. Pushes: shown as a notification, unless a workspace window is focused, which gets the push
 // as a message and shows an in-app toast instead; a click opens (or focuses) the page the push names.
-const CACHE = "leadbroom-offline-v1";
+const CACHE = "leadbroom-offline-v2";
 const OFFLINE_URL = "/offline.html";
-const PRECACHE = [OFFLINE_URL, "/icons/icon-192.png", "/favicon.svg"];
+const PRECACHE = [OFFLINE_URL, "/offline.js", "/icons/icon-192.png", "/favicon.svg"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));

@@ -129,6 +129,8 @@ export function createChatService(deps: {
   crashAt?: CrashPoint;
   /** The visitor gave a phone number in this turn (two-way SMS asks for consent, server/sms/consent.server.ts). */
   onPhoneGiven?: (args: { businessId: string; conversationId: string; phone: string; isTest: boolean }) => void;
+  /** A visitor wrote in a chat a member joined (Web Push rings the member if it stays unanswered, server/push/). */
+  onVisitorWaiting?: (args: { businessId: string; conversationId: string; agentUserId: string; seq: number }) => void;
   /** LeadBroom's own site assistant (decision 0063): answers the chatbots of the operator's business. */
   siteAssistant?: SiteAssistant;
   /** Metrics (decision 0075): a visitor's message answered (or the turn failed); `startedAt` is performance.now() when it arrived. */
@@ -297,7 +299,10 @@ export function createChatService(deps: {
         emitter.message(payload.conversationId, message);
         void echoToWorkspace(visitor.chatbotId, context.businessId, message);
         // A team member has joined (live takeover): the bot stays silent; the message waits for them.
-        if (context.agentUserId) return { ok: true, message };
+        if (context.agentUserId) {
+          deps.onVisitorWaiting?.({ businessId: context.businessId, conversationId: payload.conversationId, agentUserId: context.agentUserId, seq: message.seq });
+          return { ok: true, message };
+        }
         if (asksForPerson(message.text)) {
           void queue.run(payload.conversationId, () => answerPersonRequest(payload.conversationId, message));
           return { ok: true, message };

@@ -24,11 +24,11 @@ import { unsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { chatRecoveryJobHandler, type ChatRecoveryJob } from "../chat/turn-recovery.server.ts";
 import { appointmentMailHandler, appointmentReminderHandler, type AppointmentMailJob, type AppointmentReminderJob } from "../appointments/appointment-mail.server.ts";
 import { sendPush } from "../push/send-push.server.ts";
-import type { PushJob } from "../push/push-notifications.server.ts";
+import { visitorWaitingPushes, type PushJob, type WaitingJob } from "../push/push-notifications.server.ts";
 import { PUSH_EVENT_IDS } from "../shared/push/push-input.ts";
 import type { JobHandler, JobInfo } from "./queue/job-queue.server.ts";
 import { smsSendJobHandler, type SmsSendJob } from "../sms/outbound.server.ts";
-import { smsInboundJobHandler, type SmsInboundJob } from "../sms/inbound.server.ts";
+import { createSmsLead, smsInboundJobHandler, type SmsInboundJob } from "../sms/inbound.server.ts";
 import { missedCallJobHandler, type MissedCallJob } from "../sms/voice.server.ts";
 import { automationSmsSender } from "../sms/automation-sms.server.ts";
 import { commandContext } from "../events/command-context.server.ts";
@@ -51,6 +51,7 @@ import {
   OVERAGE_QUEUE,
   PASSWORD_RESET_QUEUE,
   PUSH_QUEUE,
+  PUSH_WAITING_QUEUE,
   QUEUES,
   REMINDER_DUE_TICK,
   RESPONSE_ROLLUP_TICK,
@@ -160,6 +161,7 @@ const smsSendJobSchema = z.object({ smsId: id }) satisfies z.ZodType<SmsSendJob>
 const smsInboundJobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("message"), smsId: id }),
   z.object({ kind: z.literal("continue"), businessId: id, conversationId: id, phone: z.string().min(1), afterSeq: z.number().int() }),
+  z.object({ kind: z.literal("agent"), businessId: id, conversationId: id, messageId: id }),
 ]) satisfies z.ZodType<SmsInboundJob>;
 const missedCallJobSchema = z.object({ callId: id }) satisfies z.ZodType<MissedCallJob>;
 const appointmentMailJobSchema = z.object({
@@ -174,6 +176,7 @@ const pushJobSchema = z.object({
   subscriptionId: id,
   payload: z.object({ kind: z.enum([...PUSH_EVENT_IDS, "test"]), title: z.string(), body: z.string(), url: z.string().startsWith("/"), tag: z.string() }),
 }) satisfies z.ZodType<PushJob>;
+const waitingJobSchema = z.object({ businessId: id, conversationId: id, agentUserId: id, seq: z.number().int() }) satisfies z.ZodType<WaitingJob>;
 /** A schedule's tick carries nothing the handler reads (pg-boss may store `{}` or null). */
 const tickSchema = z.unknown();
 
@@ -239,12 +242,23 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     handle(
       SMS_INBOUND_QUEUE,
       smsInboundJobSchema,
-      smsInboundJobHandler({ db: services.db, jobs: services.jobs, logger: services.logger, ...(realtime.smsTurn ? { smsTurn: realtime.smsTurn } : {}) }),
+      smsInboundJobHandler({
+        db: services.db,
+        jobs: services.jobs,
+        logger: services.logger,
+        ...(realtime.smsTurn ? { smsTurn: realtime.smsTurn } : {}),
+        smsLead: (args) => createSmsLead(commandContext(services, live), args),
+        quietHours: services.env.SMS_QUIET_HOURS,
+      }),
     ),
     handle(MISSED_CALL_QUEUE, missedCallJobSchema, missedCallJobHandler(commandContext(services, live))),
     handle(APPOINTMENT_MAIL_QUEUE, appointmentMailJobSchema, appointmentMailHandler(services)),
     handle(APPOINTMENT_REMINDER_QUEUE, appointmentReminderJobSchema, appointmentReminderHandler(services)),
     tick(BACKUP_NIGHTLY_TICK),
+    defineJob(PUSH_WAITING_QUEUE, waitingJobSchema, async (job) => {
+      await services.jobs.enqueue(services.db, await visitorWaitingPushes(services.db, job));
+      services.jobs.wake(PUSH_QUEUE);
+    }),
   ];
 }
 

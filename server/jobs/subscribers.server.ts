@@ -5,13 +5,13 @@
 import type { AppServices } from "../services.server.ts";
 import type { JobRequest } from "./queue/job-queue.server.ts";
 import { mailJob } from "../mail/mail-jobs.server.ts";
-import { leadAlertMails } from "../notifications/lead-alert-email.server.ts";
+import { leadAlertMails, readHighLead } from "../notifications/lead-alert-email.server.ts";
 import { reminderDueMails } from "../leads/reminder-due.server.ts";
 import { webhookJobsForEvent } from "../webhooks/deliveries.server.ts";
 import type { DomainEvent, DomainEventType } from "../events/domain-events.ts";
 import { automationJobsFor } from "../automations/runs.server.ts";
 import { personRequestedMails } from "../notifications/person-request.server.ts";
-import { pushJobsForEvent } from "../push/push-notifications.server.ts";
+import { highLeadPushJobs, pushJobsForEvent } from "../push/push-notifications.server.ts";
 
 type Subscriber<E extends DomainEvent> = (services: AppServices, event: E) => Promise<JobRequest[]>;
 type Subscribers = { readonly [T in DomainEventType]: readonly Subscriber<Extract<DomainEvent, { type: T }>>[] };
@@ -25,10 +25,13 @@ const pushes: Subscriber<DomainEvent> = (services, event) => pushJobsForEvent(se
 export const subscribers: Subscribers = Object.freeze({
   "lead.created": [
     automations,
-    async (services, event) =>
-      (await leadAlertMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event)).map((m) => mailJob(m.key, m.mail)),
+    // A new High lead's alert e-mails and device pushes, from one shared read (issue 28: every captured lead runs it).
+    async (services, event) => {
+      const row = await readHighLead(services.db, event);
+      const mails = await leadAlertMails({ db: services.db, appUrl: services.env.PUBLIC_APP_URL }, event, new Date(), row);
+      return [...mails.map((m) => mailJob(m.key, m.mail)), ...highLeadPushJobs(row, event)];
+    },
     webhooks,
-    pushes,
   ],
   "reminder.due": [
     async (services, event) =>
@@ -52,7 +55,7 @@ export const subscribers: Subscribers = Object.freeze({
   // A reply from the team stops the lead's pending automation steps (DESIGN §11).
   "lead.team_replied": [automations],
   // Appointments (issue 31): the trigger appointment_booked, and the webhook events appointment.*.
-  "appointment.booked": [automations, webhooks],
+  "appointment.booked": [automations, webhooks, pushes],
   "appointment.rescheduled": [webhooks],
   "appointment.cancelled": [webhooks],
 });

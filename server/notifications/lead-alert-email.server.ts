@@ -49,27 +49,49 @@ export async function ownerEmails(db: Pick<Db, "membership">, businessId: string
   return (await owners(db, businessId)).map((o) => o.email);
 }
 
-/** The alert e-mails a new lead causes (none unless it is high priority and the preference is on). */
+/** A device of the business that rings for a new High lead (its quiet hours are checked by the caller). */
+export type HighLeadDevice = { id: string; quietStart: number | null; quietEnd: number | null };
+
+/** A new High lead of the chat (or SMS, a call…) with what its alert e-mails and its pushes need. */
+export type HighLeadRow = AlertRow & { source: string; timeZone: string; alertOn: boolean; pushDevices: HighLeadDevice[] | string };
+
+/**
+ * One statement (issue 28: it runs for every captured lead) for both consequences of a new High lead:
+ * the lead, its business, the owners when the e-mail alert is on, and the devices whose members want a
+ * push for it (Web Push, server/push/). No row unless the lead is high priority and came from outside
+ * the team (leads added by hand or through the API raise no alert and ring nobody).
+ */
+export async function readHighLead(db: Db, event: { businessId: string; leadId: string }): Promise<HighLeadRow | null> {
+  const [row] = await queryPrepared<HighLeadRow>(db, Prisma.sql`
+    SELECT l."id", l."name", l."email", l."phone", l."company", l."score", l."priority"::text AS "priority", l."isTest",
+           l."source"::text AS "source", b."timeZone", b."notifyHighPriorityEmail" AS "alertOn",
+           b."name" AS "businessName", b."logoPath", b."street", b."city", b."state", b."zip",
+           b."subscriptionStatus"::text AS "subscriptionStatus", ${utcText('b."trialEnd"')} AS "trialEnd", b."isDemo",
+           CASE WHEN b."notifyHighPriorityEmail" THEN
+             COALESCE((SELECT json_agg(json_build_object('userId', m."userId", 'email', u."email") ORDER BY m."createdAt")
+                         FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
+                        WHERE m."businessId" = b."id" AND m."role" = 'owner'), '[]'::json)
+           ELSE '[]'::json END AS "owners",
+           COALESCE((SELECT json_agg(json_build_object('id', p."id", 'quietStart', p."quietStart", 'quietEnd', p."quietEnd") ORDER BY p."createdAt")
+                       FROM "PushSubscription" p
+                      WHERE p."businessId" = b."id" AND 'high-lead' = ANY(p."events")), '[]'::json) AS "pushDevices"
+      FROM "Lead" l JOIN "Business" b ON b."id" = l."businessId"
+     WHERE l."id" = ${event.leadId} AND l."businessId" = ${event.businessId}
+       AND l."priority" = 'high'
+       -- Leads the team adds itself (by hand or through the API; their event is for webhooks) raise no alert.
+       AND l."source" NOT IN ('manual', 'api')`);
+  return row ?? null;
+}
+
+/** The alert e-mails a new lead causes (none unless it is high priority and the preference is on); `read` is readHighLead's answer when the caller has it. */
 export async function leadAlertMails(
   deps: { db: Db; appUrl: string },
   event: { businessId: string; leadId: string },
   now = new Date(),
+  read?: HighLeadRow | null,
 ): Promise<{ key: string; mail: MailJob }[]> {
-  // One statement (issue 28: it runs for every captured lead): the lead, its business and the owners,
-  // only when an alert is due (a high-priority lead of the chat, the preference on); otherwise no row.
-  const [row] = await queryPrepared<AlertRow>(deps.db, Prisma.sql`
-    SELECT l."id", l."name", l."email", l."phone", l."company", l."score", l."priority"::text AS "priority", l."isTest",
-           b."name" AS "businessName", b."logoPath", b."street", b."city", b."state", b."zip",
-           b."subscriptionStatus"::text AS "subscriptionStatus", ${utcText('b."trialEnd"')} AS "trialEnd", b."isDemo",
-           COALESCE((SELECT json_agg(json_build_object('userId', m."userId", 'email', u."email") ORDER BY m."createdAt")
-                       FROM "Membership" m JOIN "User" u ON u."id" = m."userId"
-                      WHERE m."businessId" = b."id" AND m."role" = 'owner'), '[]'::json) AS "owners"
-      FROM "Lead" l JOIN "Business" b ON b."id" = l."businessId"
-     WHERE l."id" = ${event.leadId} AND l."businessId" = ${event.businessId}
-       AND l."priority" = 'high' AND b."notifyHighPriorityEmail"
-       -- Leads the team adds itself (by hand or through the API; their event is for webhooks) raise no alert.
-       AND l."source" NOT IN ('manual', 'api')`);
-  if (!row) return [];
+  const row = read === undefined ? await readHighLead(deps.db, event) : read;
+  if (!row?.alertOn) return [];
   const owners = (typeof row.owners === "string" ? JSON.parse(row.owners) : row.owners) as { userId: string; email: string }[];
   const lead = { ...row, score: Number(row.score), priority: row.priority as LeadSummary["priority"] };
   const business = {

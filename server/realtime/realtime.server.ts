@@ -12,7 +12,8 @@ import { registerWorkspaceNamespace, sessionRoom, userRoom } from "./workspace-n
 import type { MemberRole } from "../shared/enums.ts";
 import type { TakeoverJob } from "../chat/takeover-store.server.ts";
 import { createTakeover } from "./takeover.server.ts";
-import { consentAsk, recordSmsConsent, visitorLeft } from "../sms/consent.server.ts";
+import { consentAsk, recordSmsConsent } from "../sms/consent.server.ts";
+import { waitingCheckJob } from "../push/push-notifications.server.ts";
 import { runSmsTurn, type SmsTurnInput, type SmsTurnResult } from "../sms/sms-turn.server.ts";
 import { chatTurnObserver, leadChannel } from "../observability/sources.server.ts";
 
@@ -53,7 +54,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     sessionRecheckMs: services.env.SESSION_RECHECK_MS,
   });
   const widgetNsp = () => io.of(WIDGET_NAMESPACE);
-  const smsDeps = { db: services.db, box: services.webhooks.box, env: services.env, jobs: services.jobs };
+  const smsDeps = { db: services.db, box: services.webhooks.box, env: services.env, jobs: services.jobs, availability: services.smsAvailability };
 
   const emitter: ChatEmitter = {
     message: (conversationId, message) => widgetNsp().to(conversationRoom(conversationId)).emit("message", message),
@@ -98,6 +99,11 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
         })
         .catch((error: unknown) => services.logger.warn(`[sms] asking for consent failed: ${String(error)}`));
     },
+    onVisitorWaiting: (args) => {
+      services.jobs
+        .enqueue(services.db, [waitingCheckJob(args, new Date())])
+        .catch((error: unknown) => services.logger.warn(`[push] scheduling the waiting visitor's check failed: ${String(error)}`));
+    },
     onTestOpened: (visitor) => {
       recordTested(services.db, { chatbotId: visitor.chatbotId })
         .then((first) => {
@@ -117,11 +123,6 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     onPresence: (businessId) => workspace.to(businessRoom(businessId)).emit("presence:changed"),
     onVisitorTyping: (businessId, event) => workspace.to(businessRoom(businessId)).emit("conversation:typing", event),
     smsConsent: (visitor, payload) => recordSmsConsent(smsDeps, visitor, payload),
-    onVisitorLeft: (visitor, conversationId) => {
-      visitorLeft(smsDeps, { businessId: visitor.businessId, conversationId }).catch((error: unknown) =>
-        services.logger.warn(`[sms] scheduling the SMS follow-up failed: ${String(error)}`),
-      );
-    },
   });
   const takeover = createTakeover({
     db: services.db,
@@ -131,6 +132,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     workspace: () => workspace,
     widget: () => widgetNsp() as unknown as WidgetNamespace,
     limiter: services.widgetLimiter,
+    sms: services.smsAvailability,
   });
   workspace.on("connection", (socket) => takeover.register(socket));
   // A lead added by hand is pushed without a "new-lead" notification: someone in the team made it.

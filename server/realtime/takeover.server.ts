@@ -9,7 +9,9 @@ import { z } from "zod";
 import type { ChatService } from "../chat/chat-service.server.ts";
 import { visitorFacingName } from "../shared/auth/person-name.ts";
 import { initialsOf, messageSelect, toMessage } from "../chat/conversations.server.ts";
-import { smsLiveConversations, textAgentMessage } from "../sms/workspace-sms.server.ts";
+import { agentReplyJob, smsLiveConversations } from "../sms/workspace-sms.server.ts";
+import type { SmsAvailability } from "../sms/availability.server.ts";
+import { SMS_INBOUND_QUEUE } from "../jobs/queue/queues.ts";
 import {
   checkIdle,
   conversationAgent,
@@ -54,6 +56,8 @@ export function createTakeover(deps: {
   widget: () => WidgetNamespace;
   /** Agent messages per member (issue 27: 1,500 in 12 s once went through). */
   limiter: Pick<WidgetLimiter, "allowAgentMessage">;
+  /** Whether the business can text (two-way SMS, cached): without it, no SMS statement runs here. */
+  sms?: SmsAvailability;
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
@@ -106,7 +110,7 @@ export function createTakeover(deps: {
       : [];
     const stored = new Map(rows.map((r) => [r.id, r]));
     // Two-way SMS: conversations going on by text are live chats too.
-    const texting = await smsLiveConversations(deps.db, { businessId, except: new Set(ids), now: clock() });
+    const texting = (await deps.sms?.canText(businessId)) === false ? [] : await smsLiveConversations(deps.db, { businessId, except: new Set(ids), now: clock() });
     return [...byVisitor.entries()]
       .map(([visitorId, v]): LiveVisitor => {
         const row = v.conversationId ? stored.get(v.conversationId) : undefined;
@@ -219,11 +223,20 @@ export function createTakeover(deps: {
       );
       switch (result.kind) {
         case "stored": {
-          // An SMS conversation: the message goes to the number by SMS (a job).
-          const texted = await textAgentMessage({ db: deps.db, jobs: deps.jobs }, { businessId, message: result.message });
-          const message = texted ? { ...result.message, channel: "sms" as const } : result.message;
-          broadcast(businessId, message);
-          return { ok: true, message };
+          broadcast(businessId, result.message);
+          // Two-way SMS: after the message's statement committed, a job texts it when the person's last
+          // message came by SMS (decision 0077); a business that cannot text writes nothing more.
+          if ((await deps.sms?.canText(businessId)) !== false) {
+            const { conversationId, id: messageId } = result.message;
+            try {
+              await deps.jobs.enqueue(deps.db, [agentReplyJob({ businessId, conversationId, messageId })]);
+              deps.jobs.wake(SMS_INBOUND_QUEUE);
+            } catch (error) {
+              // The message is stored and shown; only its SMS copy is lost (decision 0068's consequence).
+              deps.logger.error(`[sms] queueing the SMS of message ${messageId} failed`, error);
+            }
+          }
+          return { ok: true, message: result.message };
         }
         case "duplicate":
           return { ok: true, message: result.message };

@@ -2,8 +2,11 @@
 // business can text (its own Twilio or the platform's), the widget asks "Can we text you at this
 // number?" with the owner's exact wording; a yes is stored with that wording, the time, the page and
 // the conversation. With consent, a visitor who leaves with the qualification unfinished gets the
-// last question by SMS and the chat goes on there (an `sms.inbound` "continue" job, delayed; it does
-// nothing if the visitor wrote again meanwhile).
+// last question by SMS and the chat goes on there (an `sms.inbound` "continue" job, delayed, written
+// with the consent: while the visitor keeps writing it waits until they have been quiet that long, so
+// a visitor's leaving costs no statement; server/sms/inbound.server.ts).
+// A business that cannot text (no Twilio of its own, no platform account) costs no statement when a
+// visitor gives a phone number: the cached flag of availability.server.ts is checked first (issue 28).
 import { z } from "zod";
 import type { Db } from "../db/client.server.ts";
 import type { JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
@@ -14,11 +17,12 @@ import { smsAccountFor, type TwilioEnv } from "./connection.server.ts";
 import type { SmsInboundJob } from "./inbound.server.ts";
 import type { AckError, SmsConsentAsk } from "../realtime/protocol.ts";
 import { isSuppressed } from "./outbound.server.ts";
+import type { SmsAvailability } from "./availability.server.ts";
 
 /** A visitor who left the chat unfinished is texted this long after they left (or agreed). */
 export const SMS_CONTINUE_AFTER_MS = 5 * 60_000;
 
-export type ConsentDeps = { db: Db; box: SecretBox; env: TwilioEnv; jobs: JobQueue; clock?: () => Date };
+export type ConsentDeps = { db: Db; box: SecretBox; env: TwilioEnv; jobs: JobQueue; availability?: SmsAvailability; clock?: () => Date };
 
 export const smsConsentSchema = z.object({ conversationId: z.string().min(1).max(100), agree: z.boolean() }).strict();
 
@@ -37,6 +41,7 @@ async function conversationPhone(db: Db, where: { id: string; businessId: string
 export async function consentAsk(deps: ConsentDeps, args: { businessId: string; conversationId: string; phone: string }): Promise<SmsConsentAsk | null> {
   const phone = normalizePhone(args.phone);
   if (!phone) return null;
+  if (deps.availability && !(await deps.availability.canText(args.businessId))) return null;
   const account = await smsAccountFor(deps, args.businessId);
   if (!account) return null;
   const known = await deps.db.smsConsent.count({ where: { businessId: args.businessId, phone, conversationId: args.conversationId } });
@@ -44,12 +49,13 @@ export async function consentAsk(deps: ConsentDeps, args: { businessId: string; 
   return { conversationId: args.conversationId, question: CONSENT_QUESTION, wording: account.consentText, phone };
 }
 
-function continueJob(businessId: string, conversationId: string, phone: string, afterSeq: number, now: Date): JobRequest<SmsInboundJob> {
+/** The "continue" job of a conversation as it stands at `afterSeq`, due at `runAt`. */
+export function continueJob(businessId: string, conversationId: string, phone: string, afterSeq: number, runAt: Date): JobRequest<SmsInboundJob> {
   return {
     name: SMS_INBOUND_QUEUE,
     key: `sms-continue:${conversationId}:${afterSeq}`,
     data: { kind: "continue", businessId, conversationId, phone, afterSeq },
-    runAt: new Date(now.getTime() + SMS_CONTINUE_AFTER_MS),
+    runAt,
   };
 }
 
@@ -73,16 +79,7 @@ export async function recordSmsConsent(
     await tx.smsConsent.create({
       data: { businessId: visitor.businessId, phone, wording: `${CONSENT_QUESTION} ${account.consentText}`, pageUrl: conversation.pageUrl, conversationId: conversation.id, createdAt: now },
     });
-    if (conversation.status === "open") await deps.jobs.enqueue(tx, [continueJob(visitor.businessId, conversation.id, phone, conversation.lastSeq, now)]);
+    if (conversation.status === "open") await deps.jobs.enqueue(tx, [continueJob(visitor.businessId, conversation.id, phone, conversation.lastSeq, new Date(now.getTime() + SMS_CONTINUE_AFTER_MS))]);
   });
   return { ok: true };
-}
-
-/** The visitor left (their socket closed): with consent, the chat goes on by SMS if they do not come back. */
-export async function visitorLeft(deps: ConsentDeps, args: { businessId: string; conversationId: string }): Promise<void> {
-  const conversation = await conversationPhone(deps.db, { id: args.conversationId, businessId: args.businessId });
-  if (!conversation?.phone || conversation.status !== "open") return;
-  const consent = await deps.db.smsConsent.count({ where: { businessId: args.businessId, conversationId: conversation.id } });
-  if (consent === 0) return;
-  await deps.jobs.enqueue(deps.db, [continueJob(args.businessId, conversation.id, conversation.phone, conversation.lastSeq, deps.clock?.() ?? new Date())]);
 }

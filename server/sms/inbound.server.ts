@@ -7,10 +7,26 @@
 // bot's answers go back by SMS with numbered choices instead of buttons.
 import twilio from "twilio";
 import type { Db } from "../db/client.server.ts";
+import type { CommandContext } from "../events/command-context.server.ts";
+import { createLead } from "../leads/commands.server.ts";
+import { formatPhone } from "../shared/format/phone.ts";
 import type { JobHandler, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { SMS_INBOUND_QUEUE } from "../jobs/queue/queues.ts";
 import type { Logger } from "../shared/logger.ts";
-import { choiceFromReply, fitSegments, helpText, keywordOf, normalizePhone, startConfirmationText, stopConfirmationText, withNumberedChoices } from "../shared/sms/sms-text.ts";
+import {
+  choiceFromReply,
+  fitSegments,
+  helpText,
+  keywordOf,
+  normalizePhone,
+  parseQuietHours,
+  quietHoursEnd,
+  startConfirmationText,
+  stopConfirmationText,
+  withNumberedChoices,
+} from "../shared/sms/sms-text.ts";
+import { continueJob, SMS_CONTINUE_AFTER_MS } from "./consent.server.ts";
+import { textAgentMessage } from "./workspace-sms.server.ts";
 import { businessForNumber, type SmsAccount, type TwilioEnv } from "./connection.server.ts";
 import { queueSms } from "./outbound.server.ts";
 import type { SmsTurnInput, SmsTurnResult } from "./sms-turn.server.ts";
@@ -19,7 +35,9 @@ import type { SecretBox } from "../webhooks/secret-box.server.ts";
 export type SmsInboundJob =
   | { kind: "message"; smsId: string }
   /** The web visitor who agreed to be texted left with the qualification unfinished: it goes on by SMS. */
-  | { kind: "continue"; businessId: string; conversationId: string; phone: string; afterSeq: number };
+  | { kind: "continue"; businessId: string; conversationId: string; phone: string; afterSeq: number }
+  /** A joined member wrote in a conversation: when the person's last message came by SMS, it is texted (workspace-sms.server.ts). */
+  | { kind: "agent"; businessId: string; conversationId: string; messageId: string };
 
 export type WebhookDeps = { db: Db; box: SecretBox; env: TwilioEnv; jobs: JobQueue; appUrl: string; logger: Logger; clock?: () => Date };
 
@@ -92,7 +110,17 @@ export async function receiveSms(deps: WebhookDeps, args: { url: string; rawBody
   return twiml(EMPTY_TWIML);
 }
 
-export type InboundDeps = { db: Db; jobs: JobQueue; logger: Logger; smsTurn?: (input: SmsTurnInput) => Promise<SmsTurnResult>; clock?: () => Date };
+export type InboundDeps = {
+  db: Db;
+  jobs: JobQueue;
+  logger: Logger;
+  smsTurn?: (input: SmsTurnInput) => Promise<SmsTurnResult>;
+  /** Creates the lead of a number that texted first (createLead, source `sms`); without it the chat's capture makes one. */
+  smsLead?: (args: { businessId: string; phone: string }) => Promise<string>;
+  /** SMS_QUIET_HOURS: the continue-by-SMS message waits for their end, as automation SMS do. */
+  quietHours?: string;
+  clock?: () => Date;
+};
 
 /** The conversation a number's texts belong to: the last one it texted in, else its lead's (phones are stored in E.164). */
 async function conversationOfNumber(db: Db, businessId: string, phone: string): Promise<{ id: string; chatbotId: string; visitorId: string } | null> {
@@ -107,24 +135,37 @@ async function conversationOfNumber(db: Db, businessId: string, phone: string): 
 }
 
 /**
- * A caller texted back after a missed call: the conversation their text started belongs to the `phone`
- * lead the call made, so the qualification completes that lead (its state names the lead).
+ * The lead of a number that texted the business first: source `sms`, through the lead command (its
+ * history, reminder, plan count, `lead.created` event and live push like every lead source). The SMS
+ * conversation's answers then complete it.
  */
-async function linkCallersLead(db: Db, args: { businessId: string; conversationId: string; phone: string }): Promise<void> {
-  const call = await db.phoneCall.findFirst({
-    where: { businessId: args.businessId, fromPhone: args.phone, leadId: { not: null } },
+export async function createSmsLead(ctx: CommandContext, args: { businessId: string; phone: string }): Promise<string> {
+  const created = await createLead(
+    ctx,
+    { businessId: args.businessId, fields: { name: `Texter ${formatPhone(args.phone) ?? args.phone}`, phone: args.phone } },
+    { source: "sms", actorUserId: null },
+  );
+  if (!created.ok) throw new Error(`the texting number's lead could not be created: ${created.error}`);
+  return created.value.leadId;
+}
+
+/**
+ * The lead a new SMS conversation of `phone` completes: the `phone` lead of a missed call, or the `sms`
+ * lead of a number that texted first (made once: a retried job finds it), neither yet in a conversation.
+ * A new `sms` lead only for a number the business does not know; a known lead whose conversations are
+ * over gets a new conversation (and its lead) from the chat, as a returning web visitor does.
+ */
+async function leadOfNumber(deps: InboundDeps, businessId: string, phone: string): Promise<string | null> {
+  const leads = await deps.db.lead.findMany({
+    where: { businessId, phone },
     orderBy: { createdAt: "desc" },
-    select: { leadId: true },
+    take: 5,
+    select: { id: true, source: true, conversationId: true },
   });
-  if (!call?.leadId) return;
-  await db.$transaction(async (tx) => {
-    const linked = await tx.lead.updateMany({ where: { id: call.leadId as string, businessId: args.businessId, conversationId: null }, data: { conversationId: args.conversationId } });
-    if (linked.count === 0) return;
-    const conversation = await tx.conversation.findUniqueOrThrow({ where: { id: args.conversationId }, select: { state: true } });
-    const state = (conversation.state ?? {}) as Record<string, unknown>;
-    if (typeof state.leadId === "string") return;
-    await tx.conversation.update({ where: { id: args.conversationId }, data: { state: { ...state, leadId: call.leadId, leadPending: undefined } as object } });
-  });
+  const waiting = leads.find((l) => l.conversationId === null && (l.source === "phone" || l.source === "sms"));
+  if (waiting) return waiting.id;
+  if (leads.length > 0 || !deps.smsLead) return null;
+  return deps.smsLead({ businessId, phone });
 }
 
 /** The bot's (and members') messages after `afterSeq` go to the number by SMS, marked as the SMS channel. */
@@ -187,11 +228,13 @@ async function handleMessage(deps: InboundDeps, smsId: string): Promise<void> {
     ? await db.message.findFirst({ where: { conversationId: target.id, role: "bot" }, orderBy: { seq: "desc" }, select: { quickReplies: true } })
     : null;
   const text = choiceFromReply(sms.body, lastBot?.quickReplies);
+  // A new conversation starts with the number known (the bot does not ask for it) and with its lead.
+  const leadId = target.id ? null : await leadOfNumber(deps, sms.businessId, sms.fromPhone);
   const turn = await deps.smsTurn({
     businessId: sms.businessId,
     chatbotId: target.chatbotId,
     visitorId: target.visitorId,
-    ...(target.id ? { conversationId: target.id } : {}),
+    ...(target.id ? { conversationId: target.id } : { start: { phone: sms.fromPhone, ...(leadId ? { leadId } : {}) } }),
     clientMessageId: `sms:${sms.twilioSid ?? sms.id}`,
     text: text.trim() || "(empty text)",
   });
@@ -200,7 +243,7 @@ async function handleMessage(deps: InboundDeps, smsId: string): Promise<void> {
     await db.smsMessage.update({ where: { id: sms.id }, data: { status: "handled", error: `Not answered: ${turn.error}` } });
     return;
   }
-  if (!target.id) await linkCallersLead(db, { businessId: sms.businessId, conversationId: turn.conversationId, phone: sms.fromPhone });
+  if (leadId) await db.lead.updateMany({ where: { id: leadId, businessId: sms.businessId, conversationId: null }, data: { conversationId: turn.conversationId } });
   await db.$transaction([
     db.message.updateMany({ where: { conversationId: turn.conversationId, seq: turn.seq }, data: { channel: "sms" } }),
     db.smsMessage.update({ where: { id: sms.id }, data: { conversationId: turn.conversationId } }),
@@ -209,15 +252,39 @@ async function handleMessage(deps: InboundDeps, smsId: string): Promise<void> {
   await db.smsMessage.update({ where: { id: sms.id }, data: { status: "handled" } });
 }
 
-/** The visitor left the web chat unfinished: the last question goes to their phone, and the chat goes on by SMS. */
+/**
+ * The visitor who agreed to be texted has been quiet for SMS_CONTINUE_AFTER_MS (they left, or stopped
+ * answering): the last question goes to their phone and the chat goes on there. Written with the consent;
+ * while the visitor keeps writing on the web it moves to that long after their last message, and in the
+ * quiet hours of the business's zone to their end (a delayed job, as automation SMS).
+ */
 async function continueBySms(deps: InboundDeps, job: Extract<SmsInboundJob, { kind: "continue" }>): Promise<void> {
   const { db } = deps;
+  const now = deps.clock?.() ?? new Date();
   const conversation = await db.conversation.findFirst({
     where: { id: job.conversationId, businessId: job.businessId },
-    select: { status: true, lastSeq: true, agentUserId: true, business: { select: { name: true } } },
+    select: { status: true, agentUserId: true, state: true, business: { select: { name: true, timeZone: true } } },
   });
-  // Answered since (the visitor came back), finished, or a member is talking: nothing to continue.
-  if (!conversation || conversation.status !== "open" || conversation.agentUserId || conversation.lastSeq !== job.afterSeq) return;
+  // Finished, closed, or a member is talking: nothing to continue.
+  if (!conversation || conversation.status !== "open" || conversation.agentUserId) return;
+  if ((conversation.state as { engine?: { completed?: boolean } } | null)?.engine?.completed) return;
+  const wrote = await db.message.findFirst({
+    where: { conversationId: job.conversationId, role: "visitor", seq: { gt: job.afterSeq } },
+    orderBy: { seq: "desc" },
+    select: { seq: true, channel: true, createdAt: true },
+  });
+  if (wrote) {
+    // The visitor wrote again: by SMS, the chat goes on there already; on the web, wait until they have been quiet that long.
+    if (wrote.channel === "sms") return;
+    const runAt = new Date(Math.max(now.getTime(), wrote.createdAt.getTime() + SMS_CONTINUE_AFTER_MS));
+    await deps.jobs.enqueue(db, [continueJob(job.businessId, job.conversationId, job.phone, wrote.seq, runAt)]);
+    return;
+  }
+  const until = quietHoursEnd(now, conversation.business.timeZone, parseQuietHours(deps.quietHours ?? "21:00-08:00"));
+  if (until) {
+    await deps.jobs.enqueue(db, [{ ...continueJob(job.businessId, job.conversationId, job.phone, job.afterSeq, until), key: `sms-continue:${job.conversationId}:${job.afterSeq}:after-quiet:${until.toISOString()}` }]);
+    return;
+  }
   const last = await db.message.findFirst({ where: { conversationId: job.conversationId, role: "bot" }, orderBy: { seq: "desc" }, select: { seq: true } });
   if (!last) return;
   await textRepliesAfter(deps, {
@@ -232,6 +299,15 @@ async function continueBySms(deps: InboundDeps, job: Extract<SmsInboundJob, { ki
 export function smsInboundJobHandler(deps: InboundDeps): JobHandler<SmsInboundJob> {
   return {
     name: SMS_INBOUND_QUEUE,
-    run: (data) => (data.kind === "message" ? handleMessage(deps, data.smsId) : continueBySms(deps, data)),
+    run: (data) => {
+      switch (data.kind) {
+        case "message":
+          return handleMessage(deps, data.smsId);
+        case "continue":
+          return continueBySms(deps, data);
+        case "agent":
+          return textAgentMessage(deps, data).then(() => undefined);
+      }
+    },
   };
 }

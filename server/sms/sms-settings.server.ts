@@ -65,7 +65,7 @@ export async function loadSmsSettings(context: AppLoadContext, workspace: Worksp
 const reply = (intent: string, result: ActionResult, status = 200) => data<SmsSettingsActionResult>({ intent, ...result }, { status });
 
 export async function handleSmsSettingsAction({ request, context, workspace }: { request: Request; context: AppLoadContext; workspace: Workspace }) {
-  const { db, jobs, webhooks, env } = context.services;
+  const { db, jobs, webhooks, env, smsAvailability } = context.services;
   const businessId = workspace.business.id;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -74,10 +74,12 @@ export async function handleSmsSettingsAction({ request, context, workspace }: {
       const parsed = parseFormData(form, twilioConnectionSchema);
       if (!parsed.ok) return reply(intent, parsed, 400);
       await saveTwilioConnection({ db, box: webhooks.box }, businessId, parsed.value);
+      smsAvailability.forget(businessId);
       return reply(intent, success(undefined, SMS_SETTINGS_MESSAGES.saved));
     }
     case "twilio-remove": {
       await removeTwilioConnection(db, businessId);
+      smsAvailability.forget(businessId);
       return reply(intent, success(undefined, SMS_SETTINGS_MESSAGES.removed));
     }
     case "twilio-test": {

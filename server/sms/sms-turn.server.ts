@@ -9,6 +9,12 @@ export type SmsTurnInput = {
   visitorId: string;
   /** The conversation the number belongs to; omitted to start a new one. */
   conversationId?: string;
+  /**
+   * A new conversation's start: the number is the person's phone (the bot does not ask for it) and,
+   * when the number's lead exists (a missed call's, or the `sms` lead of a first text), the chat's
+   * answers complete that lead rather than capturing another.
+   */
+  start?: { phone: string; leadId?: string };
   clientMessageId: string;
   text: string;
 };
@@ -23,6 +29,17 @@ export async function runSmsTurn(chat: ChatService, input: SmsTurnInput): Promis
     if (!opened.ack.ok) return { ok: false, error: opened.ack.error };
     conversationId = opened.ack.conversationId;
     draft = opened.draft;
+    if (draft && input.start) {
+      const { engine } = draft.state;
+      draft = {
+        ...draft,
+        state: {
+          ...draft.state,
+          engine: { ...engine, answers: { ...engine.answers, phone: input.start.phone } },
+          ...(input.start.leadId ? { leadId: input.start.leadId } : {}),
+        },
+      };
+    }
   }
   const ack = await chat.send(visitor, { conversationId, clientMessageId: input.clientMessageId, text: input.text }, draft ? { draft } : {});
   if (!ack.ok) return { ok: false, error: ack.error };

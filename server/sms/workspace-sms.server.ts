@@ -1,11 +1,13 @@
 // SMS conversations in the workspace (DESIGN §19, decision 0068): Live chats lists the conversations a
 // number texted in the last day next to the visitors on the site; a member who joined one writes as
-// in any live chat (the same takeover rules) and their message goes to the number by SMS. A
-// conversation is texted when its person's last message came by SMS.
+// in any live chat (the same takeover rules) and their message goes to the number by SMS (an `agent` job
+// of sms.inbound, written after the message). A conversation is texted when its person's last message
+// came by SMS.
 import type { Db } from "../db/client.server.ts";
-import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
-import { SMS_SEND_QUEUE } from "../jobs/queue/queues.ts";
-import type { LiveVisitor, Message } from "../realtime/protocol.ts";
+import type { JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
+import { SMS_INBOUND_QUEUE, SMS_SEND_QUEUE } from "../jobs/queue/queues.ts";
+import type { LiveVisitor } from "../realtime/protocol.ts";
+import type { SmsInboundJob } from "./inbound.server.ts";
 import { initialsOf } from "../chat/conversations.server.ts";
 import { fitSegments } from "../shared/sms/sms-text.ts";
 import { queueSms } from "./outbound.server.ts";
@@ -21,14 +23,28 @@ async function numberOf(db: Db, businessId: string, conversationId: string): Pro
   return sms?.fromPhone ?? null;
 }
 
-/** A member's message in an SMS conversation goes to the number (a job; STOP and the allowance apply). */
-export async function textAgentMessage(deps: { db: Db; jobs: JobQueue }, args: { businessId: string; message: Message }): Promise<boolean> {
-  const phone = await numberOf(deps.db, args.businessId, args.message.conversationId);
+/**
+ * The job that texts a member's message when its conversation goes on by SMS, written after the message's
+ * own statement committed (decision 0045 keeps that one statement) and only for a business that can text
+ * (the cached flag of availability.server.ts): a business without SMS pays nothing per member message.
+ */
+export function agentReplyJob(args: { businessId: string; conversationId: string; messageId: string }): JobRequest<SmsInboundJob> {
+  return { name: SMS_INBOUND_QUEUE, key: `sms-agent:${args.messageId}`, data: { kind: "agent", ...args } };
+}
+
+/** A member's message in an SMS conversation goes to the number (the `agent` job; STOP and the allowance apply when it is sent). */
+export async function textAgentMessage(deps: { db: Db; jobs: JobQueue }, args: { businessId: string; conversationId: string; messageId: string }): Promise<boolean> {
+  const phone = await numberOf(deps.db, args.businessId, args.conversationId);
   if (!phone) return false;
-  const body = fitSegments(args.message.author ? `${args.message.author.name}: ${args.message.text}` : args.message.text, 10);
+  const message = await deps.db.message.findFirst({
+    where: { id: args.messageId, conversationId: args.conversationId, businessId: args.businessId, role: "agent" },
+    select: { id: true, text: true, authorName: true },
+  });
+  if (!message) return false;
+  const body = fitSegments(message.authorName ? `${message.authorName}: ${message.text}` : message.text, 10);
   await deps.db.$transaction(async (tx) => {
-    await queueSms(deps.jobs, tx, { businessId: args.businessId, key: `agent:${args.message.id}`, kind: "agent", to: phone, body, conversationId: args.message.conversationId, messageId: args.message.id });
-    await tx.message.updateMany({ where: { id: args.message.id }, data: { channel: "sms" } });
+    await queueSms(deps.jobs, tx, { businessId: args.businessId, key: `agent:${message.id}`, kind: "agent", to: phone, body, conversationId: args.conversationId, messageId: message.id });
+    await tx.message.updateMany({ where: { id: message.id }, data: { channel: "sms" } });
   });
   deps.jobs.wake(SMS_SEND_QUEUE);
   return true;

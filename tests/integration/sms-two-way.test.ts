@@ -15,7 +15,11 @@ import { createFromTemplate, updateAutomation } from "#server/automations/automa
 import { AUTOMATION_TEMPLATES } from "#shared/automations/definition.ts";
 import type { SmsConsentAsk } from "#server/realtime/protocol.ts";
 import { SMS_SUPPRESSED_TEXT } from "#server/sms/outbound.server.ts";
+import type { LiveVisitor, Message, TakeoverAck } from "#server/realtime/protocol.ts";
+import { smsInboundJobHandler } from "#server/sms/inbound.server.ts";
 import { createTwilioMock } from "../mocks/twilio.ts";
+import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
+import { newClientMessageId } from "../support/widget-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { until } from "../support/until.ts";
 import { Visitor } from "../support/widget-client.ts";
@@ -127,8 +131,15 @@ describe("two-way SMS", { timeout: 600_000 }, () => {
 
     // Not back after a while: the question they stopped at comes by SMS, with numbered choices.
     const phone = "+16175550142";
-    await until(() => server.services.jobs.releaseDelayed(SMS_INBOUND_QUEUE), (n) => n > 0);
-    const [first] = await textsTo(phone, 1);
+    // (The continue job moves to 5 minutes after the visitor's last message while they write: time passes here.)
+    const [first] = await until(
+      async () => {
+        await server.services.jobs.releaseDelayed(SMS_INBOUND_QUEUE);
+        return twilio.messages.filter((m) => m.to === phone);
+      },
+      (m) => m.length >= 1,
+      120_000,
+    );
     expect(first!.body).toContain("Let's finish your quote by text.");
     expect(first!.body).toContain("3) 20,000-50,000 sq ft");
 
@@ -233,5 +244,97 @@ describe("two-way SMS", { timeout: 600_000 }, () => {
     expect(transcript.find((m) => m.role === "visitor")).toMatchObject({ text: "Industrial", channel: "sms" });
     expect(await twilio.messages.filter((m) => m.to === caller)).toHaveLength(2);
     expect(twilio.messages.every((m) => m.to !== OWNER_PHONE)).toBe(true);
+  });
+
+  it("a text from an unknown number makes an `sms` lead; Live chats lists it; a joined member's reply and the lead page's Text go out by SMS", async () => {
+    const db = server.services.db;
+    const texter = "+16175550177";
+    expect((await textFrom(texter, "Regular Commercial Cleaning")).status).toBe(200);
+    const [question] = await textsTo(texter, 1);
+    expect(question!.body).toContain("1) Under 5,000 sq ft");
+    const started = await until(
+      () => db.lead.findFirst({ where: { businessId: owner.businessId, phone: texter }, include: { events: true } }),
+      (l) => l !== null && l.conversationId !== null,
+    );
+    // Through createLead: source `sms`, its 'created' history, its follow-up reminder.
+    expect(started).toMatchObject({ source: "sms", phone: texter });
+    expect(started!.events.find((e) => e.type === "created")?.data).toMatchObject({ source: "sms" });
+    expect(await db.reminder.count({ where: { leadId: started!.id } })).toBe(1);
+    const answers = ["3", "Daily", "4", "Immediately", "Sam Street", "Street Offices"];
+    for (const [i, answer] of answers.entries()) {
+      expect((await textFrom(texter, answer)).status).toBe(200);
+      await textsTo(texter, i + 2);
+    }
+    const lead = await until(() => db.lead.findUniqueOrThrow({ where: { id: started!.id } }), (l) => !l.incomplete);
+    // The number is the phone: kept on the lead, and the bot never asked for it.
+    expect(lead).toMatchObject({ source: "sms", phone: texter, name: "Sam Street", company: "Street Offices", priority: "high" });
+    expect(await db.lead.count({ where: { businessId: owner.businessId, phone: texter } })).toBe(1);
+    const asked = twilio.messages.filter((m) => m.to === texter).map((m) => m.body);
+    expect(asked.filter((b) => /phone|e-?mail/i.test(b)), asked.join("\n---\n")).toEqual([]);
+
+    // Live chats lists the texting conversation; a member joins and replies, and the reply is texted.
+    const socket = workspaceSocket(server.url, cookieHeader(owner.client));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", () => resolve());
+        socket.once("connect_error", reject);
+      });
+      const emit = <T extends object>(event: string, payload: object) => socket.timeout(30_000).emitWithAck(event, payload) as Promise<TakeoverAck<T>>;
+      const listed = await emit<{ visitors: LiveVisitor[] }>("presence:list", {});
+      if (!listed.ok) throw new Error(listed.error);
+      expect(listed.visitors.find((v) => v.conversationId === lead.conversationId)).toMatchObject({ channel: "sms", phone: texter });
+      expect((await emit("conversation:join", { conversationId: lead.conversationId })).ok).toBe(true);
+      const before = twilio.messages.filter((m) => m.to === texter).length;
+      const sent = await emit<{ message: Message }>("agent:message:send", { conversationId: lead.conversationId, clientMessageId: newClientMessageId(), text: "We can visit on Tuesday." });
+      if (!sent.ok) throw new Error(sent.error);
+      const [reply] = (await textsTo(texter, before + 1)).slice(-1);
+      expect(reply!.body).toMatch(/: We can visit on Tuesday\.$/);
+      // Texted by its job after the message was stored: the transcript says it went by SMS.
+      await until(() => db.message.findUniqueOrThrow({ where: { id: sent.message.id } }), (m) => m.channel === "sms");
+      expect((await emit("conversation:leave", { conversationId: lead.conversationId })).ok).toBe(true);
+    } finally {
+      socket.disconnect();
+    }
+
+    // The lead page's Text action: a refused empty text, then a text that goes out and is in the history.
+    const empty = await owner.client.post(`/app/leads/${lead.id}`, { intent: "text", text: " " });
+    expect(empty.status).toBe(400);
+    const before = twilio.messages.filter((m) => m.to === texter).length;
+    const texted = await owner.client.post(`/app/leads/${lead.id}`, { intent: "text", text: "Your walkthrough is confirmed." });
+    expect(texted.status).toBe(200);
+    const [last] = (await textsTo(texter, before + 1)).slice(-1);
+    expect(last!.body).toBe("Your walkthrough is confirmed.");
+    const history = await db.leadEvent.findFirstOrThrow({ where: { leadId: lead.id, type: "sms_sent" } });
+    expect(history.data).toMatchObject({ text: "Your walkthrough is confirmed.", to: texter });
+    const page = await owner.client.get(`/app/leads/${lead.id}`);
+    expect(page.text).toContain("Send text");
+  });
+
+  it("quiet hours hold the continue-by-SMS message as a delayed job until they end", async () => {
+    const db = server.services.db;
+    await db.business.update({ where: { id: owner.businessId }, data: { timeZone: "America/New_York" } });
+    const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId: owner.businessId } });
+    const visitor = new Visitor(server.url, { siteKey: chatbot.siteKey });
+    await visitor.connect();
+    expect((await visitor.open({ pageUrl: "https://customer.example/quote" })).ok).toBe(true);
+    const asked = new Promise<SmsConsentAsk>((resolve) => visitor.socket.once("sms:consent:ask", resolve));
+    await visitor.say("Janitorial Services");
+    await visitor.say("call me on 617-555-0166");
+    await asked;
+    expect(await visitor.socket.timeout(10_000).emitWithAck("sms:consent", { conversationId: visitor.conversationId!, agree: true })).toEqual({ ok: true });
+    await server.app.chat.idle();
+    visitor.disconnect();
+    const conversation = await db.conversation.findUniqueOrThrow({ where: { id: visitor.conversationId! } });
+    // 22:30 in New York: the quiet hours (21:00–08:00) hold the message until 08:00 there (13:00 UTC).
+    const handler = smsInboundJobHandler({ db, jobs: server.services.jobs, logger: server.services.logger, quietHours: "21:00-08:00", clock: () => new Date("2026-11-28T03:30:00Z") });
+    const data = { kind: "continue" as const, businessId: owner.businessId, conversationId: conversation.id, phone: "+16175550166", afterSeq: conversation.lastSeq };
+    await handler.run(data, { id: "quiet-test", name: SMS_INBOUND_QUEUE, key: "quiet-test", attempt: 1 });
+    const key = `sms-continue:${conversation.id}:${conversation.lastSeq}:after-quiet:2026-11-28T13:00:00.000Z`;
+    const rows = await server.database.sql.query<{ start_after: Date | string; data: unknown }>(`SELECT start_after, data FROM pgboss.job WHERE name = $1 AND singleton_key = $2`, [SMS_INBOUND_QUEUE, key]);
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(new Date(row!.start_after).toISOString()).toBe("2026-11-28T13:00:00.000Z");
+    expect(row!.data).toEqual(data);
+    expect(twilio.messages.filter((m) => m.to === "+16175550166")).toHaveLength(0);
   });
 });

@@ -152,11 +152,39 @@ describe("statement budgets of the hot paths", () => {
     // and writes the lead.team_replied event when the chat has a lead. The idle check is one job per
     // conversation, written at the join, not per message (decision 0043). It was 9 with an interactive
     // transaction holding PGlite's only connection.
-    // 3 since two-way SMS (issue 33, decision 0068): one more read, whether the conversation goes on by
-    // text and to which number (server/sms/workspace-sms.server.ts textAgentMessage), so that a member's
-    // reply to a texting lead is sent by SMS. Raised on purpose; folding it into the message statement
-    // (its RETURNING) would bring it back to 2.
-    expectBudget(statements, 3);
+    // Two-way SMS (issue 33) cost a third, whether the conversation goes on by text; since decision 0077 a
+    // business that cannot text (the cached flag of server/sms/availability.server.ts, read once per TTL)
+    // writes nothing more, and one that can writes the SMS job after the message (one insert).
+    expectBudget(statements, 2);
+  });
+
+  it("the turn that captures the lead with a phone number, in a business that cannot text", async () => {
+    const visitor = await openVisitor();
+    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Pat Park", "Park Place"]) {
+      await visitor.say(answer);
+    }
+    await server.app.chat.idle();
+    expect(await server.services.smsAvailability.canText(owner.businessId)).toBe(false); // the flag, read once per TTL
+    const statements = await statementsOf(async () => {
+      await visitor.say("617-555-0188");
+      await server.app.chat.idle();
+    });
+    expect(await server.services.db.lead.findFirst({ where: { conversationId: visitor.conversationId! }, select: { phone: true } })).toEqual({ phone: "+16175550188" });
+    // 4, as the capture with an e-mail (above): asking for SMS consent costs nothing without Twilio (it read
+    // the Twilio connection for every phone given).
+    expectBudget(statements, 4);
+  });
+
+  it("a visitor leaving (the socket closes) with a conversation open", async () => {
+    const visitor = await openVisitor();
+    await visitor.say("Regular Commercial Cleaning");
+    await server.app.chat.idle();
+    const statements = await statementsOf(async () => {
+      visitor.disconnect();
+    });
+    // 0: the continue-by-SMS job is written with the consent and follows the visitor's last message from
+    // there (server/sms/inbound.server.ts), so leaving reads nothing (it read the conversation and its lead).
+    expectBudget(statements, 0);
   });
 
   it("GET /widget/config from the business's website (with its impression)", async () => {

@@ -65,8 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "test": {
       const parsed = parseFormData(form, idSchema);
       if (!parsed.ok) return answer(parsed, 400);
-      const devices = await listDevices(db, caller);
-      const device = devices.find((d) => d.id === parsed.value.subscriptionId);
+      const device = await db.pushSubscription.findFirst({ where: { id: parsed.value.subscriptionId, businessId: caller.businessId, userId: caller.userId }, select: { id: true } });
       if (!device) return answer(failure("That device is not one of yours."), 404);
       await jobs.enqueue(db, [
         {

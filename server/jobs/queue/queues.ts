@@ -53,6 +53,8 @@ export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
 
 /** One Web Push to one member's device (server/push/send-push.server.ts). */
 export const PUSH_QUEUE = "push.send";
+/** A visitor wrote in a chat a member joined: a minute later, rings the member's devices if still unanswered (server/push/). */
+export const PUSH_WAITING_QUEUE = "push.waiting";
 
 /** Finishes chat turns a crash left unfinished: at start-up and every minute (server/chat/turn-recovery.server.ts). */
 export const CHAT_RECOVERY_QUEUE = "chat-recovery.run";
@@ -119,6 +121,8 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: PUSH_QUEUE, retryLimit: 4, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 10, workers: 2 },
   // A failed night is tried again twice, 10 and 20 minutes later; a backup of a big database may take a while.
   { name: BACKUP_NIGHTLY_TICK, retryLimit: 2, retryDelaySeconds: 600, expireInSeconds: 3_600, batchSize: 1, workers: 1 },
+  // Reads the chat and writes its push.send jobs: cheap; a late check is a stale push, so few retries.
+  { name: PUSH_WAITING_QUEUE, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 10, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

@@ -7,6 +7,8 @@ export const PUSH_EVENTS = [
   { id: "high-lead", label: "A new High lead", hint: "Scored High by the chatbot or added with a High score." },
   { id: "person-requested", label: "A visitor asks for a person", hint: "In a live chat on your website." },
   { id: "reminder-due", label: "A follow-up reminder is due", hint: "The reminders you set on leads." },
+  { id: "visitor-waiting", label: "A visitor is waiting in a chat you joined", hint: "No reply from you a minute after their message." },
+  { id: "appointment-booked", label: "A walkthrough is booked", hint: "Booked by a visitor in the chat or by your team." },
 ] as const;
 export type PushEventId = (typeof PUSH_EVENTS)[number]["id"];
 export const PUSH_EVENT_IDS = PUSH_EVENTS.map((e) => e.id) as [PushEventId, ...PushEventId[]];

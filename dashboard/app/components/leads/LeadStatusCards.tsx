@@ -9,6 +9,7 @@ import { smallInputClass } from "./classes";
 import { Button } from "~/components/ui/Button";
 import { useIntentResult, Card } from "./LeadDetailParts";
 import type { LeadDetailData } from "./LeadDetailParts";
+import { IntentTextareaCard } from "./IntentTextareaCard";
 
 export function StatusCard({ detail }: { detail: LeadDetailData }) {
   const { formRef, busy, error, notice, formProps } = useIntentResult("status", statusSchema);
@@ -54,20 +55,8 @@ export function StatusCard({ detail }: { detail: LeadDetailData }) {
   );
 }
 
+const NOTE_FIELD = { id: "note-text", name: "note", label: "Note", maxLength: 2000 };
+
 export function NoteCard() {
-  const { formRef, busy, error, notice, formProps } = useIntentResult("note", noteSchema);
-  return (
-    <Card id="notes" title="Add a note">
-      <Form method="post" ref={formRef} className="space-y-3" {...formProps}>
-        <input type="hidden" name="intent" value="note" />
-        <FormError message={error} />
-        <FormNotice message={notice} />
-        <div>
-          <label htmlFor="note-text" className="block text-sm font-medium text-slate-800">Note</label>
-          <textarea id="note-text" name="note" rows={3} maxLength={2000} className={smallInputClass} />
-        </div>
-        <Button type="submit" loading={busy}>{busy ? "Saving..." : "Add note"}</Button>
-      </Form>
-    </Card>
-  );
+  return <IntentTextareaCard id="notes" title="Add a note" intent="note" schema={noteSchema} field={NOTE_FIELD} submit={{ idle: "Add note", busy: "Saving..." }} />;
 }

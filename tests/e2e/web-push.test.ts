@@ -1,0 +1,108 @@
+// The installable workspace and its service worker in real Chromium (issue 34, decisions 0069, 0077):
+// Chromium finds nothing that stops installing the workspace (`Page.getInstallabilityErrors` in a
+// persistent profile); a push delivered to the real service worker through the DevTools protocol
+// (`ServiceWorker.deliverPushMessage`) is shown as a notification when no workspace window is focused,
+// with the lead's page as its target; with the workspace focused it is an in-app toast whose link opens
+// the lead.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type CDPSession } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAccount } from "#server/auth/accounts.server.ts";
+import { chromiumPath, hasChromium, signInThroughForm, watchPageErrors } from "../support/browser.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+
+const PASSWORD = "PushRings2026";
+
+describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () => {
+  let server: TestServer;
+  let context: BrowserContext;
+  let profile: string;
+  let email: string;
+  let leadId: string;
+
+  beforeAll(async () => {
+    profile = await mkdtemp(path.join(os.tmpdir(), "lb-push-profile-"));
+    server = await startTestServer({ seedDemo: false });
+    email = `ringing-${Date.now()}@example.com`;
+    const registered = await registerAccount(server.services.db, { businessName: "Ringing Phones Co", displayName: "Robin Ring", email, password: PASSWORD });
+    if (!registered.ok) throw new Error(registered.code);
+    const lead = await server.services.db.lead.create({
+      data: { businessId: registered.value.businessId, name: "Pia Push", company: "Push Plaza", score: 8.9, priority: "high", status: "new" },
+    });
+    leadId = lead.id;
+    // A persistent profile: installability and service workers behave as in an installed browser.
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 360, height: 800 },
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+    await context.grantPermissions(["notifications"], { origin: server.url });
+  }, 600_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+  });
+
+  /** The workspace's registration id, from the DevTools protocol's ServiceWorker domain. */
+  async function registrationId(cdp: CDPSession): Promise<string> {
+    const scope = `${server.url}/app`;
+    const found = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const match = registrations.find((r) => r.scopeURL.replace(/\/$/, "") === scope && !r.isDeleted);
+        if (match) resolve(match.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    return found;
+  }
+
+  it("is installable, shows a pushed High lead as a notification, and as a toast that opens the lead when the workspace is focused", async () => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const errors: string[] = [];
+    watchPageErrors(page, (text) => errors.push(text));
+    await signInThroughForm(page, server.url, email, PASSWORD);
+    await page.goto(`${server.url}/app/dashboard`);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${server.url}/app`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null || document.readyState === "complete");
+
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] };
+    console.log(`[web-push e2e] Page.getInstallabilityErrors: ${JSON.stringify(installabilityErrors)}`);
+    expect(installabilityErrors).toEqual([]);
+
+    const id = await registrationId(cdp);
+    const payload = { kind: "high-lead", title: "New High lead", body: "Push Plaza · score 8.9/10", url: `/app/leads/${leadId}`, tag: `lead-${leadId}` };
+
+    // No workspace window focused (the tab shows the offline page, outside /app): a notification.
+    await page.goto(`${server.url}/offline.html`);
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: id, data: JSON.stringify(payload) });
+    const worker = context.serviceWorkers().find((w) => w.url().endsWith("/sw.js")) ?? (await context.waitForEvent("serviceworker"));
+    await expect
+      .poll(
+        () =>
+          worker.evaluate(async () =>
+            (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual([{ title: "New High lead", body: "Push Plaza · score 8.9/10", tag: `lead-${leadId}`, data: { url: `${server.url}/app/leads/${leadId}` } }]);
+
+    // The workspace open and focused: the push is an in-app toast, and its link opens the lead.
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.bringToFront();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: id, data: JSON.stringify({ ...payload, tag: "second" }) });
+    const toast = page.getByRole("status").filter({ hasText: "New High lead" });
+    await toast.waitFor({ timeout: 30_000 });
+    await toast.getByRole("link").click();
+    await page.waitForURL(`${server.url}/app/leads/${leadId}`);
+    await page.getByText("Pia Push").first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});
