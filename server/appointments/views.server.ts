@@ -136,3 +136,39 @@ export async function calendarFeed(db: Db, token: string, appUrl: string, now: D
   }
   return calendar.toString();
 }
+
+// ---- The lead page's appointment panel ----------------------------------------------------------
+
+export type LeadAppointmentPanel = {
+  /** The business books visits online (Settings → Scheduling is on). */
+  enabled: boolean;
+  items: (CalendarItem & { when: string })[];
+  /** Free start times to move the active visit to (or book one), labelled in the business's zone. */
+  slots: { startsAt: string; label: string }[];
+  /** The members who take visits (reassign to one of them). */
+  members: { id: string; name: string }[];
+};
+
+/** The lead's visits with what a member can do to them: move to a free time, reassign, cancel. */
+export async function leadAppointmentPanel(db: Db, args: { businessId: string; leadId: string; timeZone: string; now: Date }): Promise<LeadAppointmentPanel> {
+  const tz = safeTimeZone(args.timeZone);
+  const [list, settings] = await Promise.all([
+    leadAppointments(db, args.businessId, args.leadId),
+    db.schedulingSettings.findUnique({ where: { businessId: args.businessId }, select: { enabled: true, memberIds: true } }),
+  ]);
+  const items = list.map((item) => ({ ...item, when: formatVisit(new Date(item.startsAt), tz) }));
+  const enabled = settings?.enabled === true;
+  const active = items.find((item) => item.status === "booked" || item.status === "rescheduled");
+  if (!enabled && !active) return { enabled, items, slots: [], members: [] };
+  const memberIds = settings?.memberIds ?? [];
+  const [slots, users] = await Promise.all([
+    nextFreeSlots(db, args.businessId, args.now, { limit: 12, ...(active ? { ignoreId: active.id } : {}) }),
+    memberIds.length ? db.user.findMany({ where: { id: { in: memberIds }, memberships: { some: { businessId: args.businessId } } }, select: { id: true, displayName: true } }) : [],
+  ]);
+  return {
+    enabled,
+    items,
+    slots: slots.filter((s) => s.startsAt !== active?.startsAt).map((s) => ({ startsAt: s.startsAt, label: formatSlot(new Date(s.startsAt), tz) })),
+    members: users.map((u) => ({ id: u.id, name: u.displayName })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
