@@ -8,7 +8,7 @@ import type { Db } from "../db/client.server.ts";
 import { formatSlot, formatVisit } from "../shared/appointments/format.ts";
 import { safeTimeZone } from "../shared/time/calendar.ts";
 import { appointmentUid } from "./appointment-mail.server.ts";
-import { MANAGE_PROBLEM_MESSAGES, verifyManageToken } from "./manage-token.ts";
+import { MANAGE_PROBLEM_MESSAGES, verifyBookToken, verifyManageToken } from "./manage-token.ts";
 import { nextFreeSlots, type SlotView } from "./commands.server.ts";
 
 export type ManageView = {
@@ -170,5 +170,38 @@ export async function leadAppointmentPanel(db: Db, args: { businessId: string; l
     items,
     slots: slots.filter((s) => s.startsAt !== active?.startsAt).map((s) => ({ startsAt: s.startsAt, label: formatSlot(new Date(s.startsAt), tz) })),
     members: users.map((u) => ({ id: u.id, name: u.displayName })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+// ---- The booking page behind {bookingLink} ------------------------------------------------------
+
+export type BookView = {
+  businessId: string;
+  leadId: string;
+  businessName: string;
+  /** The lead's visit already booked (then nothing to pick), in words. */
+  booked: string | null;
+  /** Online booking is switched off (Settings → Scheduling). */
+  closed: boolean;
+  slots: (SlotView & { label: string })[];
+};
+
+/** The lead behind a booking link with the business's free times, or why the link does not work. */
+export async function findBookable(deps: { db: Db; secret: string }, token: string, now: Date): Promise<{ ok: true; view: BookView } | { ok: false; error: string }> {
+  const verified = verifyBookToken(deps.secret, token, now);
+  if (!verified.ok) return { ok: false, error: verified.problem === "expired" ? "This booking link has expired. Please ask us for a new one." : MANAGE_PROBLEM_MESSAGES.invalid };
+  const { businessId, leadId } = verified.target;
+  const lead = await deps.db.lead.findFirst({
+    where: { id: leadId, businessId },
+    select: { business: { select: { name: true, timeZone: true, schedulingSettings: { select: { enabled: true } } } }, appointments: { where: { status: { in: ["booked", "rescheduled"] } }, select: { startsAt: true }, take: 1 } },
+  });
+  if (!lead) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.invalid };
+  const tz = safeTimeZone(lead.business.timeZone);
+  const booked = lead.appointments[0] ? formatVisit(lead.appointments[0].startsAt, tz) : null;
+  const closed = lead.business.schedulingSettings?.enabled !== true;
+  const slots = booked || closed ? [] : await nextFreeSlots(deps.db, businessId, now, { limit: 12 });
+  return {
+    ok: true,
+    view: { businessId, leadId, businessName: lead.business.name, booked, closed, slots: slots.map((s) => ({ ...s, label: formatSlot(new Date(s.startsAt), tz) })) },
   };
 }

@@ -8,7 +8,7 @@ import { cancelAppointment, rescheduleAppointment } from "#server/appointments/c
 import { findManaged, type ManageView } from "#server/appointments/views.server.ts";
 import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
-import { BrokenLinkCard, TokenPage } from "~/components/auth/TokenPage";
+import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Your walkthrough" }, { name: "robots", content: "noindex" }];
@@ -75,20 +75,7 @@ export default function ManageAppointment() {
           <FormError message={problem} />
           <Form method="post" className="mt-4 space-y-3">
             <input type="hidden" name="intent" value="reschedule" />
-            <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">Move it to</legend>
-              {view.slots.length === 0 ? <p className="mt-2 text-sm text-slate-600">No other times are free right now.</p> : null}
-              <ul className="mt-2 space-y-1">
-                {view.slots.map((s, i) => (
-                  <li key={s.startsAt}>
-                    <label className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm text-slate-800">
-                      <input type="radio" name="startsAt" value={s.startsAt} defaultChecked={i === 0} required />
-                      {s.label}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
+            <SlotChoices legend="Move it to" slots={view.slots} />
             {view.slots.length > 0 ? (
               <Button type="submit" block loading={busy && navigation.formData?.get("intent") === "reschedule"}>
                 Reschedule

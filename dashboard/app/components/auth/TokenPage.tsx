@@ -28,3 +28,23 @@ export function BrokenLinkCard({ problem }: { problem: string | null }) {
     </AuthCard>
   );
 }
+
+/** The free times to pick from, as radio buttons named startsAt (the first one chosen). */
+export function SlotChoices({ legend, slots, empty = "No other times are free right now." }: { legend: string; slots: { startsAt: string; label: string }[]; empty?: string }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+      {slots.length === 0 ? <p className="mt-2 text-sm text-slate-600">{empty}</p> : null}
+      <ul className="mt-2 space-y-1">
+        {slots.map((s, i) => (
+          <li key={s.startsAt}>
+            <label className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm text-slate-800">
+              <input type="radio" name="startsAt" value={s.startsAt} defaultChecked={i === 0} required />
+              {s.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

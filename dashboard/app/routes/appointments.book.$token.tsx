@@ -1,0 +1,78 @@
+// The booking page behind {bookingLink} (issue 31): the Appointment scheduler automation e-mails a lead
+// this signed link when the business books visits online; the lead picks one of the free times and the
+// visit is booked as in the chat (same lock and checks, confirmation with its calendar invitation). A
+// forged or expired link says so; a lead with a visit already booked is told when it is.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { bookAppointment, BOOKING_MESSAGES } from "#server/appointments/commands.server.ts";
+import { findBookable, type BookView } from "#server/appointments/views.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
+import { AuthCard, FormError } from "~/components/auth/AuthCard";
+import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
+import { Button } from "~/components/ui/Button";
+
+export const meta: MetaFunction = () => [{ title: "Book your walkthrough" }, { name: "robots", content: "noindex" }];
+
+type PageData = { problem: string | null; view: BookView | null; done?: string };
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const found = await findBookable({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
+  if (!found.ok) return data<PageData>({ problem: found.error, view: null }, { status: 400 });
+  return data<PageData>({ problem: null, view: found.view });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const deps = { db: context.services.db, secret: context.services.signingSecret };
+  const found = await findBookable(deps, params.token ?? "", new Date());
+  if (!found.ok) return data<PageData>({ problem: found.error, view: null }, { status: 400 });
+  const { view } = found;
+  const startsAt = new Date(String((await request.formData()).get("startsAt") ?? ""));
+  const result = await bookAppointment(commandContext(context.services, context.realtime), { businessId: view.businessId, leadId: view.leadId, startsAt, actor: { kind: "visitor" } });
+  if (!result.ok) {
+    // The page again with the times free now (a taken one is gone from the list).
+    const again = await findBookable(deps, params.token ?? "", new Date());
+    return data<PageData>({ problem: result.error, view: again.ok ? again.view : view }, { status: result.problem === "taken" ? 409 : 400 });
+  }
+  return data<PageData>({ problem: null, view, done: `You're booked with ${view.businessName}. A confirmation with a calendar invitation is on its way by e-mail.` });
+}
+
+export default function BookAppointment() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { problem, view, done } = acted ?? loaded;
+  return (
+    <TokenPage heading={view?.businessName ?? "Book your walkthrough"}>
+      {done ? (
+        <AuthCard title="Booked">
+          <p role="status" className="text-sm text-slate-700">
+            {done}
+          </p>
+        </AuthCard>
+      ) : !view ? (
+        <BrokenLinkCard problem={problem} />
+      ) : view.booked ? (
+        <AuthCard title="Your walkthrough">
+          <p className="text-sm text-slate-700">Your walkthrough is booked for {view.booked}. To change it, use the link in its confirmation e-mail.</p>
+        </AuthCard>
+      ) : view.closed ? (
+        <AuthCard title="Book your walkthrough">
+          <p className="text-sm text-slate-700">{BOOKING_MESSAGES.not_enabled}</p>
+        </AuthCard>
+      ) : (
+        <AuthCard title="Book your walkthrough" subtitle={<>A free on-site walkthrough with {view.businessName}</>}>
+          <FormError message={problem} />
+          <Form method="post" className="mt-4 space-y-3">
+            <SlotChoices legend="Pick a time" slots={view.slots} empty="No times are free right now. Please reply to our e-mail and we will find one." />
+            {view.slots.length > 0 ? (
+              <Button type="submit" block loading={busy}>
+                {busy ? "Booking..." : "Book this time"}
+              </Button>
+            ) : null}
+          </Form>
+        </AuthCard>
+      )}
+    </TokenPage>
+  );
+}
