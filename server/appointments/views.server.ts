@@ -9,7 +9,7 @@ import { formatSlot, formatVisit } from "../shared/appointments/format.ts";
 import { safeTimeZone } from "../shared/time/calendar.ts";
 import { appointmentUid } from "./appointment-mail.server.ts";
 import { MANAGE_PROBLEM_MESSAGES, verifyBookToken, verifyManageToken } from "./manage-token.ts";
-import { nextFreeSlots, type SlotView } from "./commands.server.ts";
+import { BOOKING_MESSAGES, nextFreeSlots, type SlotView } from "./commands.server.ts";
 
 export type ManageView = {
   appointmentId: string;
@@ -181,8 +181,8 @@ export type BookView = {
   businessName: string;
   /** The lead's visit already booked (then nothing to pick), in words. */
   booked: string | null;
-  /** Online booking is switched off (Settings → Scheduling). */
-  closed: boolean;
+  /** Why nothing can be booked online now (Settings → Scheduling is off), or null. */
+  closed: string | null;
   slots: (SlotView & { label: string })[];
 };
 
@@ -198,7 +198,7 @@ export async function findBookable(deps: { db: Db; secret: string }, token: stri
   if (!lead) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.invalid };
   const tz = safeTimeZone(lead.business.timeZone);
   const booked = lead.appointments[0] ? formatVisit(lead.appointments[0].startsAt, tz) : null;
-  const closed = lead.business.schedulingSettings?.enabled !== true;
+  const closed = lead.business.schedulingSettings?.enabled === true ? null : BOOKING_MESSAGES.not_enabled;
   const slots = booked || closed ? [] : await nextFreeSlots(deps.db, businessId, now, { limit: 12 });
   return {
     ok: true,

@@ -4,7 +4,7 @@
 // forged or expired link says so; a lead with a visit already booked is told when it is.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { bookAppointment, BOOKING_MESSAGES } from "#server/appointments/commands.server.ts";
+import { bookAppointment } from "#server/appointments/commands.server.ts";
 import { findBookable, type BookView } from "#server/appointments/views.server.ts";
 import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
@@ -58,7 +58,7 @@ export default function BookAppointment() {
         </AuthCard>
       ) : view.closed ? (
         <AuthCard title="Book your walkthrough">
-          <p className="text-sm text-slate-700">{BOOKING_MESSAGES.not_enabled}</p>
+          <p className="text-sm text-slate-700">{view.closed}</p>
         </AuthCard>
       ) : (
         <AuthCard title="Book your walkthrough" subtitle={<>A free on-site walkthrough with {view.businessName}</>}>
