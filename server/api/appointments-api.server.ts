@@ -142,6 +142,12 @@ async function answer(db: Db, businessId: string, result: BookingResult, created
 
 type Caller = { businessId: string; actorUserId: string | null };
 
+/** Another business's appointment is 404 before anything else (a business that never set up scheduling would otherwise answer 409). */
+async function ownAppointment(db: Db, businessId: string, appointmentId: string): Promise<boolean> {
+  if (!appointmentId || appointmentId.length > 64) return false;
+  return (await db.appointment.count({ where: { id: appointmentId, businessId } })) > 0;
+}
+
 /** POST /api/v1/appointments: books a free slot for one of the business's leads. */
 export async function createApiAppointment(ctx: CommandContext, caller: Caller, body: unknown): Promise<ApiAppointmentWrite> {
   const parsed = parseForm(createSchema, body);
@@ -161,7 +167,7 @@ export async function createApiAppointment(ctx: CommandContext, caller: Caller, 
 
 /** POST /api/v1/appointments/:id/reschedule: moves an active appointment to another free slot. */
 export async function rescheduleApiAppointment(ctx: CommandContext, caller: Caller, appointmentId: string, body: unknown): Promise<ApiAppointmentWrite> {
-  if (!appointmentId || appointmentId.length > 64) return { ok: false, status: 404, message: "Appointment not found" };
+  if (!(await ownAppointment(ctx.db, caller.businessId, appointmentId))) return { ok: false, status: 404, message: "Appointment not found" };
   const parsed = parseForm(rescheduleSchema, body);
   if (!parsed.ok) return { ok: false, status: 400, message: "Some fields are not valid.", fields: fieldsOf(parsed.errors) };
   const result = await rescheduleAppointment(ctx, { businessId: caller.businessId, appointmentId, startsAt: new Date(parsed.value.startsAt), actor: { kind: "api", userId: caller.actorUserId } });
@@ -170,7 +176,7 @@ export async function rescheduleApiAppointment(ctx: CommandContext, caller: Call
 
 /** POST /api/v1/appointments/:id/cancel: cancels an active appointment (a repeat answers it cancelled). */
 export async function cancelApiAppointment(ctx: CommandContext, caller: Caller, appointmentId: string): Promise<ApiAppointmentWrite> {
-  if (!appointmentId || appointmentId.length > 64) return { ok: false, status: 404, message: "Appointment not found" };
+  if (!(await ownAppointment(ctx.db, caller.businessId, appointmentId))) return { ok: false, status: 404, message: "Appointment not found" };
   const result = await cancelAppointment(ctx, { businessId: caller.businessId, appointmentId, actor: { kind: "api", userId: caller.actorUserId } });
   return answer(ctx.db, caller.businessId, result, false);
 }

@@ -23,7 +23,7 @@ export type ManageView = {
 };
 
 /** The appointment behind a manage link, or why the link does not work. */
-export async function findManaged(deps: { db: Db; secret: string }, token: string, now: Date): Promise<{ ok: true; view: ManageView } | { ok: false; error: string }> {
+export async function findManaged(deps: { db: Db; secret: string }, token: string, now: Date): Promise<{ ok: true; view: ManageView } | { ok: false; error: string; used?: boolean }> {
   const verified = verifyManageToken(deps.secret, token, now);
   if (!verified.ok) return { ok: false, error: MANAGE_PROBLEM_MESSAGES[verified.problem] };
   const a = await deps.db.appointment.findUnique({
@@ -31,7 +31,7 @@ export async function findManaged(deps: { db: Db; secret: string }, token: strin
     select: { id: true, businessId: true, startsAt: true, status: true, manageNonce: true, assignee: { select: { displayName: true } }, business: { select: { name: true, timeZone: true } } },
   });
   if (!a) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.invalid };
-  if (a.manageNonce !== verified.target.nonce) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.used };
+  if (a.manageNonce !== verified.target.nonce) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.used, used: true };
   const tz = safeTimeZone(a.business.timeZone);
   const slots = (await nextFreeSlots(deps.db, a.businessId, now, { limit: 12, ignoreId: a.id })).filter((s) => s.startsAt !== a.startsAt.toISOString());
   return {

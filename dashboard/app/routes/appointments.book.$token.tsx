@@ -10,29 +10,24 @@ import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
+import { refusedAgain, tokenPageAnswer, type TokenPageData } from "~/lib/token-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Book your walkthrough" }, { name: "robots", content: "noindex" }];
 
-type PageData = { problem: string | null; view: BookView | null; done?: string };
+type PageData = TokenPageData<BookView>;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const found = await findBookable({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
-  if (!found.ok) return data<PageData>({ problem: found.error, view: null }, { status: 400 });
-  return data<PageData>({ problem: null, view: found.view });
+  return tokenPageAnswer(await findBookable({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date()), "loader");
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const deps = { db: context.services.db, secret: context.services.signingSecret };
-  const found = await findBookable(deps, params.token ?? "", new Date());
-  if (!found.ok) return data<PageData>({ problem: found.error, view: null }, { status: 400 });
+  const find = () => findBookable({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
+  const found = await find();
+  if (!found.ok) return tokenPageAnswer(found, "action");
   const { view } = found;
   const startsAt = new Date(String((await request.formData()).get("startsAt") ?? ""));
   const result = await bookAppointment(commandContext(context.services, context.realtime), { businessId: view.businessId, leadId: view.leadId, startsAt, actor: { kind: "visitor" } });
-  if (!result.ok) {
-    // The page again with the times free now (a taken one is gone from the list).
-    const again = await findBookable(deps, params.token ?? "", new Date());
-    return data<PageData>({ problem: result.error, view: again.ok ? again.view : view }, { status: result.problem === "taken" ? 409 : 400 });
-  }
+  if (!result.ok) return refusedAgain(find, view, result);
   return data<PageData>({ problem: null, view, done: `You're booked with ${view.businessName}. A confirmation with a calendar invitation is on its way by e-mail.` });
 }
 

@@ -10,21 +10,20 @@ import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
+import { refusedAgain, tokenPageAnswer, type TokenPageData } from "~/lib/token-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Your walkthrough" }, { name: "robots", content: "noindex" }];
 
-type PageData = { problem: string | null; view: ManageView | null; done?: string };
+type PageData = TokenPageData<ManageView>;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const found = await findManaged({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
-  if (!found.ok) return data<PageData>({ problem: found.error, view: null }, { status: 400 });
-  return data<PageData>({ problem: null, view: found.view });
+  return tokenPageAnswer(await findManaged({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date()), "loader");
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const deps = { db: context.services.db, secret: context.services.signingSecret };
-  const found = await findManaged(deps, params.token ?? "", new Date());
-  if (!found.ok) return data<PageData>({ problem: found.error, view: null }, { status: 400 });
+  const find = () => findManaged({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
+  const found = await find();
+  if (!found.ok) return tokenPageAnswer(found, "action");
   const { view } = found;
   const form = await request.formData();
   const ctx = commandContext(context.services, context.realtime);
@@ -37,11 +36,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         ? await rescheduleAppointment(ctx, { ...target, startsAt: new Date(String(form.get("startsAt") ?? "")) })
         : null;
   if (!result) return data<PageData>({ problem: "Please choose what to do.", view }, { status: 400 });
-  if (!result.ok) {
-    // The page again with the times free now (a taken one is gone from the list).
-    const again = await findManaged(deps, params.token ?? "", new Date());
-    return data<PageData>({ problem: result.error, view: again.ok ? again.view : view }, { status: result.problem === "taken" ? 409 : 400 });
-  }
+  // The page again with the times free now (a taken one is gone from the list).
+  if (!result.ok) return refusedAgain(find, view, result);
   const done =
     intent === "cancel"
       ? `Your walkthrough with ${view.businessName} is cancelled. A cancellation for your calendar is on its way by e-mail.`
