@@ -5,7 +5,10 @@
 // Definitions (decision 0034):
 // - Leads of a period are the leads created in it (every source); their stage, score and value are
 //   read as they are now (a cohort): "Proposal" counts leads now at Proposal or Won, "Won" leads now Won.
-// - The funnel is the chatbot's: widget impressions → conversations → chatbot leads → Proposal → Won.
+// - The funnel is the chatbot's: widget impressions → conversations → chatbot leads → Visit booked →
+//   Proposal → Won. "Visit booked" (VISIT_BOOKED_DEFINITION, shown under the funnel) counts the period's
+//   chatbot leads that have a walkthrough visit booked now, not cancelled (issue 31; an appointment
+//   booked, rescheduled, completed or a no-show), read from the Appointment rows in both sources.
 // - Conversion is Won ÷ leads of the period (the dashboard's Conversion Rate is the same figure for the
 //   Last 30 Days). Won value is the value of the period's leads that are won; channels' revenue adds up
 //   to it. Deals closed (revenueCents) is the value of deals won (closed) in the period, whenever the
@@ -34,6 +37,7 @@ import {
 } from "./analytics-period.ts";
 import { channelLabel } from "./channels.ts";
 import { conversionPercent } from "../shared/analytics/definitions.ts";
+import { VISIT_BOOKED_STAGE } from "../shared/analytics/analytics-format.ts";
 
 type Num = bigint | number | string | null;
 const num = (value: Num): number => (value === null ? 0 : Number(value));
@@ -120,6 +124,18 @@ async function conversationCounts(db: Db, businessId: string, p: AnalyticsPeriod
       FROM "Conversation"
      WHERE "businessId" = ${businessId} AND "isTest" = false
        AND "createdAt" >= ${p.previous.start} AND "createdAt" < ${p.current.end}`;
+  return row ?? { current: 0, previous: 0 };
+}
+
+/** The period's (and the previous period's) chatbot leads with a visit booked and not cancelled. */
+async function visitBookedCounts(db: Db, businessId: string, p: AnalyticsPeriods): Promise<{ current: Num; previous: Num }> {
+  const [row] = await db.$queryRaw<{ current: Num; previous: Num }[]>`
+    SELECT COUNT(*) FILTER (WHERE l."createdAt" >= ${p.current.start}) AS current,
+           COUNT(*) FILTER (WHERE l."createdAt" < ${p.current.start}) AS previous
+      FROM "Lead" l
+     WHERE l."businessId" = ${businessId} AND l."isTest" = false AND l."source" = 'chatbot'
+       AND l."createdAt" >= ${p.previous.start} AND l."createdAt" < ${p.current.end}
+       AND EXISTS (SELECT 1 FROM "Appointment" a WHERE a."leadId" = l."id" AND a."businessId" = ${businessId} AND a."status" <> 'cancelled')`;
   return row ?? { current: 0, previous: 0 };
 }
 
@@ -293,7 +309,7 @@ export async function analyticsReport(
   const { businessId } = input;
   const rolledUp = input.source !== "rows" && (await rollupZone(db, businessId)) === timeZone;
 
-  const [aggregates, conversations, impressions, byDay, money, botByHour, teamByHour, response] = await Promise.all([
+  const [aggregates, conversations, impressions, byDay, money, botByHour, teamByHour, response, visits] = await Promise.all([
     rolledUp ? leadAggregatesRolledUp(db, businessId, p) : leadAggregates(db, businessId, p),
     rolledUp ? conversationCountsRolledUp(db, businessId, p) : conversationCounts(db, businessId, p),
     impressionCounts(db, businessId, p),
@@ -307,6 +323,7 @@ export async function analyticsReport(
       { current: { start: p.current.start, end: new Date(Math.min(now.getTime(), p.current.end.getTime())) }, previous: { start: p.previous.start, end: p.previous.end } },
       now,
     ),
+    visitBookedCounts(db, businessId, p),
   ]);
 
   const sum = (period: string, key: keyof LeadAggregate) =>
@@ -326,6 +343,7 @@ export async function analyticsReport(
     ["Widget impressions", imp],
     ["Conversations", conv],
     ["Leads", chatbotLeads],
+    [VISIT_BOOKED_STAGE, { current: num(visits.current), previous: num(visits.previous) }],
     ["Proposal", proposal],
     ["Won", chatbotWon],
   ];

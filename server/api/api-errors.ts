@@ -14,7 +14,7 @@ export const API_ERROR_CODES = {
 
 export type ApiErrorCode = keyof typeof API_ERROR_CODES;
 
-export type ApiErrorBody = { error: { code: ApiErrorCode; message: string; fields?: Record<string, string> } };
+export type ApiErrorBody = { error: { code: ApiErrorCode; message: string; fields?: Record<string, string>; /** A refused appointment time: the next free ones. */ nextSlots?: string[] } };
 
 export const API_MESSAGES = {
   missingKey: "Send your API key in the Authorization header: Authorization: Bearer <key>.",
@@ -23,6 +23,7 @@ export const API_MESSAGES = {
   notFound: "Not found.",
   leadNotFound: "Lead not found.",
   hookNotFound: "Hook not found.",
+  appointmentNotFound: "Appointment not found.",
   emptyUpdate: "Send a status, a note, or both.",
   rateLimited: "Too many requests for this API key. Try again shortly.",
   invalidJson: "The request body must be a JSON object.",
@@ -42,8 +43,8 @@ export function apiJson(body: unknown, status = 200, headers: Record<string, str
 export function apiError(
   code: ApiErrorCode,
   message: string,
-  options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: { fields?: Record<string, string>; headers?: Record<string, string>; nextSlots?: string[] } = {},
 ): Response {
-  const body: ApiErrorBody = { error: { code, message, ...(options.fields ? { fields: options.fields } : {}) } };
+  const body: ApiErrorBody = { error: { code, message, ...(options.fields ? { fields: options.fields } : {}), ...(options.nextSlots ? { nextSlots: options.nextSlots } : {}) } };
   return apiJson(body, API_ERROR_CODES[code], options.headers);
 }

@@ -11,6 +11,15 @@ import { createApiLead, getApiLead, listApiLeads, updateApiLead } from "./leads-
 import { listApiConversations, parseApiConversationQuery } from "./conversations-api.server.ts";
 import { listHooks, subscribeHook, unsubscribeHook } from "./hooks-api.server.ts";
 import { parseApiLeadQuery } from "./leads-query.ts";
+import {
+  cancelApiAppointment,
+  createApiAppointment,
+  getApiAppointment,
+  listApiAppointments,
+  parseApiAppointmentQuery,
+  rescheduleApiAppointment,
+  type ApiAppointmentWrite,
+} from "./appointments-api.server.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -131,4 +140,46 @@ export function handleUnsubscribeHook(ctx: Ctx, request: Request, hookId: string
       ? new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } })
       : apiError("not_found", API_MESSAGES.hookNotFound),
   );
+}
+
+// ---- Appointments (issue 31) ----
+
+/** GET /api/v1/appointments */
+export function handleListAppointments(ctx: Ctx, request: Request): Promise<Response> {
+  return guarded(ctx, request, async (caller) => {
+    const query = parseApiAppointmentQuery(new URL(request.url).searchParams);
+    if (!query.ok) return apiError("validation_failed", API_MESSAGES.invalidQuery, { fields: query.fields });
+    return apiJson(await listApiAppointments(ctx.services.db, caller.businessId, query.value));
+  });
+}
+
+/** GET /api/v1/appointments/:id */
+export function handleGetAppointment(ctx: Ctx, request: Request, appointmentId: string): Promise<Response> {
+  return guarded(ctx, request, async (caller) => {
+    const appointment = await getApiAppointment(ctx.services.db, caller.businessId, appointmentId);
+    return appointment ? apiJson({ data: appointment }) : apiError("not_found", API_MESSAGES.appointmentNotFound);
+  });
+}
+
+function appointmentAnswer(result: ApiAppointmentWrite): Response {
+  if (result.ok) {
+    return result.created ? apiJson({ data: result.appointment }, 201, { Location: `/api/v1/appointments/${result.appointment.id}` }) : apiJson({ data: result.appointment });
+  }
+  const extra = { ...(result.fields ? { fields: result.fields } : {}), ...(result.nextSlots ? { nextSlots: result.nextSlots } : {}) };
+  if (result.status === 404) return apiError("not_found", API_MESSAGES.appointmentNotFound);
+  return apiError(result.status === 409 ? "conflict" : "validation_failed", result.message, extra);
+}
+
+/** POST /api/v1/appointments, /api/v1/appointments/:id/reschedule and /cancel. */
+export function handleAppointmentWrite(ctx: Ctx, request: Request, write: "create" | "reschedule" | "cancel", appointmentId = ""): Promise<Response> {
+  return guarded(ctx, request, async (caller) => {
+    const command = commandContext(ctx.services, ctx.realtime);
+    const who = { businessId: caller.businessId, actorUserId: caller.createdById };
+    if (write === "cancel") return appointmentAnswer(await cancelApiAppointment(command, who, appointmentId));
+    const read = await readJson(request);
+    if (!read.ok) return read.response;
+    return appointmentAnswer(
+      write === "create" ? await createApiAppointment(command, who, read.body) : await rescheduleApiAppointment(command, who, appointmentId, read.body),
+    );
+  });
 }

@@ -11,6 +11,7 @@ import { MAX_BODY_BYTES } from "./handlers.server.ts";
 import { LEAD_PRIORITIES, LEAD_SOURCES, LEAD_STATUSES } from "../shared/leads/lead-filters.ts";
 import { FREQUENCY_OPTIONS, NOTE_MAX, TIMELINE_OPTIONS } from "../shared/leads/lead-input.ts";
 import { COMPETITOR_NAME_MAX, LOST_REASONS } from "../shared/leads/lost-reasons.ts";
+import { APPOINTMENT_STATUSES } from "../shared/appointments/format.ts";
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from "../shared/webhooks/webhook-input.ts";
 
 /** The stable address of the document (linked from docs/api.md and the API docs page). */
@@ -77,6 +78,7 @@ const schemas: Record<string, Schema> = {
         code: { type: "string", enum: Object.keys(API_ERROR_CODES) },
         message: { type: "string" },
         fields: { type: "object", additionalProperties: { type: "string" }, description: "One message per invalid field or query parameter." },
+        nextSlots: { type: "array", items: dateTime, description: "When an appointment time is refused (taken, outside availability…): the next free start times." },
       },
       ["code", "message"],
     ),
@@ -136,6 +138,31 @@ const schemas: Record<string, Schema> = {
     messages: { type: "array", items: ref("Message"), maxItems: API_TRANSCRIPT_MAX_MESSAGES },
     messagesTruncated: { type: "boolean", description: `True when the transcript has more than ${API_TRANSCRIPT_MAX_MESSAGES} messages.` },
   }),
+  Appointment: objectOf({
+    id: { type: "string" },
+    leadId: { type: "string" },
+    startsAt: dateTime,
+    endsAt: dateTime,
+    status: { type: "string", enum: [...APPOINTMENT_STATUSES] },
+    assigneeUserId: nullable("string"),
+    assignee: nullable("string", { description: "The assigned member's name." }),
+    assignmentReason: { type: "string", description: "Why this member got the visit (round-robin, the only one free, chosen)." },
+    createdBy: { type: "string", enum: ["visitor", "member", "api"] },
+    sequence: { type: "integer", description: "The calendar invitation's SEQUENCE, raised by every change." },
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+  AppointmentCreate: {
+    type: "object",
+    description: "A free start time of the business's availability (Settings → Scheduling), with its offset. Booking the same lead at the same time again answers the visit already booked.",
+    properties: {
+      leadId: { type: "string", maxLength: 64 },
+      startsAt: { type: "string", format: "date-time" },
+      assigneeUserId: { type: "string", maxLength: 64, description: "A member who takes visits and is free then; otherwise assigned round-robin." },
+    },
+    required: ["leadId", "startsAt"],
+  },
+  AppointmentReschedule: objectOf({ startsAt: { type: "string", format: "date-time" } }),
   Hook: objectOf(hookProperties),
   HookWithSecret: objectOf({ ...hookProperties, secret: { type: "string", description: "The signing secret (whsec_…), shown only in this answer." } }),
   HookSubscribe: {
@@ -238,12 +265,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: "LeadBroom REST API",
       version: "1.0.0",
       description:
-        "Read your leads and add new ones, update their status and notes, read conversations with their transcripts and subscribe to events. " +
+        "Read your leads and add new ones, update their status and notes, read conversations with their transcripts, book, move and cancel walkthrough visits and subscribe to events. " +
         "Enterprise plan; 60 requests a minute per key. The guide with examples is in the workspace: Settings → API Keys → API reference.",
     },
     servers: [{ url: "/", description: "Your LeadBroom host" }],
     security: [{ apiKey: [] }],
-    tags: [{ name: "Leads" }, { name: "Conversations" }, { name: "Hooks" }, { name: "Meta" }],
+    tags: [{ name: "Leads" }, { name: "Conversations" }, { name: "Appointments" }, { name: "Hooks" }, { name: "Meta" }],
     paths: {
       "/api/v1/leads": {
         get: operation({
@@ -303,6 +330,62 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           ],
           success: ok(200, "A page of conversations.", pageOf("Conversation")),
           errors: ["validation_failed"],
+        }),
+      },
+      "/api/v1/appointments": {
+        get: operation({
+          id: "listAppointments",
+          summary: "Your walkthrough visits, soonest first",
+          tag: "Appointments",
+          parameters: [
+            pageParam,
+            query("limit", "Appointments per page.", { type: "integer", minimum: 1, maximum: API_MAX_LIMIT, default: API_DEFAULT_LIMIT }),
+            query("status", "Only appointments with this status.", { type: "string", enum: [...APPOINTMENT_STATUSES] }),
+            query("lead", "Only this lead's appointments.", { type: "string", maxLength: 64 }),
+            query("from", "Only visits starting at or after this time.", dateTime),
+            query("to", "Only visits starting before this time.", dateTime),
+          ],
+          success: ok(200, "A page of appointments.", pageOf("Appointment")),
+          errors: ["validation_failed"],
+        }),
+        post: operation({
+          id: "createAppointment",
+          summary: "Book a walkthrough visit for a lead (no double booking; e-mails with the invitation go out)",
+          tag: "Appointments",
+          body: "AppointmentCreate",
+          success: { ...ok(201, "The booked visit.", dataOf(ref("Appointment")), location), ...ok(200, "The same lead and time again: the visit already booked.", dataOf(ref("Appointment"))) },
+          errors: [...BODY_ERRORS, "conflict"],
+        }),
+      },
+      "/api/v1/appointments/{id}": {
+        parameters: [pathId("The appointment's id.")],
+        get: operation({
+          id: "getAppointment",
+          summary: "One appointment",
+          tag: "Appointments",
+          success: ok(200, "The appointment.", dataOf(ref("Appointment"))),
+          errors: ["not_found"],
+        }),
+      },
+      "/api/v1/appointments/{id}/reschedule": {
+        parameters: [pathId("The appointment's id.")],
+        post: operation({
+          id: "rescheduleAppointment",
+          summary: "Move a booked visit to another free time",
+          tag: "Appointments",
+          body: "AppointmentReschedule",
+          success: ok(200, "The visit after the move (status rescheduled, sequence raised).", dataOf(ref("Appointment"))),
+          errors: [...BODY_ERRORS, "not_found", "conflict"],
+        }),
+      },
+      "/api/v1/appointments/{id}/cancel": {
+        parameters: [pathId("The appointment's id.")],
+        post: operation({
+          id: "cancelAppointment",
+          summary: "Cancel a visit (cancelling again answers the cancelled visit)",
+          tag: "Appointments",
+          success: ok(200, "The cancelled visit.", dataOf(ref("Appointment"))),
+          errors: ["not_found", "conflict"],
         }),
       },
       "/api/v1/hooks": {

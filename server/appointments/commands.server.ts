@@ -19,7 +19,9 @@ import { appointmentJobs, type AppointmentChange } from "./appointment-mail.serv
 
 export type AppointmentStatus = "booked" | "rescheduled" | "cancelled" | "completed" | "no_show";
 export const ACTIVE_STATUSES = ["booked", "rescheduled"] as const;
-export type BookingActor = { kind: "visitor" } | { kind: "member"; userId: string };
+export type BookingActor = { kind: "visitor" } | { kind: "member"; userId: string } | { kind: "api"; /** The API key's creator (null when that user has gone). */ userId: string | null };
+/** The member behind a change (a history event's actor): none for the visitor. */
+const actorUserIdOf = (actor: BookingActor): string | null => (actor.kind === "visitor" ? null : actor.userId);
 
 export type SlotView = { startsAt: string; endsAt: string };
 export type BookingProblem = Exclude<SlotCheck, { ok: true }>["reason"] | "not_found" | "not_enabled" | "already_booked" | "closed" | "invalid" | "not_started";
@@ -234,13 +236,13 @@ export async function bookAppointment(
         assigneeUserId: assignment.userId,
         assignmentReason: assignment.reason,
         createdBy: args.actor.kind,
-        createdByUserId: args.actor.kind === "member" ? args.actor.userId : null,
+        createdByUserId: actorUserIdOf(args.actor),
         manageNonce: newNonce(),
         createdAt: now,
       },
       select: appointmentSelect,
     });
-    const actorUserId = args.actor.kind === "member" ? args.actor.userId : null;
+    const actorUserId = actorUserIdOf(args.actor);
     await consequences(ctx, tx, after, {
       businessId: args.businessId,
       leadId: lead.id,
@@ -286,7 +288,7 @@ export async function rescheduleAppointment(ctx: CommandContext, args: ChangeArg
       leadId: current.leadId,
       appointmentId: current.id,
       change: "rescheduled",
-      actorUserId: args.actor.kind === "member" ? args.actor.userId : null,
+      actorUserId: actorUserIdOf(args.actor),
       now,
       data: { from: current.startsAt.toISOString(), to: updated.startsAt.toISOString(), by: args.actor.kind, ...(keep ? {} : { previousAssigneeUserId: current.assigneeUserId, assigneeUserId: assignment.userId, reason: assignment.reason }) },
     });
@@ -302,7 +304,7 @@ export async function cancelAppointment(ctx: CommandContext, args: ChangeArgs): 
     if (current.status === "cancelled") return { ok: true as const, appointment: current, repeated: true };
     if (!(ACTIVE_STATUSES as readonly string[]).includes(current.status)) throw new Refused("closed");
     const updated = await tx.appointment.update({ where: { id: current.id }, data: { status: "cancelled", sequence: { increment: 1 }, manageNonce: newNonce() }, select: appointmentSelect });
-    await consequences(ctx, tx, after, { businessId: args.businessId, leadId: current.leadId, appointmentId: current.id, change: "cancelled", actorUserId: args.actor.kind === "member" ? args.actor.userId : null, now, data: { startsAt: current.startsAt.toISOString(), by: args.actor.kind } });
+    await consequences(ctx, tx, after, { businessId: args.businessId, leadId: current.leadId, appointmentId: current.id, change: "cancelled", actorUserId: actorUserIdOf(args.actor), now, data: { startsAt: current.startsAt.toISOString(), by: args.actor.kind } });
     return { ok: true as const, appointment: updated, repeated: false };
   });
 }
@@ -322,7 +324,7 @@ export async function reassignAppointment(ctx: CommandContext, args: ChangeArgs 
     const who = await tx.user.findUnique({ where: { id: args.assigneeUserId }, select: { displayName: true } });
     const reason = `Reassigned by a member to ${who?.displayName ?? "a member"}`;
     const updated = await tx.appointment.update({ where: { id: current.id }, data: { assigneeUserId: args.assigneeUserId, assignmentReason: reason, sequence: { increment: 1 } }, select: appointmentSelect });
-    await consequences(ctx, tx, after, { businessId: args.businessId, leadId: current.leadId, appointmentId: current.id, change: "reassigned", actorUserId: args.actor.kind === "member" ? args.actor.userId : null, now, data: { from: current.assigneeUserId, to: args.assigneeUserId, reason } });
+    await consequences(ctx, tx, after, { businessId: args.businessId, leadId: current.leadId, appointmentId: current.id, change: "reassigned", actorUserId: actorUserIdOf(args.actor), now, data: { from: current.assigneeUserId, to: args.assigneeUserId, reason } });
     return { ok: true as const, appointment: updated, repeated: false };
   });
 }
@@ -336,7 +338,7 @@ export async function recordAppointmentOutcome(ctx: CommandContext, args: Change
     if (current.status === "cancelled") throw new Refused("closed");
     if (current.startsAt.getTime() > now.getTime()) throw new Refused("not_started");
     const updated = await tx.appointment.update({ where: { id: current.id }, data: { status: args.outcome }, select: appointmentSelect });
-    const actorUserId = args.actor.kind === "member" ? args.actor.userId : null;
+    const actorUserId = actorUserIdOf(args.actor);
     await consequences(ctx, tx, after, { businessId: args.businessId, leadId: current.leadId, appointmentId: current.id, change: args.outcome, actorUserId, now, data: { startsAt: current.startsAt.toISOString() } });
     if (args.outcome === "completed") await advanceLeadStage(ctx, tx, { businessId: args.businessId, leadId: current.leadId, actorUserId, to: "proposal", now });
     return { ok: true as const, appointment: updated, repeated: false };

@@ -8,8 +8,8 @@ import type { Db } from "../db/client.server.ts";
 import { formatSlot, formatVisit } from "../shared/appointments/format.ts";
 import { safeTimeZone } from "../shared/time/calendar.ts";
 import { appointmentUid } from "./appointment-mail.server.ts";
-import { MANAGE_PROBLEM_MESSAGES, verifyManageToken } from "./manage-token.ts";
-import { nextFreeSlots, type SlotView } from "./commands.server.ts";
+import { MANAGE_PROBLEM_MESSAGES, verifyBookToken, verifyManageToken } from "./manage-token.ts";
+import { BOOKING_MESSAGES, nextFreeSlots, type SlotView } from "./commands.server.ts";
 
 export type ManageView = {
   appointmentId: string;
@@ -23,7 +23,7 @@ export type ManageView = {
 };
 
 /** The appointment behind a manage link, or why the link does not work. */
-export async function findManaged(deps: { db: Db; secret: string }, token: string, now: Date): Promise<{ ok: true; view: ManageView } | { ok: false; error: string }> {
+export async function findManaged(deps: { db: Db; secret: string }, token: string, now: Date): Promise<{ ok: true; view: ManageView } | { ok: false; error: string; used?: boolean }> {
   const verified = verifyManageToken(deps.secret, token, now);
   if (!verified.ok) return { ok: false, error: MANAGE_PROBLEM_MESSAGES[verified.problem] };
   const a = await deps.db.appointment.findUnique({
@@ -31,7 +31,7 @@ export async function findManaged(deps: { db: Db; secret: string }, token: strin
     select: { id: true, businessId: true, startsAt: true, status: true, manageNonce: true, assignee: { select: { displayName: true } }, business: { select: { name: true, timeZone: true } } },
   });
   if (!a) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.invalid };
-  if (a.manageNonce !== verified.target.nonce) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.used };
+  if (a.manageNonce !== verified.target.nonce) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.used, used: true };
   const tz = safeTimeZone(a.business.timeZone);
   const slots = (await nextFreeSlots(deps.db, a.businessId, now, { limit: 12, ignoreId: a.id })).filter((s) => s.startsAt !== a.startsAt.toISOString());
   return {
@@ -135,4 +135,73 @@ export async function calendarFeed(db: Db, token: string, appUrl: string, now: D
     });
   }
   return calendar.toString();
+}
+
+// ---- The lead page's appointment panel ----------------------------------------------------------
+
+export type LeadAppointmentPanel = {
+  /** The business books visits online (Settings → Scheduling is on). */
+  enabled: boolean;
+  items: (CalendarItem & { when: string })[];
+  /** Free start times to move the active visit to (or book one), labelled in the business's zone. */
+  slots: { startsAt: string; label: string }[];
+  /** The members who take visits (reassign to one of them). */
+  members: { id: string; name: string }[];
+};
+
+/** The lead's visits with what a member can do to them: move to a free time, reassign, cancel. */
+export async function leadAppointmentPanel(db: Db, args: { businessId: string; leadId: string; timeZone: string; now: Date }): Promise<LeadAppointmentPanel> {
+  const tz = safeTimeZone(args.timeZone);
+  const [list, settings] = await Promise.all([
+    leadAppointments(db, args.businessId, args.leadId),
+    db.schedulingSettings.findUnique({ where: { businessId: args.businessId }, select: { enabled: true, memberIds: true } }),
+  ]);
+  const items = list.map((item) => ({ ...item, when: formatVisit(new Date(item.startsAt), tz) }));
+  const enabled = settings?.enabled === true;
+  const active = items.find((item) => item.status === "booked" || item.status === "rescheduled");
+  if (!enabled && !active) return { enabled, items, slots: [], members: [] };
+  const memberIds = settings?.memberIds ?? [];
+  const [slots, users] = await Promise.all([
+    nextFreeSlots(db, args.businessId, args.now, { limit: 12, ...(active ? { ignoreId: active.id } : {}) }),
+    memberIds.length ? db.user.findMany({ where: { id: { in: memberIds }, memberships: { some: { businessId: args.businessId } } }, select: { id: true, displayName: true } }) : [],
+  ]);
+  return {
+    enabled,
+    items,
+    slots: slots.filter((s) => s.startsAt !== active?.startsAt).map((s) => ({ startsAt: s.startsAt, label: formatSlot(new Date(s.startsAt), tz) })),
+    members: users.map((u) => ({ id: u.id, name: u.displayName })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+// ---- The booking page behind {bookingLink} ------------------------------------------------------
+
+export type BookView = {
+  businessId: string;
+  leadId: string;
+  businessName: string;
+  /** The lead's visit already booked (then nothing to pick), in words. */
+  booked: string | null;
+  /** Why nothing can be booked online now (Settings → Scheduling is off), or null. */
+  closed: string | null;
+  slots: (SlotView & { label: string })[];
+};
+
+/** The lead behind a booking link with the business's free times, or why the link does not work. */
+export async function findBookable(deps: { db: Db; secret: string }, token: string, now: Date): Promise<{ ok: true; view: BookView } | { ok: false; error: string }> {
+  const verified = verifyBookToken(deps.secret, token, now);
+  if (!verified.ok) return { ok: false, error: verified.problem === "expired" ? "This booking link has expired. Please ask us for a new one." : MANAGE_PROBLEM_MESSAGES.invalid };
+  const { businessId, leadId } = verified.target;
+  const lead = await deps.db.lead.findFirst({
+    where: { id: leadId, businessId },
+    select: { business: { select: { name: true, timeZone: true, schedulingSettings: { select: { enabled: true } } } }, appointments: { where: { status: { in: ["booked", "rescheduled"] } }, select: { startsAt: true }, take: 1 } },
+  });
+  if (!lead) return { ok: false, error: MANAGE_PROBLEM_MESSAGES.invalid };
+  const tz = safeTimeZone(lead.business.timeZone);
+  const booked = lead.appointments[0] ? formatVisit(lead.appointments[0].startsAt, tz) : null;
+  const closed = lead.business.schedulingSettings?.enabled === true ? null : BOOKING_MESSAGES.not_enabled;
+  const slots = booked || closed ? [] : await nextFreeSlots(deps.db, businessId, now, { limit: 12 });
+  return {
+    ok: true,
+    view: { businessId, leadId, businessName: lead.business.name, booked, closed, slots: slots.map((s) => ({ ...s, label: formatSlot(new Date(s.startsAt), tz) })) },
+  };
 }

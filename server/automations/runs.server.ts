@@ -17,6 +17,7 @@ import { deliverOnce, type DeliverDeps } from "../mail/mail-jobs.server.ts";
 import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, leadMessageEmail } from "../mail/templates/templates.ts";
 import { unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
+import { bookingLinkUrl } from "../appointments/manage-token.ts";
 import type { WorkspaceNotification } from "../realtime/protocol.ts";
 import {
   conditionsHold,
@@ -413,19 +414,26 @@ async function perform(deps: AutomationDeps, run: StepRun, action: Action, info:
     select: { name: true, logoPath: true, street: true, city: true, state: true, zip: true, emailSenderName: true, emailReplyTo: true, bookingUrl: true },
   });
   if (!business) return { status: "skipped", error: "The business no longer exists" };
+  // {bookingLink}: the business's own scheduling page, else (issue 31) the lead's booking page when the
+  // business books walkthroughs online (Settings → Scheduling).
+  const bookingLink =
+    business.bookingUrl ??
+    (action.template.includes("{bookingLink}") && (await db.schedulingSettings.findUnique({ where: { businessId: run.businessId }, select: { enabled: true } }))?.enabled
+      ? bookingLinkUrl(deps.unsubscribe, { businessId: run.businessId, leadId: run.leadId }, now)
+      : null);
   const values = {
     firstName: firstNameOf(run.lead.name),
     name: run.lead.name,
     company: run.lead.company,
     businessName: business.name,
-    bookingLink: business.bookingUrl,
+    bookingLink,
   };
   const body = renderPlaceholders(action.template, values);
   const who = run.lead.name?.trim() || run.lead.email || run.lead.company || "a lead";
   switch (action.type) {
     case "email": {
       if (!run.lead.email) return { status: "skipped", error: "This lead has no email address" };
-      if (action.template.includes("{bookingLink}") && !business.bookingUrl)
+      if (action.template.includes("{bookingLink}") && !bookingLink)
         return { status: "skipped", error: "Add your booking link in Settings > Business Profile" };
       const to = run.lead.email;
       const unsubscribe = unsubscribeUrl(deps.unsubscribe, { businessId: run.businessId, email: to });

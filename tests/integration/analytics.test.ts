@@ -83,7 +83,7 @@ describe("the analytics report", () => {
     await conversation(b, "2026-11-19T00:00:00Z", "social");
     // Previous period: 23:20 / 23:30 on the 13th local, an hour before the edge in UTC terms.
     const directConv = await conversation(b, "2026-11-14T07:20:00Z", "direct");
-    await lead({ createdAt: "2026-11-14T07:30:00Z", conversationId: directConv.id, score: 5, priority: "low" });
+    const leadDirect = await lead({ createdAt: "2026-11-14T07:30:00Z", conversationId: directConv.id, score: 5, priority: "low" });
     const searchConv = await conversation(b, "2026-11-10T11:50:00Z", "organic_search");
     await lead({ createdAt: "2026-11-10T12:00:00Z", conversationId: searchConv.id, status: "won", score: 8, priority: "high", valueCents: 20_000, closedAt: "2026-11-12T12:00:00Z" });
     // Left out: after the period (01:00 on the 21st local), test rows, another business.
@@ -92,6 +92,10 @@ describe("the analytics report", () => {
     await conversation(b, "2026-11-16T12:00:00Z", "paid", true);
     await lead({ businessId: other.businessId, createdAt: "2026-11-16T12:00:00Z", source: "manual", status: "won", score: 9, priority: "high", valueCents: 99_000, closedAt: "2026-11-17T12:00:00Z" });
     await conversation(other.businessId, "2026-11-16T12:00:00Z", "paid");
+
+    // Visit booked (issue 31): lead A's walkthrough counts; the previous period's cancelled one does not.
+    const visit = (leadId: string, status: "completed" | "cancelled") => ({ businessId: b, leadId, startsAt: at("2026-11-16T17:00:00Z"), endsAt: at("2026-11-16T17:45:00Z"), status, createdBy: "visitor", assignmentReason: "Only one member", manageNonce: `n-${leadId}` });
+    await db.appointment.createMany({ data: [visit(leadA.id, "completed"), visit(leadDirect.id, "cancelled")] });
 
     // Impressions per local day.
     const chatbot = await chatbotOf(b);
@@ -131,6 +135,7 @@ describe("the analytics report", () => {
       { stage: "Widget impressions", count: 15, previousCount: 4, rate: null },
       { stage: "Conversations", count: 2, previousCount: 2, rate: 13.3 },
       { stage: "Leads", count: 1, previousCount: 2, rate: 50 },
+      { stage: "Visit booked", count: 1, previousCount: 0, rate: 100 },
       { stage: "Proposal", count: 1, previousCount: 1, rate: 100 },
       { stage: "Won", count: 1, previousCount: 1, rate: 100 },
     ]);

@@ -93,7 +93,7 @@ describe("the visitor's manage link and the member's feed", () => {
   // checked by hand), but the reschedule POST through HttpClient answers 400 with no message; the cause
   // (same-origin guard or form encoding) was not found before the deadline. The commands behind it
   // (nonce reuse refused, SEQUENCE raised) are covered by appointments-booking.test.ts.
-  it.skip("reschedules through the link once; a forged, reused or expired link changes nothing; the feed lists the visit until revoked", async () => {
+  it("reschedules through the link once; a forged, reused or expired link changes nothing; the feed lists the visit until revoked", async () => {
     const { HttpClient } = await import("../support/http-client.ts");
     const { signManageToken } = await import("#server/appointments/manage-token.ts");
     const { manageUrl } = await import("#server/appointments/appointment-mail.server.ts");
@@ -132,5 +132,30 @@ describe("the visitor's manage link and the member's feed", () => {
     expect(ics).toContain("SEQUENCE:1");
     await revokeCalendarFeed(server.services.db, { businessId, userId: after.assigneeUserId! });
     expect((await fetch(feedUrl)).status).toBe(404);
+  }, 120_000);
+
+  it("books through the Appointment scheduler's booking link once; a forged link changes nothing", async () => {
+    const { HttpClient } = await import("../support/http-client.ts");
+    const { bookingLinkUrl } = await import("#server/appointments/manage-token.ts");
+    const { nextFreeSlots } = await import("#server/appointments/commands.server.ts");
+    const { businessId } = await businessTakingVisits("Booklink Cleaning", []);
+    const lead = await server.services.db.lead.create({ data: { businessId, name: "Bea Link", email: "bea@link.example", source: "manual", score: 8, priority: "high" } });
+    const link = bookingLinkUrl({ appUrl: "", secret: server.services.signingSecret }, { businessId, leadId: lead.id }, new Date());
+    const client = new HttpClient(server.url, { Origin: server.url });
+    const page = await client.get(link);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Pick a time");
+    const [, second] = await nextFreeSlots(server.services.db, businessId, new Date(), { limit: 2 });
+    expect(page.text).toContain(`value="${second!.startsAt}"`);
+    const booked = await client.post(link, { startsAt: second!.startsAt });
+    expect(booked.status).toBe(200);
+    expect(booked.text).toContain("You&#x27;re booked with Booklink Cleaning.");
+    const appointment = await server.services.db.appointment.findFirstOrThrow({ where: { leadId: lead.id } });
+    expect(appointment).toMatchObject({ status: "booked", createdBy: "visitor", startsAt: new Date(second!.startsAt) });
+    expect((await client.get(link)).text).toContain("Your walkthrough is booked for");
+    expect((await client.post(link, { startsAt: "not a time" })).status).toBe(400);
+    const forged = `${link.slice(0, -3)}abc`;
+    expect((await client.get(forged)).text).toContain("This link is not valid.");
+    expect(await server.services.db.appointment.count({ where: { leadId: lead.id } })).toBe(1);
   }, 120_000);
 });

@@ -5,6 +5,10 @@
 // the document against the OpenAPI 3.1 schema and the route files.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument, OPENAPI_PATH } from "#server/api/openapi.server.ts";
+import { saveAvailability } from "#server/appointments/settings.server.ts";
+import { nextFreeSlots } from "#server/appointments/commands.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
+import { DEFAULT_AVAILABILITY } from "#shared/appointments/availability.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 
@@ -151,4 +155,66 @@ describe("the OpenAPI document on the real server", () => {
     expect((await call("delete", "/api/v1/hooks/{id}", `/api/v1/hooks/${hook.json.data.id}`)).status).toBe(204);
     expect((await call("delete", "/api/v1/hooks/{id}", `/api/v1/hooks/${hook.json.data.id}`)).status).toBe(404);
   });
+
+  it("books, lists, moves and cancels appointments as documented, only in the key's business (issue 31)", async () => {
+    const db = server.services.db;
+    const day = { start: "08:00", end: "18:00" };
+    const live = { leadCreated: () => {}, leadUpdated: () => {} };
+    const saved = await saveAvailability(commandContext(server.services, live), {
+      businessId: owner.businessId,
+      input: { ...DEFAULT_AVAILABILITY, enabled: true, windows: { "0": [day], "1": [day], "2": [day], "3": [day], "4": [day], "5": [day], "6": [day] }, memberIds: [owner.userId] },
+    });
+    expect(saved.ok).toBe(true);
+    const lead = await call("post", "/api/v1/leads", "/api/v1/leads", { name: "Ada Booker", email: "ada@booker.example" });
+    const leadId = lead.json.data.id as string;
+    const [first, second] = await nextFreeSlots(db, owner.businessId, new Date(), { limit: 2 });
+
+    // Validation: no offset, a missing lead, another business's lead, a time outside the availability.
+    const noOffset = await call("post", "/api/v1/appointments", "/api/v1/appointments", { leadId, startsAt: "2026-12-01T10:00:00" });
+    expect(noOffset.status).toBe(400);
+    expect(Object.keys(noOffset.json.error.fields)).toEqual(["startsAt"]);
+    expect((await call("post", "/api/v1/appointments", "/api/v1/appointments", { leadId: "not-a-lead", startsAt: first!.startsAt })).json.error.fields).toEqual({ leadId: "No lead with this id in your business" });
+    const stranger = await registerOwner(server, "Stranger Cleaning");
+    const strangerLead = await db.lead.create({ data: { businessId: stranger.businessId, name: "Not yours", source: "manual", score: 5, priority: "low" } });
+    expect((await call("post", "/api/v1/appointments", "/api/v1/appointments", { leadId: strangerLead.id, startsAt: first!.startsAt })).status).toBe(400);
+    const past = await call("post", "/api/v1/appointments", "/api/v1/appointments", { leadId, startsAt: "2020-01-06T15:00:00Z" });
+    expect(past.status).toBe(400);
+    expect(past.json.error.message).toBe("That time has already passed. Please pick one of the times below.");
+    expect(past.json.error.nextSlots).toEqual(expect.arrayContaining([first!.startsAt]));
+
+    // Booked, the same request again answers the same visit (200), listed and read.
+    const booked = await call("post", "/api/v1/appointments", "/api/v1/appointments", { leadId, startsAt: first!.startsAt });
+    expect(booked.status).toBe(201);
+    expect(booked.headers.get("Location")).toBe(`/api/v1/appointments/${booked.json.data.id}`);
+    expect(booked.json.data).toMatchObject({ leadId, startsAt: first!.startsAt, status: "booked", createdBy: "api", assigneeUserId: owner.userId, sequence: 0 });
+    const again = await call("post", "/api/v1/appointments", "/api/v1/appointments", { leadId, startsAt: first!.startsAt });
+    expect([again.status, again.json.data.id]).toEqual([200, booked.json.data.id]);
+    const id = booked.json.data.id as string;
+    expect((await call("get", "/api/v1/appointments", `/api/v1/appointments?lead=${leadId}&status=booked`)).json.data.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect((await call("get", "/api/v1/appointments", "/api/v1/appointments?status=maybe")).status).toBe(400);
+    expect((await call("get", "/api/v1/appointments", `/api/v1/appointments?from=${encodeURIComponent(second!.startsAt)}`)).json.data).toEqual([]);
+    expect((await call("get", "/api/v1/appointments/{id}", `/api/v1/appointments/${id}`)).json.data.id).toBe(id);
+
+    // Another lead at the same time: taken (409) with the next free times; the slot is booked once.
+    const other = await call("post", "/api/v1/leads", "/api/v1/leads", { name: "Ben Late", email: "ben@late.example" });
+    const taken = await call("post", "/api/v1/appointments", "/api/v1/appointments", { leadId: other.json.data.id, startsAt: first!.startsAt });
+    expect(taken.status).toBe(409);
+    expect(taken.json.error.nextSlots.length).toBeGreaterThan(0);
+    expect(taken.json.error.nextSlots).not.toContain(first!.startsAt);
+
+    // Moved, then cancelled; another business's key sees none of it.
+    const moved = await call("post", "/api/v1/appointments/{id}/reschedule", `/api/v1/appointments/${id}/reschedule`, { startsAt: second!.startsAt });
+    expect(moved.json.data).toMatchObject({ status: "rescheduled", startsAt: second!.startsAt, sequence: 1 });
+    expect((await call("post", "/api/v1/appointments/{id}/reschedule", `/api/v1/appointments/${id}/reschedule`, { startsAt: "soon" })).status).toBe(400);
+    const cancelled = await call("post", "/api/v1/appointments/{id}/cancel", `/api/v1/appointments/${id}/cancel`);
+    expect(cancelled.json.data).toMatchObject({ status: "cancelled", sequence: 2 });
+    expect((await call("post", "/api/v1/appointments/{id}/reschedule", `/api/v1/appointments/${id}/reschedule`, { startsAt: first!.startsAt })).status).toBe(409);
+    expect((await call("post", "/api/v1/appointments/{id}/cancel", "/api/v1/appointments/nope/cancel")).status).toBe(404);
+    await db.business.update({ where: { id: stranger.businessId }, data: { subscriptionStatus: "active", plan: "Enterprise" } });
+    const strangerKey = API_KEY.exec((await stranger.client.post("/app/settings/api-keys", { intent: "api-key-create", name: "Stranger" })).text)![0];
+    expect((await call("get", "/api/v1/appointments/{id}", `/api/v1/appointments/${id}`, undefined, strangerKey)).status).toBe(404);
+    expect((await call("post", "/api/v1/appointments/{id}/cancel", `/api/v1/appointments/${id}/cancel`, undefined, strangerKey)).status).toBe(404);
+    expect((await call("get", "/api/v1/appointments", "/api/v1/appointments", undefined, strangerKey)).json.data).toEqual([]);
+    expect(await db.appointment.count({ where: { businessId: owner.businessId } })).toBe(1);
+  }, 120_000);
 });

@@ -27,6 +27,9 @@ import { LeadAutomationsCard } from "~/components/automation/LeadAutomationsCard
 import { leadAutomationSteps } from "#server/automations/automations.server.ts";
 import { textLead } from "#server/sms/lead-text.server.ts";
 import { TextCard } from "~/components/leads/LeadTextCard";
+import { leadAppointmentPanel } from "#server/appointments/views.server.ts";
+import { handleAppointmentAction } from "#server/appointments/member-actions.server.ts";
+import { AppointmentsCard } from "~/components/leads/LeadAppointmentsCard";
 
 export const meta = workspaceMeta("Lead");
 
@@ -42,16 +45,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // An address that unsubscribed from the business's e-mails (the link in every e-mail to a lead).
   const unsubscribed = await unsubscribedAt(context.services.db, workspace.business.id, detail.lead.email);
   const automationSteps = await leadAutomationSteps(context.services.db, workspace.business.id, detail.lead.id);
-  return { ...detail, drafts, automationSteps, unsubscribedAt: unsubscribed?.toISOString() ?? null, today: todayIn(detail.timeZone), loadedAt: Date.now() };
+  // The lead's walkthrough visits with the free times and members to move or reassign them to (issue 31).
+  const appointments = await leadAppointmentPanel(context.services.db, { businessId: workspace.business.id, leadId: detail.lead.id, timeZone: detail.timeZone, now: new Date() });
+  return { ...detail, drafts, automationSteps, appointments, unsubscribedAt: unsubscribed?.toISOString() ?? null, today: todayIn(detail.timeZone), loadedAt: Date.now() };
 }
 
 const INTENTS = ["status", "note", "reminder-create", "reminder-snooze", "reminder-complete", "email", "visit", "text"] as const;
-export type Intent = (typeof INTENTS)[number];
+/** The lead page's forms; "appointment" answers the walkthrough card's (appointment-book, -move, …). */
+export type Intent = (typeof INTENTS)[number] | "appointment";
 /** Which form answered, with the one action result shape (the notice is its message). */
 export type LeadActionData = { intent: Intent } & ActionResult;
 type ActionData = LeadActionData;
 
-const NOTICES: Record<Intent, string> = {
+const NOTICES: Record<(typeof INTENTS)[number], string> = {
   status: "Status updated.",
   note: "Note added.",
   "reminder-create": "Reminder created.",
@@ -64,7 +70,14 @@ const NOTICES: Record<Intent, string> = {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const workspace = await requireWorkspace(request, context, { requireSubscription: true });
-  const fields = formFields(await request.formData());
+  const form = await request.formData();
+  const fields = formFields(form);
+  if (fields.intent?.startsWith("appointment-")) {
+    // Book (for this lead), move, reassign, cancel, completed, no-show: the appointment commands, scoped to the business.
+    if (fields.intent === "appointment-book") form.set("leadId", params.leadId ?? "");
+    const result = await handleAppointmentAction(commandContext(context.services, context.realtime), { businessId: workspace.business.id, userId: workspace.userId, form });
+    return data<ActionData>({ intent: "appointment", ...(result.ok ? success(undefined, result.message) : failure(result.error)) }, { status: result.ok ? 200 : failureStatus("conflict") });
+  }
   const intent = INTENTS.find((i) => i === fields.intent);
   if (!intent) return data<ActionData>({ intent: "note", ...failure("Unknown action") }, { status: 400 });
   const { db, jobs, logger } = context.services;
@@ -141,6 +154,7 @@ export default function LeadDetailPage() {
         <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-1">
           <StatusCard detail={detail} />
           <NoteCard />
+          <AppointmentsCard detail={detail} />
           <VisitCard detail={detail} />
           <EmailCard detail={detail} />
           {lead.phone ? <TextCard /> : null}

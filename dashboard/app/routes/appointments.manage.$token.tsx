@@ -8,22 +8,22 @@ import { cancelAppointment, rescheduleAppointment } from "#server/appointments/c
 import { findManaged, type ManageView } from "#server/appointments/views.server.ts";
 import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
+import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
+import { refusedAgain, tokenPageAnswer, type TokenPageData } from "~/lib/token-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Your walkthrough" }, { name: "robots", content: "noindex" }];
 
-type PageData = { problem: string | null; view: ManageView | null; done?: string };
+type PageData = TokenPageData<ManageView>;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const found = await findManaged({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
-  if (!found.ok) return data<PageData>({ problem: found.error, view: null }, { status: 400 });
-  return data<PageData>({ problem: null, view: found.view });
+  return tokenPageAnswer(await findManaged({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date()), "loader");
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const deps = { db: context.services.db, secret: context.services.signingSecret };
-  const found = await findManaged(deps, params.token ?? "", new Date());
-  if (!found.ok) return data<PageData>({ problem: found.error, view: null }, { status: 400 });
+  const find = () => findManaged({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
+  const found = await find();
+  if (!found.ok) return tokenPageAnswer(found, "action");
   const { view } = found;
   const form = await request.formData();
   const ctx = commandContext(context.services, context.realtime);
@@ -36,11 +36,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         ? await rescheduleAppointment(ctx, { ...target, startsAt: new Date(String(form.get("startsAt") ?? "")) })
         : null;
   if (!result) return data<PageData>({ problem: "Please choose what to do.", view }, { status: 400 });
-  if (!result.ok) {
-    // The page again with the times free now (a taken one is gone from the list).
-    const again = await findManaged(deps, params.token ?? "", new Date());
-    return data<PageData>({ problem: result.error, view: again.ok ? again.view : view }, { status: result.problem === "taken" ? 409 : 400 });
-  }
+  // The page again with the times free now (a taken one is gone from the list).
+  if (!result.ok) return refusedAgain(find, view, result);
   const done =
     intent === "cancel"
       ? `Your walkthrough with ${view.businessName} is cancelled. A cancellation for your calendar is on its way by e-mail.`
@@ -56,62 +53,39 @@ export default function ManageAppointment() {
   const { problem, view, done } = acted ?? loaded;
   const active = view && (view.status === "booked" || view.status === "rescheduled");
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
-          <p className="text-lg font-bold tracking-tight text-slate-900">{view?.businessName ?? "Your walkthrough"}</p>
-        </div>
-      </header>
-      <main id="main" className="flex-1">
-        {done ? (
-          <AuthCard title="Done">
-            <p role="status" className="text-sm text-slate-700">
-              {done}
-            </p>
-          </AuthCard>
-        ) : !view ? (
-          <AuthCard title="This link does not work">
-            <FormError message={problem} />
-            <p className="mt-4 text-sm text-slate-700">Nothing was changed.</p>
-          </AuthCard>
-        ) : !active ? (
-          <AuthCard title="Your walkthrough">
-            <p className="text-sm text-slate-700">This walkthrough ({view.when}) is {view.status.replace("_", "-")} and can no longer be changed.</p>
-          </AuthCard>
-        ) : (
-          <AuthCard title="Your walkthrough" subtitle={<>{view.when}{view.assignee ? ` with ${view.assignee}` : ""}</>}>
-            <FormError message={problem} />
-            <Form method="post" className="mt-4 space-y-3">
-              <input type="hidden" name="intent" value="reschedule" />
-              <fieldset>
-                <legend className="text-sm font-semibold text-slate-900">Move it to</legend>
-                {view.slots.length === 0 ? <p className="mt-2 text-sm text-slate-600">No other times are free right now.</p> : null}
-                <ul className="mt-2 space-y-1">
-                  {view.slots.map((s, i) => (
-                    <li key={s.startsAt}>
-                      <label className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm text-slate-800">
-                        <input type="radio" name="startsAt" value={s.startsAt} defaultChecked={i === 0} required />
-                        {s.label}
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
-              {view.slots.length > 0 ? (
-                <Button type="submit" block loading={busy && navigation.formData?.get("intent") === "reschedule"}>
-                  Reschedule
-                </Button>
-              ) : null}
-            </Form>
-            <Form method="post" className="mt-6">
-              <input type="hidden" name="intent" value="cancel" />
-              <Button type="submit" variant="secondary" block loading={busy && navigation.formData?.get("intent") === "cancel"}>
-                Cancel the walkthrough
+    <TokenPage heading={view?.businessName ?? "Your walkthrough"}>
+      {done ? (
+        <AuthCard title="Done">
+          <p role="status" className="text-sm text-slate-700">
+            {done}
+          </p>
+        </AuthCard>
+      ) : !view ? (
+        <BrokenLinkCard problem={problem} />
+      ) : !active ? (
+        <AuthCard title="Your walkthrough">
+          <p className="text-sm text-slate-700">This walkthrough ({view.when}) is {view.status.replace("_", "-")} and can no longer be changed.</p>
+        </AuthCard>
+      ) : (
+        <AuthCard title="Your walkthrough" subtitle={<>{view.when}{view.assignee ? ` with ${view.assignee}` : ""}</>}>
+          <FormError message={problem} />
+          <Form method="post" className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="reschedule" />
+            <SlotChoices legend="Move it to" slots={view.slots} />
+            {view.slots.length > 0 ? (
+              <Button type="submit" block loading={busy && navigation.formData?.get("intent") === "reschedule"}>
+                Reschedule
               </Button>
-            </Form>
-          </AuthCard>
-        )}
-      </main>
-    </div>
+            ) : null}
+          </Form>
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="intent" value="cancel" />
+            <Button type="submit" variant="secondary" block loading={busy && navigation.formData?.get("intent") === "cancel"}>
+              Cancel the walkthrough
+            </Button>
+          </Form>
+        </AuthCard>
+      )}
+    </TokenPage>
   );
 }

@@ -7,7 +7,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { findUnsubscribe, unsubscribe } from "#server/mail/unsubscribe.server.ts";
 import { UNSUBSCRIBE_PROBLEM_MESSAGES, type UnsubscribeView } from "#server/mail/unsubscribe-view.ts";
-import { AuthCard, FormError } from "~/components/auth/AuthCard";
+import { AuthCard } from "~/components/auth/AuthCard";
+import { BrokenLinkCard, TokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
@@ -38,45 +39,35 @@ export default function UnsubscribePage() {
   const { problem, view } = acted ?? loaded;
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
-          <p className="text-lg font-bold tracking-tight text-slate-900">{view?.businessName ?? "E-mail preferences"}</p>
-        </div>
-      </header>
-      <main id="main" className="flex-1">
-        {problem || !view ? (
-          <AuthCard title="This link does not work">
-            <FormError message={problem ?? UNSUBSCRIBE_PROBLEM_MESSAGES.invalid} />
-            <p className="mt-4 text-sm text-slate-700">Nothing was changed.</p>
-          </AuthCard>
-        ) : view.unsubscribedAt ? (
-          <AuthCard title="You're unsubscribed">
-            <p role="status" className="text-sm text-slate-700">
-              <strong className="break-all">{view.email}</strong> will no longer get e-mails from <strong>{view.businessName}</strong>.
-            </p>
-            <p className="mt-4 text-sm text-slate-600">
-              Changed your mind? Reply to one of {view.businessName}&apos;s e-mails and ask them to write to you again.
-            </p>
-          </AuthCard>
-        ) : (
-          <AuthCard
-            title="Unsubscribe"
-            subtitle={
-              <>
-                Stop e-mails from <strong>{view.businessName}</strong> to <strong className="break-all">{view.email}</strong>?
-              </>
-            }
-          >
-            <Form method="post">
-              <Button type="submit" block loading={submitting}>
-                {submitting ? "Unsubscribing..." : "Unsubscribe"}
-              </Button>
-            </Form>
-            <p className="mt-4 text-sm text-slate-600">Only {view.businessName}&apos;s e-mails stop; nothing else changes.</p>
-          </AuthCard>
-        )}
-      </main>
-    </div>
+    <TokenPage heading={view?.businessName ?? "E-mail preferences"}>
+      {problem || !view ? (
+        <BrokenLinkCard problem={problem ?? UNSUBSCRIBE_PROBLEM_MESSAGES.invalid} />
+      ) : view.unsubscribedAt ? (
+        <AuthCard title="You're unsubscribed">
+          <p role="status" className="text-sm text-slate-700">
+            <strong className="break-all">{view.email}</strong> will no longer get e-mails from <strong>{view.businessName}</strong>.
+          </p>
+          <p className="mt-4 text-sm text-slate-600">
+            Changed your mind? Reply to one of {view.businessName}&apos;s e-mails and ask them to write to you again.
+          </p>
+        </AuthCard>
+      ) : (
+        <AuthCard
+          title="Unsubscribe"
+          subtitle={
+            <>
+              Stop e-mails from <strong>{view.businessName}</strong> to <strong className="break-all">{view.email}</strong>?
+            </>
+          }
+        >
+          <Form method="post">
+            <Button type="submit" block loading={submitting}>
+              {submitting ? "Unsubscribing..." : "Unsubscribe"}
+            </Button>
+          </Form>
+          <p className="mt-4 text-sm text-slate-600">Only {view.businessName}&apos;s e-mails stop; nothing else changes.</p>
+        </AuthCard>
+      )}
+    </TokenPage>
   );
 }

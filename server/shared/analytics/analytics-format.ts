@@ -82,3 +82,10 @@ export const formatScore = (score: number | null) => (score === null ? "—" : s
 export const formatMinutes = (minutes: number | null) => formatDuration(minutes === null ? null : minutes * 60);
 export const formatSeconds = formatDuration;
 export const formatHour = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? "AM" : "PM"}`;
+
+/** The funnel's stage between Leads and Proposal (issue 31). */
+export const VISIT_BOOKED_STAGE = "Visit booked";
+
+/** What the funnel's "Visit booked" stage counts: one definition, shown under the funnel and in the export. */
+export const VISIT_BOOKED_DEFINITION =
+  "Visit booked: the period's chatbot leads with a walkthrough visit booked and not cancelled (booked in the chat or by the team).";

@@ -25,3 +25,6 @@ export const APPOINTMENT_STATUS_LABELS: Record<string, string> = {
   completed: "Completed",
   no_show: "No-show",
 };
+
+/** Every appointment status, in the order of a visit's life (the REST API's enum). */
+export const APPOINTMENT_STATUSES = ["booked", "rescheduled", "cancelled", "completed", "no_show"] as const;

@@ -1,0 +1,50 @@
+// The frame of the pages behind a signed link in an e-mail to a business's customer (unsubscribe, the
+// walkthrough's manage page): the business's name on top, outside the public layout (the person is the
+// business's customer, not ours), and the one answer to a link that does not work.
+import type { ReactNode } from "react";
+import { AuthCard, FormError } from "./AuthCard";
+
+export function TokenPage({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
+          <p className="text-lg font-bold tracking-tight text-slate-900">{heading}</p>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** A forged, expired or used link: why, and that nothing changed. */
+export function BrokenLinkCard({ problem }: { problem: string | null }) {
+  return (
+    <AuthCard title="This link does not work">
+      <FormError message={problem} />
+      <p className="mt-4 text-sm text-slate-700">Nothing was changed.</p>
+    </AuthCard>
+  );
+}
+
+/** The free times to pick from, as radio buttons named startsAt (the first one chosen). */
+export function SlotChoices({ legend, slots, empty = "No other times are free right now." }: { legend: string; slots: { startsAt: string; label: string }[]; empty?: string }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
+      {slots.length === 0 ? <p className="mt-2 text-sm text-slate-600">{empty}</p> : null}
+      <ul className="mt-2 space-y-1">
+        {slots.map((s, i) => (
+          <li key={s.startsAt}>
+            <label className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 text-sm text-slate-800">
+              <input type="radio" name="startsAt" value={s.startsAt} defaultChecked={i === 0} required />
+              {s.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

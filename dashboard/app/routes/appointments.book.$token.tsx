@@ -1,0 +1,73 @@
+// The booking page behind {bookingLink} (issue 31): the Appointment scheduler automation e-mails a lead
+// this signed link when the business books visits online; the lead picks one of the free times and the
+// visit is booked as in the chat (same lock and checks, confirmation with its calendar invitation). A
+// forged or expired link says so; a lead with a visit already booked is told when it is.
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { bookAppointment } from "#server/appointments/commands.server.ts";
+import { findBookable, type BookView } from "#server/appointments/views.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
+import { AuthCard, FormError } from "~/components/auth/AuthCard";
+import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
+import { Button } from "~/components/ui/Button";
+import { refusedAgain, tokenPageAnswer, type TokenPageData } from "~/lib/token-page.server";
+
+export const meta: MetaFunction = () => [{ title: "Book your walkthrough" }, { name: "robots", content: "noindex" }];
+
+type PageData = TokenPageData<BookView>;
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return tokenPageAnswer(await findBookable({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date()), "loader");
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const find = () => findBookable({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
+  const found = await find();
+  if (!found.ok) return tokenPageAnswer(found, "action");
+  const { view } = found;
+  const startsAt = new Date(String((await request.formData()).get("startsAt") ?? ""));
+  const result = await bookAppointment(commandContext(context.services, context.realtime), { businessId: view.businessId, leadId: view.leadId, startsAt, actor: { kind: "visitor" } });
+  if (!result.ok) return refusedAgain(find, view, result);
+  return data<PageData>({ problem: null, view, done: `You're booked with ${view.businessName}. A confirmation with a calendar invitation is on its way by e-mail.` });
+}
+
+export default function BookAppointment() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const { problem, view, done } = acted ?? loaded;
+  return (
+    <TokenPage heading={view?.businessName ?? "Book your walkthrough"}>
+      {done ? (
+        <AuthCard title="Booked">
+          <p role="status" className="text-sm text-slate-700">
+            {done}
+          </p>
+        </AuthCard>
+      ) : !view ? (
+        <BrokenLinkCard problem={problem} />
+      ) : view.booked ? (
+        <AuthCard title="Your walkthrough">
+          <p className="text-sm text-slate-700">Your walkthrough is booked for {view.booked}. To change it, use the link in its confirmation e-mail.</p>
+        </AuthCard>
+      ) : view.closed ? (
+        <AuthCard title="Book your walkthrough">
+          <p className="text-sm text-slate-700">{view.closed}</p>
+        </AuthCard>
+      ) : (
+        <AuthCard title="Book your walkthrough" subtitle={<>A free on-site walkthrough with {view.businessName}</>}>
+          <FormError message={problem} />
+          <Form method="post" className="mt-4 space-y-3">
+            <SlotChoices legend="Pick a time" slots={view.slots} empty="No times are free right now. Please reply to our e-mail and we will find one." />
+            {view.slots.length > 0 ? (
+              <Button type="submit" block loading={busy}>
+                {busy ? "Booking..." : "Book this time"}
+              </Button>
+            ) : null}
+          </Form>
+        </AuthCard>
+      )}
+    </TokenPage>
+  );
+}
