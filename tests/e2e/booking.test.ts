@@ -20,13 +20,7 @@ const day = { start: "08:00", end: "18:00" };
 describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
   const setup = withCustomerSite();
 
-  // SKIPPED, unfinished (h-book, 2026-11-27 11:02 UTC): in its one run (load average ~40) the demo
-  // chatbot's offer ("Would you like to book…") did not appear within 30 s after qualifyHighLead, while the
-  // same flow passes through the socket client in tests/integration/appointments-chat.test.ts. Not yet
-  // known whether the demo chatbot's cached settings miss bookingEnabled after saveAvailability, or the
-  // offer's text sits in a bubble getByText(/^…/) does not match. The calendar and lead-card steps below
-  // have not run yet.
-  it.skip("a visitor books in the chat; the owner sees the visit on the calendar and the lead page and moves it", async () => {
+  it("a visitor books in the chat; the owner sees the visit on the calendar and the lead page and moves it", async () => {
     const { server, browser, site } = setup;
     const db = server.services.db;
     const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.email }, select: { id: true } });
@@ -38,6 +32,8 @@ describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
       input: { ...DEFAULT_AVAILABILITY, enabled: true, windows: { "0": [day], "1": [day], "2": [day], "3": [day], "4": [day], "5": [day], "6": [day] }, memberIds: [owner.id] },
     });
     expect(saved.ok).toBe(true);
+    // As the Settings → Scheduling action does after a save: the chat reads bookingEnabled with its cached chatbot.
+    server.services.chatbotCache.forgetBusiness(businessId);
 
     // The visitor qualifies as High and is offered the next three free times; one tap books the first.
     const chat = await openCustomerChat(browser, site);
