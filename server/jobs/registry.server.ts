@@ -32,6 +32,8 @@ import { smsInboundJobHandler, type SmsInboundJob } from "../sms/inbound.server.
 import { missedCallJobHandler, type MissedCallJob } from "../sms/voice.server.ts";
 import { automationSmsSender } from "../sms/automation-sms.server.ts";
 import { commandContext } from "../events/command-context.server.ts";
+import { privacyJobHandlers } from "../privacy/privacy-jobs.server.ts";
+import type { ExportJob } from "../privacy/export.server.ts";
 import {
   ANALYTICS_FOLD_TICK,
   APPOINTMENT_MAIL_QUEUE,
@@ -49,6 +51,8 @@ import {
   OUTREACH_SEND_QUEUE,
   OVERAGE_QUEUE,
   PASSWORD_RESET_QUEUE,
+  PRIVACY_EXPORT_QUEUE,
+  PRIVACY_TICK,
   PUSH_QUEUE,
   QUEUES,
   REMINDER_DUE_TICK,
@@ -173,6 +177,7 @@ const pushJobSchema = z.object({
   subscriptionId: id,
   payload: z.object({ kind: z.enum([...PUSH_EVENT_IDS, "test"]), title: z.string(), body: z.string(), url: z.string().startsWith("/"), tag: z.string() }),
 }) satisfies z.ZodType<PushJob>;
+const exportJobSchema = z.object({ exportId: id }) satisfies z.ZodType<ExportJob>;
 /** A schedule's tick carries nothing the handler reads (pg-boss may store `{}` or null). */
 const tickSchema = z.unknown();
 
@@ -204,6 +209,7 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     notify: (businessId, notification) => realtime.notification(businessId, notification),
     runsChanged: (businessId, automationId) => realtime.automationRuns?.(businessId, automationId),
   });
+  const privacy = privacyJobHandlers({ db: services.db, dataDir: services.env.DATA_DIR, logger: services.logger, sessionsEnded: (userId) => realtime.userSessionsEnded(userId) });
   return [
     handle(MAIL_QUEUE, mailJobSchema, mailJobHandler(mail)),
     handle(PASSWORD_RESET_QUEUE, passwordResetJobSchema, passwordResetJobHandler(account)),
@@ -243,6 +249,8 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     handle(MISSED_CALL_QUEUE, missedCallJobSchema, missedCallJobHandler(commandContext(services, live))),
     handle(APPOINTMENT_MAIL_QUEUE, appointmentMailJobSchema, appointmentMailHandler(services)),
     handle(APPOINTMENT_REMINDER_QUEUE, appointmentReminderJobSchema, appointmentReminderHandler(services)),
+    handle(PRIVACY_EXPORT_QUEUE, exportJobSchema, privacy.exportZip),
+    defineJob(PRIVACY_TICK, tickSchema, (data, job) => privacy.tick.run(data, job)),
   ];
 }
 

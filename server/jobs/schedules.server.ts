@@ -7,6 +7,7 @@
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
 import { ANALYTICS_FOLD_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { PRIVACY_TICK } from "./queue/queues.ts";
 import { rollUpResponseTimes } from "../dashboard/response-times.server.ts";
 import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
@@ -31,6 +32,8 @@ export const schedules: JobSchedule[] = [
   { name: CHAT_RECOVERY_QUEUE, cron: "* * * * *", data: { scope: "tick" } },
   // Every minute: the deltas the chat's statements append to the analytics roll-ups, folded (decision 0046).
   { name: ANALYTICS_FOLD_TICK, cron: "* * * * *" },
+  // Hourly: transcript retention, businesses past their deletion grace, expired exports (server/privacy/, decision 0074).
+  { name: PRIVACY_TICK, cron: "25 * * * *" },
 ];
 
 /** The ticks' handlers (no payload: a tick looks for what is due). */

@@ -68,6 +68,11 @@ export const SMS_INBOUND_QUEUE = "sms.inbound";
 /** A call to a business's number that nobody answered: the text-back and the lead (server/sms/voice.server.ts). */
 export const MISSED_CALL_QUEUE = "voice.missed-call";
 
+/** A whole-business export's zip (server/privacy/export.server.ts). */
+export const PRIVACY_EXPORT_QUEUE = "privacy.export";
+/** Hourly: transcript retention, business deletions past their grace, expired export files (server/privacy/privacy-jobs.server.ts). */
+export const PRIVACY_TICK = "privacy.tick";
+
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
   { name: MAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 25, workers: 4 },
@@ -114,6 +119,9 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: APPOINTMENT_REMINDER_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
   // A push is worth minutes (a hot lead): retried soon, given up after about 5 minutes (it would be stale).
   { name: PUSH_QUEUE, retryLimit: 4, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 10, workers: 2 },
+  // An export reads the whole business: one at a time, up to 15 minutes, retried twice then shown as failed.
+  { name: PRIVACY_EXPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 900, batchSize: 1, workers: 1 },
+  { name: PRIVACY_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {
