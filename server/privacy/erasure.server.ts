@@ -9,11 +9,11 @@ import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { JOB_SCHEMA } from "../jobs/queue/job-queue.server.ts";
 import type { TransactionClient } from "../events/command-context.server.ts";
 import type { Logger } from "../shared/logger.ts";
 import type { PersonQuery } from "../shared/privacy/privacy-input.ts";
 import { recordAudit } from "./audit.server.ts";
+import { deleteJobRows } from "./job-rows.server.ts";
 
 /** What replaces an erased text that must stay a string. */
 export const ERASED = "[erased]";
@@ -27,46 +27,55 @@ export type PersonMatches = {
   emails: number;
 };
 
-type Found = { leadIds: string[]; conversationIds: string[]; prospectIds: string[]; names: string[] };
+type Found = { leadIds: string[]; conversationIds: string[]; prospectIds: string[]; names: string[]; emails: string[]; phones: string[] };
 
-/** Everything in the business that belongs to the person: ids only, read inside the erasing transaction. */
+/**
+ * Everything in the business that belongs to the person: ids, and their contacts (the one searched for
+ * and the others their leads hold: a person found by phone is erased with their e-mail address too).
+ */
 async function findPerson(db: Db | TransactionClient, businessId: string, query: PersonQuery): Promise<Found> {
-  const email = query.kind === "email" ? query.email : null;
-  const phone = query.kind === "phone" ? query.phone : null;
+  const emails = new Set(query.kind === "email" ? [query.email] : []);
+  const phones = new Set(query.kind === "phone" ? [query.phone] : []);
+  const select = { id: true, name: true, email: true, phone: true, conversationId: true } as const;
   const leads = await db.lead.findMany({
-    where: { businessId, ...(email ? { email: { equals: email, mode: "insensitive" } } : { phone }) },
-    select: { id: true, name: true, conversationId: true },
+    where: { businessId, OR: [...[...emails].map((email) => ({ email: { equals: email, mode: "insensitive" as const } })), ...[...phones].map((phone) => ({ phone }))] },
+    select,
   });
-  const prospects = email ? await db.prospect.findMany({ where: { businessId, email }, select: { id: true, name: true, leadId: true } }) : [];
+  for (const lead of leads) {
+    if (lead.email) emails.add(lead.email.toLowerCase());
+    if (lead.phone) phones.add(lead.phone);
+  }
+  const prospects = emails.size ? await db.prospect.findMany({ where: { businessId, email: { in: [...emails] } }, select: { id: true, name: true, leadId: true } }) : [];
   const extraLeadIds = prospects.map((p) => p.leadId).filter((id): id is string => !!id && !leads.some((l) => l.id === id));
-  if (extraLeadIds.length) leads.push(...(await db.lead.findMany({ where: { businessId, id: { in: extraLeadIds } }, select: { id: true, name: true, conversationId: true } })));
-  // Conversations: the leads' own, and the SMS conversations of the number.
-  const smsConversations = phone
-    ? await db.smsMessage.findMany({ where: { businessId, OR: [{ fromPhone: phone }, { toPhone: phone }], conversationId: { not: null } }, select: { conversationId: true } })
+  if (extraLeadIds.length) leads.push(...(await db.lead.findMany({ where: { businessId, id: { in: extraLeadIds } }, select })));
+  // Conversations: the leads' own, and the SMS conversations of their numbers.
+  const smsConversations = phones.size
+    ? await db.smsMessage.findMany({ where: { businessId, OR: [{ fromPhone: { in: [...phones] } }, { toPhone: { in: [...phones] } }], conversationId: { not: null } }, select: { conversationId: true } })
     : [];
   const conversationIds = [...new Set([...leads.map((l) => l.conversationId), ...smsConversations.map((s) => s.conversationId)].filter((id): id is string => !!id))];
   const names = [...new Set([...leads.map((l) => l.name), ...prospects.map((p) => p.name)].filter((n): n is string => !!n && n.trim().length >= 3))];
-  return { leadIds: leads.map((l) => l.id), conversationIds, prospectIds: prospects.map((p) => p.id), names };
+  return { leadIds: leads.map((l) => l.id), conversationIds, prospectIds: prospects.map((p) => p.id), names, emails: [...emails], phones: [...phones] };
 }
 
 /** The confirmation step: what erasing this person would remove (nothing is changed). */
 export async function previewErasure(db: Db, businessId: string, query: PersonQuery): Promise<PersonMatches | null> {
   const found = await findPerson(db, businessId, query);
-  const contact = query.kind === "email" ? query.email : query.phone;
-  const [leads, messages, smsMessages, emails] = await Promise.all([
+  const { emails, phones } = found;
+  const [leads, messages, smsMessages, emailCount, listed] = await Promise.all([
     db.lead.findMany({ where: { businessId, id: { in: found.leadIds } }, select: { id: true, name: true, createdAt: true }, orderBy: { createdAt: "desc" } }),
     db.message.count({ where: { businessId, conversationId: { in: found.conversationIds } } }),
-    db.smsMessage.count({ where: { businessId, OR: [{ fromPhone: contact }, { toPhone: contact }, { conversationId: { in: found.conversationIds } }] } }),
-    db.emailDelivery.count({ where: { businessId, to: { equals: contact, mode: "insensitive" } } }),
+    db.smsMessage.count({ where: { businessId, OR: [{ fromPhone: { in: phones } }, { toPhone: { in: phones } }, { conversationId: { in: found.conversationIds } }] } }),
+    db.emailDelivery.count({ where: { businessId, to: { in: emails, mode: "insensitive" } } }),
+    // A number that only ever texted STOP or called, or an address only on the suppression list, is still theirs.
+    Promise.all([
+      db.emailSuppression.count({ where: { businessId, email: { in: emails } } }),
+      db.smsSuppression.count({ where: { businessId, phone: { in: phones } } }),
+      db.smsConsent.count({ where: { businessId, phone: { in: phones } } }),
+      db.phoneCall.count({ where: { businessId, fromPhone: { in: phones } } }),
+    ]).then((counts) => counts.reduce((a, b) => a + b, 0)),
   ]);
-  const matches = { leads, prospects: found.prospectIds.length, conversations: found.conversationIds.length, messages, smsMessages, emails };
-  const any = leads.length + matches.prospects + matches.conversations + smsMessages + emails;
-  if (any > 0) return matches;
-  // A number that only ever texted STOP, or an address only on the suppression list, is still theirs.
-  const listed = query.kind === "email"
-    ? await db.emailSuppression.count({ where: { businessId, email: query.email } })
-    : (await db.smsSuppression.count({ where: { businessId, phone: query.phone } })) + (await db.smsConsent.count({ where: { businessId, phone: query.phone } })) + (await db.phoneCall.count({ where: { businessId, fromPhone: query.phone } }));
-  return listed > 0 ? matches : null;
+  const matches = { leads, prospects: found.prospectIds.length, conversations: found.conversationIds.length, messages, smsMessages, emails: emailCount };
+  return leads.length + matches.prospects + matches.conversations + smsMessages + emailCount + listed > 0 ? matches : null;
 }
 
 export type ErasureCounts = Record<string, number>;
@@ -79,17 +88,18 @@ export async function erasePerson(
   input: { businessId: string; actorUserId: string; query: PersonQuery },
 ): Promise<ErasureCounts | null> {
   const { businessId, query } = input;
-  const contact = query.kind === "email" ? query.email : query.phone;
   const result = await deps.db.$transaction(async (tx) => {
     const found = await findPerson(tx, businessId, query);
     const { leadIds, conversationIds, prospectIds } = found;
+    const emails = list(found.emails);
+    const phones = list(found.phones);
     const leads = list(leadIds);
     const conversations = list(conversationIds);
     const smsRows = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id" FROM "SmsMessage" WHERE "businessId" = ${businessId}
-         AND ("fromPhone" = ${contact} OR "toPhone" = ${contact} OR "conversationId" IN (${conversations}))`;
+         AND ("fromPhone" IN (${phones}) OR "toPhone" IN (${phones}) OR "conversationId" IN (${conversations}))`;
     const appointmentRows = await tx.appointment.findMany({ where: { businessId, leadId: { in: leadIds } }, select: { id: true } });
-    const callRows = await tx.phoneCall.findMany({ where: { businessId, OR: [{ fromPhone: contact }, { leadId: { in: leadIds } }] }, select: { id: true } });
+    const callRows = await tx.phoneCall.findMany({ where: { businessId, OR: [{ fromPhone: { in: found.phones } }, { leadId: { in: leadIds } }] }, select: { id: true } });
     const counts: ErasureCounts = {};
     const run = async (kind: string, statement: Prisma.Sql) => {
       const n = await tx.$executeRaw(statement);
@@ -124,33 +134,28 @@ export async function erasePerson(
     await run("phoneCalls", Prisma.sql`
       UPDATE "PhoneCall" SET "fromPhone" = ${ERASED}, "updatedAt" = now() WHERE "businessId" = ${businessId} AND "id" IN (${list(callRows.map((r) => r.id))})`);
     await run("smsConsents", Prisma.sql`
-      DELETE FROM "SmsConsent" WHERE "businessId" = ${businessId} AND ("phone" = ${contact} OR "conversationId" IN (${conversations}))`);
-    await run("suppressions", Prisma.sql`DELETE FROM "SmsSuppression" WHERE "businessId" = ${businessId} AND "phone" = ${contact}`);
-    await run("suppressions", Prisma.sql`DELETE FROM "EmailSuppression" WHERE "businessId" = ${businessId} AND "email" = ${contact}`);
+      DELETE FROM "SmsConsent" WHERE "businessId" = ${businessId} AND ("phone" IN (${phones}) OR "conversationId" IN (${conversations}))`);
+    await run("suppressions", Prisma.sql`DELETE FROM "SmsSuppression" WHERE "businessId" = ${businessId} AND "phone" IN (${phones})`);
+    await run("suppressions", Prisma.sql`DELETE FROM "EmailSuppression" WHERE "businessId" = ${businessId} AND lower("email") IN (${emails})`);
     // E-mails: to the person, or about them (a lead alert names them in its subject; its key names the lead).
     const idPatterns = [...leadIds, ...conversationIds, ...prospectIds, ...appointmentRows.map((a) => a.id)].map((id) => `%${id}%`);
     const namePatterns = found.names.map((n) => `%${n}%`);
     const about = (column: string, patterns: string[]) => (patterns.length ? Prisma.sql`${Prisma.raw(column)} ILIKE ANY (ARRAY[${Prisma.join(patterns)}])` : Prisma.sql`FALSE`);
     await run("emails", Prisma.sql`
-      UPDATE "EmailDelivery" SET "to" = CASE WHEN lower("to") = lower(${contact}) THEN ${ERASED} ELSE "to" END, "subject" = ${ERASED}, "error" = NULL
-       WHERE "businessId" = ${businessId} AND (lower("to") = lower(${contact}) OR ${about('"key"', idPatterns)} OR ${about('"subject"', namePatterns)})`);
+      UPDATE "EmailDelivery" SET "to" = CASE WHEN lower("to") IN (${emails}) THEN ${ERASED} ELSE "to" END, "subject" = ${ERASED}, "error" = NULL
+       WHERE "businessId" = ${businessId} AND (lower("to") IN (${emails}) OR ${about('"key"', idPatterns)} OR ${about('"subject"', namePatterns)})`);
     // Webhook deliveries kept their payload (for Redeliver): it is replaced by a note that it was erased.
-    const patterns = [`%${contact}%`, ...idPatterns, ...namePatterns];
+    const patterns = [...found.emails, ...found.phones].map((c) => `%${c}%`).concat(idPatterns, namePatterns);
     await run("webhookDeliveries", Prisma.sql`
       UPDATE "WebhookDelivery" SET "body" = '{"erased":true}', "error" = NULL
        WHERE "businessId" = ${businessId} AND ${about('"body"', patterns)}`);
     // The job outbox: queued and finished jobs about the person (mail to them, pushes and webhooks naming
     // them, automation steps for their lead) are dropped; the person can no longer be e-mailed or texted.
-    for (const table of ["job", "archive"]) {
-      // pg-boss 10 keeps finished jobs in an archive table; a layout without one has nothing to clear there.
-      const [exists] = await tx.$queryRaw<{ ok: boolean }[]>`SELECT to_regclass(${`${JOB_SCHEMA}.${table}`}) IS NOT NULL AS ok`;
-      if (!exists?.ok) continue;
-      await run("jobs", Prisma.sql`
-        DELETE FROM ${Prisma.raw(`"${JOB_SCHEMA}"."${table}"`)}
-         WHERE (${about("data::text", patterns)} OR ${about("coalesce(output::text, '')", patterns)})
-           AND (data->>'businessId' = ${businessId} OR data->>'businessId' IS NULL)`);
-    }
-    if (!leadIds.length && !prospectIds.length && !conversationIds.length && Object.keys(counts).length === 0) return null;
+    const jobs = await deleteJobRows(tx, Prisma.sql`
+      (${about("data::text", patterns)} OR ${about("coalesce(output::text, '')", patterns)})
+      AND (data->>'businessId' = ${businessId} OR data->>'businessId' IS NULL)`);
+    if (jobs) counts.jobs = jobs;
+    if (Object.keys(counts).length === 0) return null;
     counts.leads ??= 0;
     await recordAudit(tx, { businessId, actorUserId: input.actorUserId, action: "erasure", details: { by: query.kind, ...counts } });
     return { counts, patterns };

@@ -6,13 +6,13 @@ import { rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
-import { JOB_SCHEMA } from "../jobs/queue/job-queue.server.ts";
 import { logosDir } from "../businesses/logo-files.server.ts";
 import { refuse, type DomainFailure } from "../shared/forms/action-result.ts";
 import type { Logger } from "../shared/logger.ts";
 import { DELETION_GRACE_DAYS, PRIVACY_MESSAGES } from "../shared/privacy/privacy-input.ts";
 import { recordAudit } from "./audit.server.ts";
 import { exportsDir } from "./export.server.ts";
+import { deleteJobRows } from "./job-rows.server.ts";
 
 /** Sets (or clears, with null) how many months of transcripts the business keeps. */
 export async function setTranscriptRetention(db: Db, input: { businessId: string; actorUserId: string; months: number | null }): Promise<void> {
@@ -92,10 +92,7 @@ export async function purgeBusiness(deps: PurgeDeps, businessId: string, now = n
     await tx.user.deleteMany({ where: { id: { in: userIds }, memberships: { every: { businessId } } } });
     await tx.business.delete({ where: { id: businessId } });
     // Its queued and finished jobs go too (e-mails, pushes, webhooks written for it).
-    for (const table of ["job", "archive"]) {
-      const [exists] = await tx.$queryRaw<{ ok: boolean }[]>`SELECT to_regclass(${`${JOB_SCHEMA}.${table}`}) IS NOT NULL AS ok`;
-      if (exists?.ok) await tx.$executeRaw`DELETE FROM ${Prisma.raw(`"${JOB_SCHEMA}"."${table}"`)} WHERE data->>'businessId' = ${businessId}`;
-    }
+    await deleteJobRows(tx, Prisma.sql`data->>'businessId' = ${businessId}`);
     return { userIds, logoPath: due.logoPath };
   });
   if (!result) return { deleted: false, userIds: [] };
