@@ -6,8 +6,7 @@
 // busiest tables (db-maintenance.server.ts); every minute, the analytics deltas folded (decision 0046).
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
-import { ANALYTICS_FOLD_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
-import { PRIVACY_TICK } from "./queue/queues.ts";
+import { ANALYTICS_FOLD_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK, PRIVACY_TICK } from "./queue/queues.ts";
 import { rollUpResponseTimes } from "../dashboard/response-times.server.ts";
 import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";

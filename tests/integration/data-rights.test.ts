@@ -38,6 +38,18 @@ async function fetchAs(client: HttpClient, path: string) {
   return fetch(new URL(path, server.url), { headers: { Cookie: cookieOf(client) }, redirect: "manual" });
 }
 
+/** No job of these queues is due or running (a delayed one, like the e-mail queued below, may wait). */
+async function dueJobsDone(queues: string[]): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const [row] = await server.services.db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pgboss.job WHERE name = ANY(${queues}::text[]) AND state IN ('created', 'retry', 'active') AND start_after <= now()`;
+    if (!row?.n) return;
+    if (Date.now() > deadline) throw new Error(`jobs of ${queues.join(", ")} still due after 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 type Person = { name: string; email: string; phone: string };
 
 /** A person known to the business in every way it can know someone: lead, chat, SMS, prospect, e-mails, jobs. */
@@ -76,7 +88,7 @@ async function seedPerson(owner: Owner, person: Person, tag: string) {
   await db.appointment.create({ data: { businessId, leadId, startsAt: appointmentStart, endsAt: new Date(appointmentStart.getTime() + 45 * 60_000), createdBy: "visitor", assignmentReason: "only one free", manageNonce: `n-${tag}` } });
   // What the new lead set off (alerts, pushes) has run; then a queued e-mail to them (delayed, so it is
   // still in the job outbox) and one written to the outbox folder.
-  await server.services.jobs.idle([EVENT_QUEUE, MAIL_QUEUE, PUSH_QUEUE, WEBHOOK_QUEUE, AUTOMATION_QUEUE], { timeoutMs: 60_000 });
+  await dueJobsDone([EVENT_QUEUE, MAIL_QUEUE, PUSH_QUEUE, WEBHOOK_QUEUE, AUTOMATION_QUEUE]);
   await server.services.jobs.enqueue(db, [
     { name: MAIL_QUEUE, key: `test-mail:${tag}`, runAt: new Date(Date.now() + 86_400_000), data: { businessId, kind: "lead-email", message: { to: person.email, subject: `Hello ${person.name}`, text: `Dear ${person.name}`, html: `<p>Dear ${person.name}</p>` } } },
   ]);
@@ -202,11 +214,15 @@ describe("the whole-business export", () => {
     const res = await owner.client.post("/app/settings/privacy", { intent: "export" });
     expect(res.status).toBe(200);
     expect(res.text).toContain("Your export is being prepared.");
-    const twice = await owner.client.post("/app/settings/privacy", { intent: "export" });
-    expect(twice.status).toBe(409);
-    await server.services.jobs.idle([PRIVACY_EXPORT_QUEUE], { timeoutMs: 60_000 });
+    await server.services.jobs.idle([PRIVACY_EXPORT_QUEUE], { timeoutMs: 120_000 });
     const row = await db.dataExport.findFirstOrThrow({ where: { businessId: owner.businessId } });
     expect(row.status).toBe("ready");
+    // One export at a time: asked while one is being prepared, the owner is told so.
+    const pending = await db.dataExport.create({ data: { businessId: owner.businessId, expiresAt: new Date(Date.now() + 3_600_000) } });
+    const twice = await owner.client.post("/app/settings/privacy", { intent: "export" });
+    expect(twice.status).toBe(409);
+    expect(twice.text).toContain("An export is already being prepared.");
+    await db.dataExport.delete({ where: { id: pending.id } });
     exportId = row.id;
     const page = await owner.client.get("/app/settings/privacy");
     expect(page.text).toContain(`/app/settings/data-export/${exportId}`);
@@ -269,7 +285,7 @@ describe("transcript retention", () => {
     expect((await db.business.findUniqueOrThrow({ where: { id: owner.businessId } })).transcriptRetentionMonths).toBe(3);
 
     await server.services.jobs.enqueue(db, [{ name: PRIVACY_TICK, key: `privacy-tick-test:${Date.now()}`, data: {} }]);
-    await server.services.jobs.idle([PRIVACY_TICK], { timeoutMs: 60_000 });
+    await server.services.jobs.idle([PRIVACY_TICK], { timeoutMs: 120_000 });
     expect(await db.message.count({ where: { conversationId: oldOne.conversationId } })).toBe(0);
     expect(await db.message.count({ where: { conversationId: recent.conversationId } })).toBe(3);
     expect(await db.conversation.count({ where: { businessId: owner.businessId } })).toBe(2);

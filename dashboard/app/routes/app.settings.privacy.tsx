@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "retention": {
       const parsed = parseFormData(form, retentionSchema);
       if (!parsed.ok) return answer(intent, parsed, 400);
-      const months = parsed.value.months === "" ? null : Number(parsed.value.months);
+      const months = parsed.value.months ? Number(parsed.value.months) : null;
       await setTranscriptRetention(db, { businessId, actorUserId, months });
       return answer(intent, success(undefined, months ? `Transcripts older than ${months} months will be deleted.` : "Transcripts are kept."));
     }

@@ -42,10 +42,12 @@ const person = z
 export const personSearchSchema = z.object({ person });
 export const personEraseSchema = z.object({ person });
 
+/** "Keep transcripts" is the empty choice, which a form sends as a missing field. */
 export const retentionSchema = z.object({
   months: z
     .string({ error: PRIVACY_MESSAGES.retentionInvalid })
-    .refine((value) => value === "" || (RETENTION_CHOICES as readonly number[]).includes(Number(value)), PRIVACY_MESSAGES.retentionInvalid),
+    .optional()
+    .refine((value) => !value || (RETENTION_CHOICES as readonly number[]).includes(Number(value)), PRIVACY_MESSAGES.retentionInvalid),
 });
 
 export const deleteBusinessSchema = z.object({

@@ -94,11 +94,12 @@ function ExportCard({ exports, timeZone }: { exports: ExportView[]; timeZone: st
 
 function ErasureCard() {
   const search = useFetcher<SettingsActionResult<{ person: string; matches: PersonMatches }>>({ key: "privacy-search" });
-  const erase = useFetcher<SettingsActionResult<{ counts: Record<string, number> }>>({ key: "privacy-erase" });
   const prefix = useId().replace(/:/g, "");
   const { result, errors, formProps } = useSectionForm({ id: "privacy-search", schema: personSearchSchema, fetcher: search, intents: ["person-search"], fetcherOnly: true });
   const [confirming, setConfirming] = useState(false);
   const found = result?.ok ? result.data : undefined;
+  // One erasure per search: a new search starts with no erasure result.
+  const erase = useFetcher<SettingsActionResult<{ counts: Record<string, number> }>>({ key: `privacy-erase-${found?.person ?? ""}` });
   const erased = erase.state === "idle" ? erase.data : undefined;
   const erasing = erase.state !== "idle";
   useEffect(() => {
