@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandContext } from "#server/events/command-context.server.ts";
 import { createLead } from "#server/leads/commands.server.ts";
 import { AUTOMATION_QUEUE, EVENT_QUEUE, MAIL_QUEUE, PRIVACY_EXPORT_QUEUE, PRIVACY_TICK, PUSH_QUEUE, WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
+import { purgeBusiness } from "#server/privacy/lifecycle.server.ts";
 import { runPrivacyTick } from "#server/privacy/privacy-jobs.server.ts";
 import type { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -168,7 +169,9 @@ describe("erasing one person", () => {
     // Only the other business still knows them: scoped, every trace counted there and nowhere else.
     const otherLead = await db.lead.findFirstOrThrow({ where: { businessId: otherBusiness.businessId, email: zelda.email } });
     expect(otherLead.name).toBe(zelda.name);
-    await db.business.delete({ where: { id: otherBusiness.businessId } });
+    // …and is purged here (as its owner's deletion would, queued jobs included), so what is left is ours to check.
+    await db.business.update({ where: { id: otherBusiness.businessId }, data: { deletionScheduledFor: new Date(Date.now() - 1000) } });
+    expect((await purgeBusiness({ db, dataDir: server.services.env.DATA_DIR, logger: quiet }, otherBusiness.businessId)).deleted).toBe(true);
 
     for (const needle of [zelda.email, zelda.phone, zelda.phone.slice(2), zelda.name, "Quixotefield"]) {
       expect({ needle, traces: await tracesOf(needle) }).toEqual({ needle, traces: [] });
