@@ -25,6 +25,8 @@ export type Workspace = {
     timeZone: string;
     /** A demo sandbox's deletion time (decision 0026); null for every other business. */
     sandboxExpiresAt: Date | null;
+    /** When the owner's requested deletion purges the business (decision 0074); null when none is pending. */
+    deletionScheduledFor: Date | null;
   };
   subscribed: boolean;
 };
@@ -48,12 +50,14 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     trialEnd: string | null;
     timeZone: string;
     sandboxExpiresAt: string | null;
+    deletionScheduledFor: string | null;
   }>(
     db,
     Prisma.sql`
       SELECT m."role"::text AS "role", u."email", u."displayName", u."initials", b."id" AS "businessId", b."name", b."isDemo",
              b."subscriptionStatus"::text AS "subscriptionStatus", b."plan", b."timeZone",
-             ${utcText('b."trialEnd"')} AS "trialEnd", ${utcText('b."sandboxExpiresAt"')} AS "sandboxExpiresAt"
+             ${utcText('b."trialEnd"')} AS "trialEnd", ${utcText('b."sandboxExpiresAt"')} AS "sandboxExpiresAt",
+             ${utcText('b."deletionScheduledFor"')} AS "deletionScheduledFor"
         FROM "Membership" m
         JOIN "User" u ON u."id" = m."userId"
         JOIN "Business" b ON b."id" = m."businessId"
@@ -71,6 +75,7 @@ export async function getWorkspace(db: Db, userId: string, now = new Date()): Pr
     trialEnd: row.trialEnd === null ? null : asUtcDate(row.trialEnd),
     timeZone: row.timeZone,
     sandboxExpiresAt: row.sandboxExpiresAt === null ? null : asUtcDate(row.sandboxExpiresAt),
+    deletionScheduledFor: row.deletionScheduledFor === null ? null : asUtcDate(row.deletionScheduledFor),
   };
   return {
     userId,

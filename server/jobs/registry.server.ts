@@ -32,6 +32,8 @@ import { createSmsLead, smsInboundJobHandler, type SmsInboundJob } from "../sms/
 import { missedCallJobHandler, type MissedCallJob } from "../sms/voice.server.ts";
 import { automationSmsSender } from "../sms/automation-sms.server.ts";
 import { commandContext } from "../events/command-context.server.ts";
+import { privacyJobHandlers } from "../privacy/privacy-jobs.server.ts";
+import type { ExportJob } from "../privacy/export.server.ts";
 import {
   ANALYTICS_FOLD_TICK,
   BACKUP_NIGHTLY_TICK,
@@ -50,6 +52,8 @@ import {
   OUTREACH_SEND_QUEUE,
   OVERAGE_QUEUE,
   PASSWORD_RESET_QUEUE,
+  PRIVACY_EXPORT_QUEUE,
+  PRIVACY_TICK,
   PUSH_QUEUE,
   PUSH_WAITING_QUEUE,
   QUEUES,
@@ -177,6 +181,7 @@ const pushJobSchema = z.object({
   payload: z.object({ kind: z.enum([...PUSH_EVENT_IDS, "test"]), title: z.string(), body: z.string(), url: z.string().startsWith("/"), tag: z.string() }),
 }) satisfies z.ZodType<PushJob>;
 const waitingJobSchema = z.object({ businessId: id, conversationId: id, agentUserId: id, seq: z.number().int() }) satisfies z.ZodType<WaitingJob>;
+const exportJobSchema = z.object({ exportId: id }) satisfies z.ZodType<ExportJob>;
 /** A schedule's tick carries nothing the handler reads (pg-boss may store `{}` or null). */
 const tickSchema = z.unknown();
 
@@ -208,6 +213,7 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     notify: (businessId, notification) => realtime.notification(businessId, notification),
     runsChanged: (businessId, automationId) => realtime.automationRuns?.(businessId, automationId),
   });
+  const privacy = privacyJobHandlers({ db: services.db, dataDir: services.env.DATA_DIR, logger: services.logger, sessionsEnded: (userId) => realtime.userSessionsEnded(userId) });
   return [
     handle(MAIL_QUEUE, mailJobSchema, mailJobHandler(mail)),
     handle(PASSWORD_RESET_QUEUE, passwordResetJobSchema, passwordResetJobHandler(account)),
@@ -259,6 +265,8 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
       await services.jobs.enqueue(services.db, await visitorWaitingPushes(services.db, job));
       services.jobs.wake(PUSH_QUEUE);
     }),
+    handle(PRIVACY_EXPORT_QUEUE, exportJobSchema, privacy.exportZip),
+    defineJob(PRIVACY_TICK, tickSchema, (data, job) => privacy.tick.run(data, job)),
   ];
 }
 

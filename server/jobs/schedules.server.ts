@@ -6,7 +6,7 @@
 // busiest tables (db-maintenance.server.ts); every minute, the analytics deltas folded (decision 0046).
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
-import { ANALYTICS_FOLD_TICK, BACKUP_NIGHTLY_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK } from "./queue/queues.ts";
+import { ANALYTICS_FOLD_TICK, BACKUP_NIGHTLY_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK, PRIVACY_TICK } from "./queue/queues.ts";
 import { rollUpResponseTimes } from "../dashboard/response-times.server.ts";
 import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
@@ -34,6 +34,8 @@ export const schedules: JobSchedule[] = [
   { name: ANALYTICS_FOLD_TICK, cron: "* * * * *" },
   // 03:30 UTC: the nightly backup on PGlite, into DATA_DIR/backups with its retention (decision 0073).
   { name: BACKUP_NIGHTLY_TICK, cron: "30 3 * * *" },
+  // Hourly: transcript retention, businesses past their deletion grace, expired exports (server/privacy/, decision 0074).
+  { name: PRIVACY_TICK, cron: "25 * * * *" },
 ];
 
 /** The ticks' handlers (no payload: a tick looks for what is due). */

@@ -317,6 +317,8 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
         "app.settings_.api-docs.tsx": ["/app/settings/api-docs"],
         "app.settings.sms.tsx": ["/app/settings/sms"],
         "app.settings.scheduling.tsx": ["/app/settings/scheduling"],
+        "app.settings.privacy.tsx": ["/app/settings/privacy"],
+        "app.settings_.data-export.$id.ts": [], // an export's zip download, no page
         "app.settings_.account.tsx": ["/app/settings/account"],
         "app.calendar.tsx": ["/app/calendar"],
         "app.leads_.export.ts": [], // the leads CSV download, no page

@@ -31,6 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sandbox: workspace.business.sandboxExpiresAt
         ? { expiresAt: workspace.business.sandboxExpiresAt.toISOString(), timeZone: workspace.business.timeZone }
         : null,
+      deletion: workspace.business.deletionScheduledFor
+        ? { scheduledFor: workspace.business.deletionScheduledFor.toISOString(), timeZone: workspace.business.timeZone }
+        : null,
     },
     // Computed from the database: a notification is unread until this user marks it read.
     hasUnreadNotifications: unread,

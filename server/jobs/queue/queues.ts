@@ -72,6 +72,10 @@ export const MISSED_CALL_QUEUE = "voice.missed-call";
 
 /** Nightly on PGlite: a backup into DATA_DIR/backups and the retention of old ones (server/backup/, decision 0073). */
 export const BACKUP_NIGHTLY_TICK = "backup-nightly.tick";
+/** A whole-business export's zip (server/privacy/export.server.ts). */
+export const PRIVACY_EXPORT_QUEUE = "privacy.export";
+/** Hourly: transcript retention, business deletions past their grace, expired export files (server/privacy/privacy-jobs.server.ts). */
+export const PRIVACY_TICK = "privacy.tick";
 
 export const QUEUES: readonly QueueSpec[] = [
   // With a 10 s base doubling, the ninth and last attempt is about 85 minutes after the first.
@@ -123,6 +127,9 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: BACKUP_NIGHTLY_TICK, retryLimit: 2, retryDelaySeconds: 600, expireInSeconds: 3_600, batchSize: 1, workers: 1 },
   // Reads the chat and writes its push.send jobs: cheap; a late check is a stale push, so few retries.
   { name: PUSH_WAITING_QUEUE, retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 60, batchSize: 10, workers: 1 },
+  // An export reads the whole business: one at a time, up to 15 minutes, retried twice then shown as failed.
+  { name: PRIVACY_EXPORT_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 900, batchSize: 1, workers: 1 },
+  { name: PRIVACY_TICK, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 900, batchSize: 1, workers: 1 },
 ];
 
 export function queueSpec(name: string): QueueSpec {

@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   { path: "scheduling", label: "Scheduling" },
   { path: "billing", label: "Billing & Subscription" },
   { path: "api-keys", label: "API Keys", tab: "api" },
+  { path: "privacy", label: "Data & privacy" },
 ] as const satisfies readonly { path: string; label: string; tab?: string }[];
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -10,6 +10,7 @@ import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { Icon } from "~/components/ui/Icon";
 import { NotificationCentre } from "./NotificationCentre";
 import { SandboxBanner } from "./SandboxBanner";
+import { DeletionBanner } from "./DeletionBanner";
 import { UserMenu } from "./UserMenu";
 import { SIDEBAR_ID, WorkspaceNav } from "./WorkspaceNav";
 
@@ -25,6 +26,8 @@ export type ShellWorkspace = {
   businessName: string;
   /** A demo sandbox's deletion time (ISO) and the business's time zone to show it in. */
   sandbox: { expiresAt: string; timeZone: string } | null;
+  /** The owner's requested deletion of the business, during its grace period (decision 0074). */
+  deletion?: { scheduledFor: string; timeZone: string } | null;
 };
 
 const PAGE_TITLES: Record<string, string> = {
@@ -185,6 +188,7 @@ export function WorkspaceShell(props: { workspace: ShellWorkspace; hasUnreadNoti
             the page sideways on a phone (and lets flex and grid items shrink to the screen). */}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 [overflow-wrap:anywhere] focus:outline-none sm:px-6 lg:px-8 lg:py-8">
           {props.workspace.sandbox ? <SandboxBanner sandbox={props.workspace.sandbox} /> : null}
+          {props.workspace.deletion ? <DeletionBanner deletion={props.workspace.deletion} owner={props.workspace.role === "owner"} /> : null}
           {!props.workspace.hasName && pathname !== ACCOUNT_PATH ? <AddYourNamePrompt /> : null}
           {props.children}
         </main>
