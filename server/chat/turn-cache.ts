@@ -7,7 +7,6 @@ import type { StoredConversationState } from "./conversations.server.ts";
 
 export type CachedTurn = {
   chatbotId: string;
-  visitorId: string;
   businessId: string;
   isTest: boolean;
   /** The conversation's lastSeq after the turn. */

@@ -4,6 +4,8 @@
 // (https, public address; loopback only with the development switch).
 import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
+import { PUSH_QUEUE } from "../jobs/queue/queues.ts";
 import { DEFAULT_PUSH_EVENTS, PUSH_MESSAGES, type PushEventId, type SubscriptionInput } from "../shared/push/push-input.ts";
 import type { AddressPolicy } from "../webhooks/address-policy.ts";
 import { checkEndpointUrl } from "../webhooks/address-policy.ts";
@@ -93,4 +95,18 @@ export async function updateDevicePreferences(
 export async function removeDevice(db: Db, caller: Caller, subscriptionId: string): Promise<DeviceResult> {
   const removed = await db.pushSubscription.deleteMany({ where: { id: subscriptionId, businessId: caller.businessId, userId: caller.userId } });
   return removed.count === 1 ? { ok: true, id: subscriptionId } : { ok: false, field: "form", message: PUSH_MESSAGES.notFound };
+}
+
+/** A test notification to one of the caller's own devices, as a `push.send` job. */
+export async function sendTestPush(deps: { db: Db; jobs: JobQueue }, caller: Caller, subscriptionId: string): Promise<DeviceResult> {
+  const device = await deps.db.pushSubscription.findFirst({ where: { id: subscriptionId, businessId: caller.businessId, userId: caller.userId }, select: { id: true } });
+  if (!device) return { ok: false, field: "form", message: "That device is not one of yours." };
+  await deps.jobs.enqueue(deps.db, [
+    {
+      name: PUSH_QUEUE,
+      key: `push:test:${device.id}:${Date.now()}`,
+      data: { businessId: caller.businessId, subscriptionId: device.id, payload: { kind: "test", title: "LeadBroom", body: "Notifications work on this device.", url: "/app/dashboard", tag: "test" } },
+    },
+  ]);
+  return { ok: true, id: device.id };
 }

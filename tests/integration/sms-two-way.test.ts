@@ -13,16 +13,14 @@ import { emitEvents } from "#server/events/emit-events.server.ts";
 import { AUTOMATION_QUEUE, EVENT_QUEUE, SMS_INBOUND_QUEUE } from "#server/jobs/queue/queues.ts";
 import { createFromTemplate, updateAutomation } from "#server/automations/automations.server.ts";
 import { AUTOMATION_TEMPLATES } from "#shared/automations/definition.ts";
-import type { SmsConsentAsk } from "#server/realtime/protocol.ts";
 import { SMS_SUPPRESSED_TEXT } from "#server/sms/outbound.server.ts";
-import type { LiveVisitor, Message, TakeoverAck } from "#server/realtime/protocol.ts";
+import type { LiveVisitor, Message, SmsConsentAsk, TakeoverAck } from "#server/realtime/protocol.ts";
 import { smsInboundJobHandler } from "#server/sms/inbound.server.ts";
 import { createTwilioMock } from "../mocks/twilio.ts";
 import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
-import { newClientMessageId } from "../support/widget-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { until } from "../support/until.ts";
-import { Visitor } from "../support/widget-client.ts";
+import { newClientMessageId, Visitor } from "../support/widget-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 
 const SID = `AC${"1a".repeat(16)}`;

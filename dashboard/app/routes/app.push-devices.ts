@@ -7,8 +7,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { failure, parseFormData, success, type ActionResult } from "#shared/forms/action-result.ts";
 import { PUSH_EVENTS, preferencesSchema, subscriptionSchema } from "#shared/push/push-input.ts";
-import { listDevices, removeDevice, subscribeDevice, updateDevicePreferences, type Caller, type Device } from "#server/push/devices.server.ts";
-import { PUSH_QUEUE } from "#server/jobs/queue/queues.ts";
+import { listDevices, removeDevice, sendTestPush, subscribeDevice, updateDevicePreferences, type Caller, type Device } from "#server/push/devices.server.ts";
 import { getOptionalUser, requireWorkspace } from "~/lib/session.server";
 
 export type PushDevicesData = { publicKey: string; devices: (Omit<Device, "createdAt" | "lastPushAt"> & { createdAt: string; lastPushAt: string | null })[]; events: typeof PUSH_EVENTS };
@@ -65,16 +64,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "test": {
       const parsed = parseFormData(form, idSchema);
       if (!parsed.ok) return answer(parsed, 400);
-      const device = await db.pushSubscription.findFirst({ where: { id: parsed.value.subscriptionId, businessId: caller.businessId, userId: caller.userId }, select: { id: true } });
-      if (!device) return answer(failure("That device is not one of yours."), 404);
-      await jobs.enqueue(db, [
-        {
-          name: PUSH_QUEUE,
-          key: `push:test:${device.id}:${Date.now()}`,
-          data: { businessId: caller.businessId, subscriptionId: device.id, payload: { kind: "test", title: "LeadBroom", body: "Notifications work on this device.", url: "/app/dashboard", tag: "test" } },
-        },
-      ]);
-      return answer(success({ id: device.id }, "Test notification sent. It should appear within a few seconds."));
+      const result = await sendTestPush({ db, jobs }, caller, parsed.value.subscriptionId);
+      if (!result.ok) return answer(failure(result.message), 404);
+      return answer(success({ id: result.id }, "Test notification sent. It should appear within a few seconds."));
     }
     default:
       return answer(failure("Unknown action."), 400);
