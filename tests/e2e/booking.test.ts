@@ -1,7 +1,9 @@
 // Booking the walkthrough in real Chromium at 360 px (issue 31): a visitor on the customer's site (the
-// embed demo) qualifies, is offered the next free times and books one with a tap; the owner finds the
-// visit on /app/calendar (the phone's agenda) and on the lead page, moves it to another free time there
-// and sees the answer. Axe finds nothing on either page; nothing is wider than the phone.
+// embed demo) qualifies, is offered the next free times and books one with a tap, gets the
+// confirmation e-mail's .ics (parsed back) and moves the visit through the e-mail's manage link; the
+// owner finds the visit on /app/calendar (the phone's agenda), in the iCal feed and on the lead page,
+// moves it to another free time there and sees the answer. Axe finds nothing on the pages; nothing is
+// wider than the phone.
 import { describe, expect, it } from "vitest";
 import { saveAvailability } from "#server/appointments/settings.server.ts";
 import { nextFreeSlots } from "#server/appointments/commands.server.ts";
@@ -44,7 +46,49 @@ describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
     await expect.poll(() => chat.log.getByText(/^You're booked! Your walkthrough is on/).count(), WAIT).toBe(1);
     const booked = await db.appointment.findFirstOrThrow({ where: { businessId, lead: { email: "cora@booker.example" } }, include: { lead: true } });
     expect(booked.startsAt.toISOString()).toBe(first!.startsAt);
+
+    // The visitor's confirmation e-mail (its mail.send job, written by the appointment's mail job) carries
+    // an .ics for that very time, parsed back, and the manage link; the visitor moves the visit through it.
+    const ICAL = (await import("ical.js")).default;
+    const mailOf = async (key: string) => {
+      let rows: { data: { message: { to: string; text: string; icalEvent: { method: string; content: string } } } }[] = [];
+      await expect.poll(async () => (rows = await server.database.sql.query(`SELECT data FROM pgboss.job WHERE name = 'mail.send' AND singleton_key = $1`, [key])).length, WAIT).toBe(1);
+      return rows[0]!.data.message;
+    };
+    const parseIcs = (content: string) => {
+      const event = new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent("vevent")!;
+      return { uid: event.getFirstPropertyValue("uid"), sequence: event.getFirstPropertyValue("sequence"), start: (event.getFirstPropertyValue("dtstart") as InstanceType<typeof ICAL.Time>).toJSDate().toISOString() };
+    };
+    const confirmation = await mailOf(`appointment-mail:${booked.id}:0:visitor`);
+    expect(confirmation.to).toBe("cora@booker.example");
+    expect(confirmation.icalEvent.method).toBe("REQUEST");
+    const invite = parseIcs(confirmation.icalEvent.content);
+    expect(invite).toMatchObject({ uid: `appointment-${booked.id}@${new URL(server.services.env.PUBLIC_APP_URL).host}`, sequence: 0, start: first!.startsAt });
+    const manageLink = /\S*\/appointments\/manage\/[\w.-]+/.exec(confirmation.text)![0]!.replace(server.services.env.PUBLIC_APP_URL, server.url);
+    const manage = await chat.context.newPage();
+    await manage.setViewportSize({ width: 360, height: 800 });
+    await manage.goto(manageLink);
+    const choice = manage.getByRole("group", { name: "Move it to" }).getByRole("radio").nth(1);
+    await choice.waitFor(WAIT);
+    const visitorTarget = (await choice.getAttribute("value"))!;
+    await choice.check();
+    await manage.getByRole("button", { name: "Reschedule" }).click();
+    await manage.getByText("Your walkthrough is moved.").waitFor(WAIT);
+    expect(await axeViolations(manage)).toEqual([]);
+    expect(await manage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const rescheduled = await db.appointment.findUniqueOrThrow({ where: { id: booked.id } });
+    expect(rescheduled).toMatchObject({ status: "rescheduled", sequence: 1, startsAt: new Date(visitorTarget) });
+    const update = parseIcs((await mailOf(`appointment-mail:${booked.id}:1:visitor`)).icalEvent.content);
+    expect(update).toMatchObject({ uid: invite.uid, sequence: 1, start: new Date(visitorTarget).toISOString() });
     await chat.context.close();
+
+    // The assignee's iCal feed lists the visit at its new time.
+    const { createCalendarFeed } = await import("#server/appointments/views.server.ts");
+    const feedUrl = await createCalendarFeed(db, { businessId, userId: rescheduled.assigneeUserId!, appUrl: server.url });
+    const feed = await (await fetch(feedUrl)).text();
+    expect(feed).toContain(`UID:${invite.uid}`);
+    expect(feed).toContain("SEQUENCE:1");
+    const bookedAgain = rescheduled;
 
     // The owner, on a phone: the calendar's agenda for that week lists the visit.
     const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
@@ -52,7 +96,7 @@ describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
     const errors: string[] = [];
     watchPageErrors(page, (text) => errors.push(text));
     await signInThroughForm(page, server.url, DEMO.email, DEMO.password);
-    await page.goto(`${server.url}/app/calendar?week=${isoDateOf(localDateTime(booked.startsAt, tz).dayNumber)}`);
+    await page.goto(`${server.url}/app/calendar?week=${isoDateOf(localDateTime(bookedAgain.startsAt, tz).dayNumber)}`);
     const agenda = page.getByTestId("calendar-agenda");
     await agenda.getByRole("link", { name: /Cora Booker/ }).waitFor(WAIT);
     expect(await axeViolations(page)).toEqual([]);
@@ -61,7 +105,7 @@ describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
     // The lead page shows it and moves it to another free time.
     await agenda.getByRole("link", { name: /Cora Booker/ }).click();
     const card = page.getByRole("region", { name: "Walkthrough visit" });
-    await card.getByText(formatVisit(booked.startsAt, tz)).waitFor(WAIT);
+    await card.getByText(formatVisit(bookedAgain.startsAt, tz)).waitFor(WAIT);
     const move = card.getByLabel("Move to");
     const target = (await move.locator("option").nth(1).getAttribute("value"))!;
     await move.selectOption(target);
@@ -69,7 +113,7 @@ describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
     await expect.poll(() => card.getByRole("status").textContent(), WAIT).toBe("Visit moved. The visitor and the assignee get the updated invitation.");
     await card.getByText(formatVisit(new Date(target), tz)).waitFor(WAIT);
     const moved = await db.appointment.findUniqueOrThrow({ where: { id: booked.id } });
-    expect(moved).toMatchObject({ status: "rescheduled", sequence: 1, startsAt: new Date(target) });
+    expect(moved).toMatchObject({ status: "rescheduled", sequence: 2, startsAt: new Date(target) });
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(errors).toEqual([]);
