@@ -347,11 +347,14 @@ export async function analyticsReport(
     ["Proposal", proposal],
     ["Won", chatbotWon],
   ];
-  const funnel = stages.map(([stage, counts], i) => ({
+  // "Visit booked" only for a business that books visits (one in either period): the others' funnel
+  // goes from Leads to Proposal, without a stage that is always 0 (e.g. the demo, which takes none).
+  const shown = stages.filter(([stage, counts]) => stage !== VISIT_BOOKED_STAGE || counts.current > 0 || counts.previous > 0);
+  const funnel = shown.map(([stage, counts], i) => ({
     stage,
     count: counts.current,
     previousCount: counts.previous,
-    rate: i === 0 ? null : ratePercent(counts.current, stages[i - 1]![1].current),
+    rate: i === 0 ? null : ratePercent(counts.current, shown[i - 1]![1].current),
   }));
 
   const conversionNow = conversionPercent(won.current, leads.current);

@@ -341,6 +341,8 @@ describe("the demo business's analytics (issue 18)", () => {
     expect(year.revenueByMonth).toHaveLength(12);
     expect(year.revenueByMonth.filter((m) => m.revenueCents > 0).length).toBeGreaterThanOrEqual(10);
     for (const stage of year.funnel) expect(stage.count, stage.stage).toBeGreaterThan(0);
+    // The demo takes no bookings: its funnel has no "Visit booked" stage (shown only for businesses that book).
+    expect(year.funnel.map((s) => s.stage)).toEqual(["Widget impressions", "Conversations", "Leads", "Proposal", "Won"]);
     const [impressions, conversations, leads, proposal, won] = year.funnel.map((s) => s.count) as [number, number, number, number, number];
     expect(impressions > conversations && conversations > leads && leads > proposal && proposal > won).toBe(true);
     expect(year.quality.high * year.quality.medium * year.quality.low).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { Link, useLoaderData, useLocation, useNavigation, useRouteError } from "
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { analyticsReport, type AnalyticsReport } from "#server/analytics/analytics.server.ts";
 import { ANALYTICS_PERIODS, conversionTone, parseAnalyticsPeriod, type AnalyticsPeriodKey } from "#server/analytics/analytics-period.ts";
-import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards, VISIT_BOOKED_DEFINITION } from "#shared/analytics/analytics-format.ts";
+import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards, VISIT_BOOKED_DEFINITION, VISIT_BOOKED_STAGE } from "#shared/analytics/analytics-format.ts";
 import { formatCount, formatWholeDollars } from "#shared/format/intl.ts";
 import type { ChartKind } from "~/components/analytics/AnalyticsCharts";
 import { Download, RotateCw } from "lucide-react";
@@ -130,7 +130,7 @@ function Figures({ report }: { report: AnalyticsReport }) {
         <ChartCard title="Lead Generation" chart={chart("leads")}>
           <DataTable caption="Leads by day" head={["Date", "Leads"]} rows={report.leadsByDay.map((d) => [d.date, formatCount(d.leads)])} />
         </ChartCard>
-        <ChartCard title="Conversion Funnel" chart={chart("funnel")} summary={<p className="mt-1 text-sm text-slate-600">{VISIT_BOOKED_DEFINITION}</p>}>
+        <ChartCard title="Conversion Funnel" chart={chart("funnel")} summary={report.funnel.some((s) => s.stage === VISIT_BOOKED_STAGE) ? <p className="mt-1 text-sm text-slate-600">{VISIT_BOOKED_DEFINITION}</p> : undefined}>
           <DataTable
             caption="Funnel"
             head={["Stage", "Count", "From previous stage"]}
