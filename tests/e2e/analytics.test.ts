@@ -50,14 +50,14 @@ describe.skipIf(!hasChromium)("the Analytics page", () => {
   it("shows 30 days by default, switches to Last 7 Days, draws the charts, fits 360 px and is axe clean", async () => {
     await page.goto(`${server.url}/app/analytics`);
     await expect.poll(() => page.getByRole("link", { name: "30 Days" }).getAttribute("aria-current")).toBe("page");
-    await expect.poll(() => channelRows().count()).toBe(4); // header + Paid, Manual, Social
+    await expect.poll(() => channelRows().count()).toBe(5); // header + Paid, Manual, Social + Total (issue 32 item 4)
     await expect.poll(() => page.locator(".recharts-surface").count()).toBeGreaterThanOrEqual(5);
     await expect.poll(() => page.getByRole("row", { name: /Paid/ }).locator("[data-tone]").getAttribute("data-tone")).toBe("green");
 
     await page.getByRole("link", { name: "Last 7 Days" }).click();
     await page.waitForURL(/period=7d/);
     await expect.poll(() => page.getByRole("link", { name: "Last 7 Days" }).getAttribute("aria-current")).toBe("page");
-    await expect.poll(() => channelRows().count()).toBe(3); // the social lead is older than 7 days
+    await expect.poll(() => channelRows().count()).toBe(4); // the social lead is older than 7 days (header, two channels, Total)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)("the Analytics page", () => {
     }
     expect(logged).toEqual(["[analytics] the report failed"]);
     await page.getByRole("link", { name: "Retry" }).click();
-    await expect.poll(() => channelRows().count()).toBe(4);
+    await expect.poll(() => channelRows().count()).toBe(5);
     errors.splice(0);
   });
 });
