@@ -20,7 +20,6 @@ export type TurnCache = {
   get(conversationId: string): CachedTurn | undefined;
   set(conversationId: string, entry: CachedTurn): void;
   forget(conversationId: string): void;
-  readonly size: number;
 };
 
 export function createTurnCache(limit = 10_000): TurnCache {
@@ -34,8 +33,5 @@ export function createTurnCache(limit = 10_000): TurnCache {
       if (entries.size > limit) entries.delete(entries.keys().next().value!);
     },
     forget: (id) => void entries.delete(id),
-    get size() {
-      return entries.size;
-    },
   };
 }
