@@ -40,7 +40,9 @@ function workspaceUrl(url) {
 
 async function focusedWorkspace() {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  return windows.find((client) => client.focused && new URL(client.url).pathname.startsWith("/app")) ?? null;
+  // A page the tab has just left (kept for back/forward navigation) can still be listed for a moment:
+  // only a visible, focused workspace page takes the push in-app.
+  return windows.find((client) => client.focused && client.visibilityState === "visible" && new URL(client.url).pathname.startsWith("/app")) ?? null;
 }
 
 self.addEventListener("push", (event) => {

@@ -81,17 +81,27 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
 
     // No workspace window focused (the tab shows the offline page, outside /app): a notification.
     await page.goto(`${server.url}/offline.html`);
-    await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: id, data: JSON.stringify(payload) });
     const worker = context.serviceWorkers().find((w) => w.url().endsWith("/sw.js")) ?? (await context.waitForEvent("serviceworker"));
-    await expect
-      .poll(
-        () =>
-          worker.evaluate(async () =>
-            (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
-          ),
-        { timeout: 30_000 },
-      )
-      .toEqual([{ title: "New High lead", body: "Push Plaza · score 8.9/10", tag: `lead-${leadId}`, data: { url: `${server.url}/app/leads/${leadId}` } }]);
+    const workerLog: string[] = [];
+    worker.on("console", (message) => workerLog.push(message.text()));
+    const shown = () =>
+      worker.evaluate(async () =>
+        (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+      );
+    const expected = [{ title: "New High lead", body: "Push Plaza · score 8.9/10", tag: `lead-${leadId}`, data: { url: `${server.url}/app/leads/${leadId}` } }];
+    // DevTools' delivery into the worker is occasionally lost on a loaded machine (seen once in CI and
+    // once under three busy loops here, never reproduced with logging on): the same push is delivered
+    // again once, after 15 s without a notification. A worker that never shows it still fails.
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: id, data: JSON.stringify(payload) });
+    const firstTry = await expect.poll(shown, { timeout: 15_000 }).toEqual(expected).then(
+      () => true,
+      () => false,
+    );
+    if (!firstTry) {
+      console.log(`[web-push e2e] no notification 15 s after the first delivery; worker log: ${JSON.stringify(workerLog)}; delivering again`);
+      await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: id, data: JSON.stringify(payload) });
+      await expect.poll(shown, { timeout: 30_000 }).toEqual(expected);
+    }
 
     // The workspace open and focused: the push is an in-app toast, and its link opens the lead.
     await page.goto(`${server.url}/app/dashboard`);
