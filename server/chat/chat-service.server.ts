@@ -59,7 +59,8 @@ import { readChatBookingState, type ChatBooking } from "../appointments/chat-boo
 
 /** Where the chat service sends realtime events; implemented over socket.io rooms. */
 export type ChatEmitter = {
-  message(conversationId: string, message: Message): void;
+  /** To the conversation's widgets; `exceptSocketId`: not to the connection that sent it (its ack carries the message). */
+  message(conversationId: string, message: Message, exceptSocketId?: string): void;
   delta(delta: MessageDelta): void;
   typing(conversationId: string, typing: boolean): void;
   workspaceMessage(businessId: string, message: Message): void;
@@ -105,6 +106,8 @@ export type SendOptions = {
   allowNewConversation?: () => Promise<boolean>;
   /** The draft is stored now (by this call or before it): the connection can let it go. */
   onStored?: () => void;
+  /** The sending connection: its ack carries the stored message, so the room's copy skips it (one packet less per turn, issue 28). */
+  senderSocketId?: string;
 };
 
 export function createChatService(deps: {
@@ -274,7 +277,7 @@ export function createChatService(deps: {
     const input = { clientMessageId: payload.clientMessageId, text: checked.text };
     const draft = options.draft?.conversationId === payload.conversationId ? options.draft : undefined;
     if (!draft) {
-      const fast = await fastTurn(visitor, payload.conversationId, input, receivedAt);
+      const fast = await fastTurn(visitor, payload.conversationId, input, receivedAt, options.senderSocketId);
       if (fast) return fast;
     }
     let created: { message: Message; context: TurnContext } | null = null;
@@ -296,7 +299,7 @@ export function createChatService(deps: {
     switch (stored.kind) {
       case "stored": {
         const { message, context } = stored;
-        emitter.message(payload.conversationId, message);
+        emitter.message(payload.conversationId, message, options.senderSocketId);
         void echoToWorkspace(visitor.chatbotId, context.businessId, message);
         // A team member has joined (live takeover): the bot stays silent; the message waits for them.
         if (context.agentUserId) {
@@ -591,7 +594,13 @@ export function createChatService(deps: {
    * path must take the message (nothing was stored then). Runs in the conversation's queue; what
    * follows the reply runs after the ack is sent.
    */
-  function fastTurn(visitor: VisitorContext, conversationId: string, input: { clientMessageId: string; text: string }, receivedAt: number): Promise<MessageSendAck | null> | null {
+  function fastTurn(
+    visitor: VisitorContext,
+    conversationId: string,
+    input: { clientMessageId: string; text: string },
+    receivedAt: number,
+    senderSocketId: string | undefined,
+  ): Promise<MessageSendAck | null> | null {
     const respondNow = deps.assistant.respondNow;
     const kept = turns.get(conversationId);
     if (!respondNow || !kept || kept.chatbotId !== visitor.chatbotId || queue.busy(conversationId) || asksForPerson(input.text)) return null;
@@ -633,7 +642,7 @@ export function createChatService(deps: {
       const { visitor: message, replies } = written;
       const turn: PendingTurn = { id: conversationId, businessId: kept.businessId, chatbotId: kept.chatbotId, isTest: kept.isTest, state: stored, pending: [] };
       turns.set(conversationId, { ...kept, lastSeq: replies.at(-1)?.seq ?? message.seq, state: stored, stateJson });
-      emitter.message(conversationId, message);
+      emitter.message(conversationId, message, senderSocketId);
       void echoToWorkspace(visitor.chatbotId, kept.businessId, message);
       void queue.run(conversationId, async () => {
         // After the ack (sent when this task's caller resumes): the visitor sees its message acknowledged first.

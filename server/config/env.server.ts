@@ -48,6 +48,8 @@ export const envSchema = z.object({
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
+  /** PostgreSQL only: connections in the process's pool (issue 28). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(20),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"]),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: urlWithProtocols(["http:", "https:"]),

@@ -28,10 +28,15 @@ export type Database = {
 export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL: the pool's connections (DATABASE_POOL_MAX); PGlite has one. */
+  poolMax?: number;
 };
 
+/** Twenty connections: with ten, a busy event loop's slower round trips kept every connection taken under chat load (issue 28). */
+export const DEFAULT_POOL_MAX = 20;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? DEFAULT_POOL_MAX) : openPglite(options.dataDir);
 }
 
 export { pgliteExtensions } from "./pglite-extensions.ts";
@@ -67,8 +72,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+async function openPostgres(databaseUrl: string, poolMax: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   // An idle client dropped by the server (restart, admin termination) must not crash the process:
   // the pool discards it and opens a new one when needed.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL client dropped: ${error.message}`));

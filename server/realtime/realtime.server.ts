@@ -57,7 +57,10 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
   const smsDeps = { db: services.db, box: services.webhooks.box, env: services.env, jobs: services.jobs, availability: services.smsAvailability };
 
   const emitter: ChatEmitter = {
-    message: (conversationId, message) => widgetNsp().to(conversationRoom(conversationId)).emit("message", message),
+    message: (conversationId, message, exceptSocketId) => {
+      const room = widgetNsp().to(conversationRoom(conversationId));
+      (exceptSocketId ? room.except(exceptSocketId) : room).emit("message", message);
+    },
     delta: (delta) => widgetNsp().to(conversationRoom(delta.conversationId)).emit("message:delta", delta),
     typing: (conversationId, typing) =>
       widgetNsp().to(conversationRoom(conversationId)).emit("typing", { conversationId, typing }),

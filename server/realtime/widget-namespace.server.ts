@@ -181,6 +181,7 @@ export function registerWidgetNamespace(
         ack(
           await deps.chat.send(socket.data, parsed.data, {
             draft,
+            senderSocketId: socket.id,
             // Counted when the conversation is stored (the first message), not at open.
             allowNewConversation: () => deps.limiter.allowNewConversation(visitorKey, socket.data.ip),
             onStored: () => {

@@ -4,7 +4,7 @@ import { io as ioClient, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "#server/auth/accounts.server.ts";
 import { findChatbotById, findChatbotBySiteKey } from "#server/chatbots/profile.server.ts";
-import type { LeadSummary } from "#server/realtime/protocol.ts";
+import type { LeadSummary, Message } from "#server/realtime/protocol.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { signTestToken } from "#server/chat/test-token.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -247,6 +247,26 @@ describe("delivery", () => {
     await server.app.chat.idle();
     expect(await server.services.db.conversation.count({ where: { visitorId: v.visitorId } })).toBe(1);
     expect(await server.services.db.message.count({ where: { conversationId: opened.conversationId, role: "visitor" } })).toBe(1);
+  });
+
+  it("sends a visitor's message to the visitor's other tabs, and to the sending tab only in its ack", async () => {
+    const first = visitor();
+    await first.connect();
+    await first.open();
+    await first.say("Office");
+    const second = visitor({ visitorId: first.visitorId });
+    await second.connect();
+    await second.open({ conversationId: first.conversationId!, lastSeq: first.lastSeq() });
+    const echoes: Message[] = [];
+    first.socket.on("message", (m: Message) => echoes.push(m));
+    const seenBySecond = new Promise<Message>((resolve) => second.socket.on("message", (m: Message) => m.role === "visitor" && resolve(m)));
+    const ack = await first.send("about 20k sq ft");
+    if (!ack.ok) throw new Error(ack.error);
+    expect((await seenBySecond).seq).toBe(ack.message.seq);
+    await first.nextBotMessage(ack.message.seq);
+    // The bot's reply reached the sending tab as an event; its own message came only in the ack.
+    expect(echoes.map((m) => m.role)).toContain("bot");
+    expect(echoes.filter((m) => m.seq === ack.message.seq)).toEqual([]);
   });
 
   it("replays only the messages after lastSeq", async () => {

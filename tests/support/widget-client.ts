@@ -71,9 +71,12 @@ export class Visitor {
 
   async send(text: string, clientMessageId = newClientMessageId()): Promise<MessageSendAck> {
     if (!this.conversationId) throw new Error("open a conversation first");
-    return this.socket
+    const ack = await this.socket
       .timeout(10_000)
       .emitWithAck("message:send", { conversationId: this.conversationId, clientMessageId, text });
+    // As the widget does: the ack carries the stored message (the room's copy skips the sender).
+    if (ack.ok) this.received.push(ack.message);
+    return ack;
   }
 
   /** Bot messages received so far, deduplicated by id and ordered by seq. */

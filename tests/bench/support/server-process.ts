@@ -78,7 +78,7 @@ const server = await startTestServer({
     agentMessagesPerMemberPerMinute: big,
   },
   // Every simulated visitor connects from loopback: the per-IP cap on open connections is raised too.
-  env: { MAX_CONNECTIONS_PER_IP: String(big) },
+  env: { MAX_CONNECTIONS_PER_IP: String(big), ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}) },
 });
 
 // ---- instrumentation (BENCH_INSTRUMENT=1) --------------------------------------------------------
