@@ -14,7 +14,7 @@ import { formatSlot, formatVisit } from "#shared/appointments/format.ts";
 import { isoDateOf, localDateTime, safeTimeZone } from "#shared/time/calendar.ts";
 import { axeViolations } from "../support/axe.ts";
 import { hasChromium, signInThroughForm, watchPageErrors } from "../support/browser.ts";
-import { openCustomerChat, qualifyHighLead, visitorChooses, withCustomerSite } from "../support/customer-site.ts";
+import { openCustomerChat, qualifyHighLead, visitorChooses, withCustomerSite, type CustomerChat } from "../support/customer-site.ts";
 
 const WAIT = { timeout: 30_000 };
 const day = { start: "08:00", end: "18:00" };
@@ -22,12 +22,12 @@ const day = { start: "08:00", end: "18:00" };
 describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
   const setup = withCustomerSite();
 
-  // SKIPPED, unfinished (issue 31): in CI on 2026-11-27 (quiet machine) the demo chatbot's offer ("Would
-  // you like to book…") still did not appear within 30 s after qualifyHighLead, with the chatbot cache
-  // forgotten after saveAvailability; the same flow passes through the socket client in
-  // tests/integration/appointments-chat.test.ts. The cause is not known yet; the steps after the offer
-  // (.ics, manage link, calendar, feed, lead card) have not run in Chromium.
-  it.skip("a visitor books in the chat; the owner sees the visit on the calendar and the lead page and moves it", async () => {
+  // A bot bubble reads "<business>: <text>" (its speaker is said first to screen readers, from a visually
+  // hidden span in the same list item), so a bot message that starts with some text is matched with that
+  // prefix: /^Would you like…/ alone matches no element, though the visitor sees the offer.
+  const botMessage = (chat: CustomerChat, start: RegExp) => chat.log.getByText(new RegExp(`^Sparkle Commercial Cleaning: ${start.source}`));
+
+  it("a visitor books in the chat; the owner sees the visit on the calendar and the lead page and moves it", async () => {
     const { server, browser, site } = setup;
     const db = server.services.db;
     const owner = await db.user.findUniqueOrThrow({ where: { email: DEMO.email }, select: { id: true } });
@@ -45,10 +45,14 @@ describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
     // The visitor qualifies as High and is offered the next three free times; one tap books the first.
     const chat = await openCustomerChat(browser, site);
     await qualifyHighLead(chat, { name: "Cora Booker", company: "Booker Offices", contact: "cora@booker.example" });
-    await expect.poll(() => chat.log.getByText(/^Would you like to book a free on-site walkthrough\?/).count(), WAIT).toBe(1);
-    const [first] = await nextFreeSlots(db, businessId, new Date(), { limit: 1 });
+    await expect.poll(() => botMessage(chat, /Would you like to book a free on-site walkthrough\?/).count(), WAIT).toBe(1);
+    // The offer holds the next free times as the server saw them when it offered (its message's time; the
+    // test's own clock may since have passed a slot's minimum notice).
+    const offer = await db.message.findFirstOrThrow({ where: { businessId, role: "bot", text: { startsWith: "Would you like to book" } } });
+    const [first] = await nextFreeSlots(db, businessId, offer.createdAt, { limit: 1 });
+    expect(offer.quickReplies[0]).toBe(formatSlot(new Date(first!.startsAt), tz));
     await visitorChooses(chat.page, formatSlot(new Date(first!.startsAt), tz));
-    await expect.poll(() => chat.log.getByText(/^You're booked! Your walkthrough is on/).count(), WAIT).toBe(1);
+    await expect.poll(() => botMessage(chat, /You're booked! Your walkthrough is on/).count(), WAIT).toBe(1);
     const booked = await db.appointment.findFirstOrThrow({ where: { businessId, lead: { email: "cora@booker.example" } }, include: { lead: true } });
     expect(booked.startsAt.toISOString()).toBe(first!.startsAt);
 
@@ -68,7 +72,7 @@ describe.skipIf(!hasChromium)("booking the walkthrough in Chromium", () => {
     expect(confirmation.to).toBe("cora@booker.example");
     expect(confirmation.icalEvent.method).toBe("REQUEST");
     const invite = parseIcs(confirmation.icalEvent.content);
-    expect(invite).toMatchObject({ uid: `appointment-${booked.id}@${new URL(server.services.env.PUBLIC_APP_URL).host}`, sequence: 0, start: first!.startsAt });
+    expect(invite).toMatchObject({ uid: `appointment-${booked.id}@${new URL(server.services.env.PUBLIC_APP_URL).hostname}`, sequence: 0, start: first!.startsAt });
     const manageLink = /\S*\/appointments\/manage\/[\w.-]+/.exec(confirmation.text)![0]!.replace(server.services.env.PUBLIC_APP_URL, server.url);
     const manage = await chat.context.newPage();
     await manage.setViewportSize({ width: 360, height: 800 });
