@@ -2,14 +2,23 @@
 // Chromium finds nothing that stops installing the workspace (`Page.getInstallabilityErrors` in a
 // persistent profile); a push delivered to the real service worker through the DevTools protocol
 // (`ServiceWorker.deliverPushMessage`) is shown as a notification when no workspace window is focused,
-// with the lead's page as its target; with the workspace focused it is an in-app toast whose link opens
-// the lead.
+// with the lead's page as its target, and what its click runs takes the workspace window to the lead;
+// with the workspace focused it is an in-app toast whose link opens the lead.
+// A member also turns notifications on in Settings → Notifications, and a visitor who becomes a High
+// lead rings that device at a local push service (tests/support/push-service.ts) that checks the VAPID
+// JWT and decrypts the payload with the device's keys. Chromium's own PushManager.subscribe needs the
+// browser vendor's push service (it waits for Google's, unreachable here), so the page's PushManager
+// answers as a push service would: an endpoint on the local service and that device's public keys;
+// everything after it (the page, the server, the job, the encryption) is the product's.
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext, type CDPSession } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "#server/auth/accounts.server.ts";
+import { startPushService, type PushService } from "../support/push-service.ts";
+import { until } from "../support/until.ts";
+import { Visitor } from "../support/widget-client.ts";
 import { chromiumPath, hasChromium, signInThroughForm, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -21,13 +30,18 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
   let profile: string;
   let email: string;
   let leadId: string;
+  let businessId: string;
+  let pushService: PushService;
 
   beforeAll(async () => {
     profile = await mkdtemp(path.join(os.tmpdir(), "lb-push-profile-"));
-    server = await startTestServer({ seedDemo: false });
+    pushService = await startPushService(() => server.services.vapid.publicKey);
+    server = await startTestServer({ seedDemo: false, env: { WEBHOOKS_ALLOW_LOOPBACK: "true" } });
     email = `ringing-${Date.now()}@example.com`;
     const registered = await registerAccount(server.services.db, { businessName: "Ringing Phones Co", displayName: "Robin Ring", email, password: PASSWORD });
     if (!registered.ok) throw new Error(registered.code);
+    businessId = registered.value.businessId;
+    await server.services.db.business.update({ where: { id: businessId }, data: { subscriptionStatus: "active", plan: "Pro" } });
     const lead = await server.services.db.lead.create({
       data: { businessId: registered.value.businessId, name: "Pia Push", company: "Push Plaza", score: 8.9, priority: "high", status: "new" },
     });
@@ -45,6 +59,7 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
   afterAll(async () => {
     await context?.close();
     await server?.close();
+    await pushService?.close();
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
@@ -103,6 +118,19 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
       await expect.poll(shown, { timeout: 30_000 }).toEqual(expected);
     }
 
+    // What a click on it runs (the service worker's notificationclick handler calls openPushTarget with
+    // the notification's page; a headless browser has no notification to click): the open workspace
+    // window goes to the lead.
+    await page.goto(`${server.url}/app/dashboard`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await worker.evaluate(async () => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration; openPushTarget(url: string): Promise<unknown> };
+      const [notification] = await scope.registration.getNotifications();
+      await scope.openPushTarget((notification!.data as { url: string }).url);
+    });
+    await page.waitForURL(`${server.url}/app/leads/${leadId}`);
+    await page.getByText("Pia Push").first().waitFor();
+
     // The workspace open and focused: the push is an in-app toast, and its link opens the lead.
     await page.goto(`${server.url}/app/dashboard`);
     await page.bringToFront();
@@ -114,5 +142,64 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
     await page.waitForURL(`${server.url}/app/leads/${leadId}`);
     await page.getByText("Pia Push").first().waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it("turns notifications on in Settings, and a visitor who becomes a High lead rings this device within 2 s", async () => {
+    const device = pushService.device();
+    await context.addInitScript(({ endpoint, p256dh, auth }) => {
+      // The push service's answer (see the file's header): this device's endpoint and public keys.
+      let current: unknown = null;
+      const subscription = (key: string) => ({
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: key },
+        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+        unsubscribe: async () => ((current = null), true),
+      });
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = options?.applicationServerKey;
+        if (typeof key !== "string" || !options?.userVisibleOnly) throw new DOMException("applicationServerKey and userVisibleOnly are required", "NotAllowedError");
+        (window as unknown as { lbPushKey: string }).lbPushKey = key;
+        current = subscription(key);
+        return current as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return current as PushSubscription | null;
+      };
+    }, { endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.authText });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    watchPageErrors(page, (text) => errors.push(text));
+    await page.goto(`${server.url}/app/settings/notifications`);
+    await page.getByRole("button", { name: "Turn on notifications on this device" }).click();
+    await page.getByText("Notifications are on for this device.").waitFor();
+    await page.getByText("This device", { exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { lbPushKey: string }).lbPushKey)).toBe(server.services.vapid.publicKey);
+    const stored = await server.services.db.pushSubscription.findMany({ where: { businessId } });
+    expect(stored.map((s) => s.endpoint)).toEqual([device.endpoint]);
+
+    // A visitor on the company's site qualifies as a High lead.
+    const chatbot = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId } });
+    const visitor = new Visitor(server.url, { siteKey: chatbot.siteKey });
+    await visitor.connect();
+    expect((await visitor.open({ pageUrl: "https://ringing.example/quote" })).ok).toBe(true);
+    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Hana Holt", "Holt Plaza"]) await visitor.say(answer);
+    await visitor.say("hana@holtplaza.example, 617-555-0123");
+    visitor.disconnect();
+    const lead = await until(() => server.services.db.lead.findFirst({ where: { conversationId: visitor.conversationId! } }), (l) => l !== null);
+    const [push] = await until(
+      async () => pushService.received.filter((r) => r.path === device.path),
+      (r) => r.length >= 1,
+      60_000,
+    );
+    expect(lead!.priority).toBe("high");
+    expect(push!.payload).toMatchObject({ kind: "high-lead", title: "New High lead", url: `/app/leads/${lead!.id}` });
+    const delay = push!.at - lead!.createdAt.getTime();
+    const load = os.loadavg()[0]!;
+    console.log(`[web-push e2e] High lead → push at the local push service in ${delay} ms (load ${load.toFixed(2)} on ${os.cpus().length} cores)`);
+    // 2 s (issue 34) with cores to spare; a machine running more jobs than it has cores stretches it alike.
+    expect(delay).toBeLessThan(2_000 * Math.max(1, load / os.cpus().length));
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

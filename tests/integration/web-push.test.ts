@@ -5,74 +5,28 @@
 // contact details; a walkthrough booked rings the devices that want it; a visitor left unanswered in a
 // chat a member joined rings that member; preferences decide; a bad subscription is refused; the
 // lead.created subscribers read the lead once for the alert e-mail and the pushes together.
-import { createECDH, createPublicKey, randomBytes, verify } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
 import os from "node:os";
-import ece from "http_ece";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitEvents } from "#server/events/emit-events.server.ts";
 import { jobsForEvent } from "#server/jobs/subscribers.server.ts";
 import { PUSH_QUEUE, PUSH_WAITING_QUEUE } from "#server/jobs/queue/queues.ts";
-import type { PushPayload } from "#shared/push/push-input.ts";
 import type { TakeoverAck } from "#server/realtime/protocol.ts";
+import { deviceKeys, startPushService, type PushService } from "../support/push-service.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { until } from "../support/until.ts";
 import { newClientMessageId, Visitor } from "../support/widget-client.ts";
 import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 
-type Received = { path: string; at: number; payload: PushPayload; jwt: { aud: string; exp: number; sub: string } };
-
-/** A browser profile's push keys (P-256 key pair and auth secret), as PushSubscription.toJSON() gives them. */
-function deviceKeys() {
-  const ecdh = createECDH("prime256v1");
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return { ecdh, auth, p256dh: ecdh.getPublicKey().toString("base64url"), authText: auth.toString("base64url") };
-}
-
-const devices = new Map<string, ReturnType<typeof deviceKeys>>();
-const received: Received[] = [];
-let pushService: Server;
+let pushService: PushService;
 let pushOrigin: string;
 let server: TestServer;
 let owner: Owner;
 
-/** Checks the VAPID `Authorization: vapid t=<JWT>, k=<key>` header against our public key, and returns the JWT's claims. */
-function checkVapid(header: string | undefined, publicKey: string): Received["jwt"] {
-  const match = /^vapid t=([^,]+), k=(.+)$/.exec(header ?? "");
-  if (!match) throw new Error(`no VAPID header: ${header}`);
-  const [, token, key] = match as unknown as [string, string, string];
-  if (key !== publicKey) throw new Error("the push is signed with another key");
-  const [head, body, signature] = token.split(".") as [string, string, string];
-  const point = Buffer.from(key, "base64url");
-  const jwk = { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33).toString("base64url") };
-  const ok = verify("sha256", Buffer.from(`${head}.${body}`), { key: createPublicKey({ key: jwk, format: "jwk" }), dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
-  if (!ok || JSON.parse(Buffer.from(head, "base64url").toString()).alg !== "ES256") throw new Error("bad VAPID signature");
-  return JSON.parse(Buffer.from(body, "base64url").toString()) as Received["jwt"];
-}
-
 beforeAll(async () => {
-  pushService = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      try {
-        const keys = devices.get(req.url ?? "");
-        if (!keys) throw new Error(`unknown device ${req.url}`);
-        if (req.headers["content-encoding"] !== "aes128gcm") throw new Error("not aes128gcm");
-        const jwt = checkVapid(req.headers.authorization, server.services.vapid.publicKey);
-        const clear = ece.decrypt(Buffer.concat(chunks), { version: "aes128gcm", privateKey: keys.ecdh, authSecret: keys.authText });
-        received.push({ path: req.url ?? "", at: Date.now(), payload: JSON.parse(clear.toString("utf8")) as PushPayload, jwt });
-        res.writeHead(201).end();
-      } catch (error) {
-        res.writeHead(400).end(String(error));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => pushService.listen(0, "127.0.0.1", resolve));
-  pushOrigin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  pushService = await startPushService(() => server.services.vapid.publicKey);
+  pushOrigin = pushService.origin;
   server = await startTestServer({ seedDemo: false, env: { WEBHOOKS_ALLOW_LOOPBACK: "true" } });
   owner = await registerOwner(server, "Ringing Cleaning");
   await server.services.db.business.update({ where: { id: owner.businessId }, data: { subscriptionStatus: "active", plan: "Pro", timeZone: "America/New_York" } });
@@ -80,19 +34,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await new Promise((resolve) => pushService?.close(resolve));
+  await pushService?.close();
 });
 
 /** Subscribes a new device of the owner's session at the local push service; returns its id and push path. */
-async function subscribe(onlyEvent?: string): Promise<{ id: string; path: string }> {
-  const path = `/push/${randomBytes(6).toString("hex")}`;
-  const keys = deviceKeys();
-  devices.set(path, keys);
-  const res = await owner.client.post("/app/push-devices", { intent: "subscribe", endpoint: `${pushOrigin}${path}`, p256dh: keys.p256dh, auth: keys.authText });
+async function subscribe(onlyEvent?: string, quiet?: { quietStart: string; quietEnd: string }): Promise<{ id: string; path: string }> {
+  const { endpoint, path, keys } = pushService.device();
+  const res = await owner.client.post("/app/push-devices", { intent: "subscribe", endpoint, p256dh: keys.p256dh, auth: keys.authText });
   expect(res.status).toBe(200);
   const id = (JSON.parse(res.text) as { data: { id: string } }).data.id;
   if (onlyEvent) {
-    const saved = await owner.client.post("/app/push-devices", { intent: "preferences", subscriptionId: id, events: onlyEvent });
+    const saved = await owner.client.post("/app/push-devices", { intent: "preferences", subscriptionId: id, events: onlyEvent, ...quiet });
     expect(saved.status).toBe(200);
   }
   return { id, path };
@@ -100,7 +52,7 @@ async function subscribe(onlyEvent?: string): Promise<{ id: string; path: string
 
 const pushesTo = (path: string, count: number) =>
   until(
-    async () => received.filter((r) => r.path === path),
+    async () => pushService.received.filter((r) => r.path === path),
     (r) => r.length >= count,
     60_000,
   );
@@ -159,6 +111,20 @@ describe("Web Push", { timeout: 600_000 }, () => {
     expect(reads.filter((s) => /"PushSubscription"/.test(s) && !/FROM "Lead" l JOIN "Business" b/.test(s)), reads.join("\n")).toEqual([]);
   });
 
+  it("a device in its quiet hours (the business's time) is not rung; one outside them is", async () => {
+    const db = server.services.db;
+    const clock = (offsetMinutes: number) =>
+      new Intl.DateTimeFormat("en-GB", { timeZone: "America/New_York", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(Date.now() + offsetMinutes * 60_000));
+    const asleep = await subscribe("high-lead", { quietStart: clock(-60), quietEnd: clock(60) });
+    const awake = await subscribe("high-lead", { quietStart: clock(120), quietEnd: clock(180) });
+    const lead = await db.lead.findFirstOrThrow({ where: { businessId: owner.businessId, priority: "high" } });
+    await emitEvents(server.services.jobs, db, [{ type: "lead.created", businessId: owner.businessId, leadId: lead.id }]);
+    const [push] = await pushesTo(awake.path, 1);
+    expect(push!.payload).toMatchObject({ kind: "high-lead", url: `/app/leads/${lead.id}` });
+    await server.services.jobs.idle([PUSH_QUEUE]);
+    expect(pushService.received.filter((r) => r.path === asleep.path)).toHaveLength(0);
+  });
+
   it("a walkthrough booked rings the devices that want it, and not the others", async () => {
     const db = server.services.db;
     const wants = await subscribe("appointment-booked");
@@ -179,7 +145,7 @@ describe("Web Push", { timeout: 600_000 }, () => {
     const [push] = await pushesTo(wants.path, 1);
     expect(push!.payload).toEqual({ kind: "appointment-booked", title: "Walkthrough booked", body: "Holt Plaza · Tue, Dec 1 at 10:30 AM", url: `/app/leads/${lead.id}`, tag: `appointment-${appointment.id}` });
     await server.services.jobs.idle([PUSH_QUEUE]);
-    expect(received.filter((r) => r.path === not.path)).toHaveLength(0);
+    expect(pushService.received.filter((r) => r.path === not.path)).toHaveLength(0);
   });
 
   it("a visitor left unanswered in a chat the member joined rings the member; an answered one does not", async () => {
@@ -205,7 +171,7 @@ describe("Web Push", { timeout: 600_000 }, () => {
       expect((await emit("agent:message:send", { conversationId, clientMessageId: newClientMessageId(), text: "Yes, hello!" })).ok).toBe(true);
       await until(() => server.services.jobs.releaseDelayed(PUSH_WAITING_QUEUE), (n) => n > 0);
       await server.services.jobs.idle([PUSH_WAITING_QUEUE, PUSH_QUEUE]);
-      expect(received.filter((r) => r.path === device.path)).toHaveLength(0);
+      expect(pushService.received.filter((r) => r.path === device.path)).toHaveLength(0);
 
       // Unanswered: a minute later (released now) the member's device rings, opening the chat.
       expect((await visitor.send("Can you come on Friday?")).ok).toBe(true);
