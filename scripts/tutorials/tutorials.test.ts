@@ -4,7 +4,8 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatVideoDuration, spokenVideoDuration, tutorialManifestSchema } from "#shared/public-site/tutorials.ts";
+import { formatVideoDuration, spokenVideoDuration } from "#shared/public-site/tutorials.ts";
+import { tutorialManifestSchema } from "./manifest.ts";
 import { readWebmInfo } from "./webm.ts";
 import { parseWebVtt, writeWebVtt } from "./webvtt.ts";
 
