@@ -1,11 +1,13 @@
 // The public site in Chromium: every page renders and has no axe-core violations; the contact and
-// careers forms (validation, success with its 3-second timing, failure); the mobile menu; the video
-// overlay's 5 seconds; unknown paths; and our own chatbot answering on the home page.
+// careers forms (validation, success with its 3-second timing, failure); the mobile menu; a recorded
+// video tutorial playing with captions (decision 0081); unknown paths; and our own chatbot answering on the home page.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAREERS_FAILED, CAREERS_REQUIRED, RESUME_CONTENT_ERROR } from "#shared/public-site/careers.ts";
 import { CONTACT_FAILED, CONTACT_REQUIRED } from "#shared/public-site/contact.ts";
 import { PUBLIC_PAGES } from "../../dashboard/app/components/site/public-pages.ts";
+import { TUTORIALS } from "../../dashboard/app/components/site/tutorials.ts";
+import { formatVideoDuration } from "#shared/public-site/tutorials.ts";
 import { axeViolations } from "../support/axe.ts";
 import { hasChromium, launchChromium } from "../support/browser.ts";
 import { pdfBytes } from "../support/documents.ts";
@@ -204,26 +206,48 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.context().close();
   });
 
-  it("video overlay closes by itself after 5 seconds, or at once on Close", async () => {
-    const page = await newPage();
+  it("plays a recorded tutorial with captions in an accessible player at 360 px", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => {
+      throw error;
+    });
     await open(page, "/resources");
-    const overlay = page.getByTestId("video-overlay");
-    await page.getByRole("button", { name: /Getting Started with LeadBroom/ }).click();
-    await overlay.waitFor();
-    const openedAt = Date.now();
-    expect(await page.getByRole("dialog").textContent()).toContain("(5:32)");
-    await overlay.waitFor({ state: "detached", timeout: 8000 });
-    const shownFor = Date.now() - openedAt;
-    expect(shownFor).toBeGreaterThan(4500);
-    expect(shownFor).toBeLessThan(6500);
-
-    await page.getByRole("button", { name: /Mastering Lead Management/ }).click();
-    await overlay.waitFor();
-    expect(await page.getByRole("dialog").textContent()).toContain("(12:43)");
-    await page.getByRole("button", { name: "Close", exact: true }).click();
-    await overlay.waitFor({ state: "detached", timeout: 1000 });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Mastering Lead Management");
-    await page.context().close();
+    const first = TUTORIALS[0]!;
+    const card = page.getByRole("button", { name: new RegExp(first.title) });
+    expect(await card.textContent()).toContain(formatVideoDuration(first.durationSeconds));
+    expect(await page.locator("#videos").textContent()).not.toMatch(/5:32|8:15|12:43/);
+    await card.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: new RegExp(first.title) });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).not.toContain("re-recorded");
+    const video = dialog.locator("video");
+    // Focus starts on the player; its captions track is there and loads.
+    expect(await video.evaluate((v) => document.activeElement === v)).toBe(true);
+    expect(await video.locator('track[kind="captions"]').getAttribute("src")).toBe(`/tutorials/${first.captions}`);
+    await page.waitForFunction(() => {
+      const track = document.querySelector<HTMLTrackElement>("dialog video track");
+      return track?.readyState === 2 && (track.track.cues?.length ?? 0) > 0;
+    });
+    // It plays: the first frames decode and the clock advances.
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>("dialog video");
+      return !!v && v.readyState >= 2 && v.currentTime > 0.3;
+    });
+    expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(first.durationSeconds, 0);
+    // Fits 360 px: no sideways scroll, the player inside the viewport; axe clean with the dialog open.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const box = (await video.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+    // Escape closes it (no timer does: it stays while the video plays) and focus returns to the card.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(first.title);
+    await context.close();
   });
 
   it("builds a guide PDF in the browser on click", async () => {

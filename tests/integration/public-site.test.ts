@@ -11,6 +11,8 @@ import { CAREERS_REQUIRED, RESUME_CONTENT_ERROR, RESUME_SIZE_ERROR, RESUME_TYPE_
 import { CONTACT_RATE_LIMITED, CONTACT_REQUIRED } from "#shared/public-site/contact.ts";
 import { SUBMISSIONS_PER_WINDOW } from "#server/public-site/submission-limit.server.ts";
 import { PUBLIC_PAGES } from "../../dashboard/app/components/site/public-pages.ts";
+import { TUTORIALS } from "../../dashboard/app/components/site/tutorials.ts";
+import { formatVideoDuration } from "#shared/public-site/tutorials.ts";
 import { docBytes, docxBytes, pdfBytes } from "../support/documents.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -62,7 +64,12 @@ describe("public pages", () => {
       expect(careers).toContain(text);
     }
     const resources = (await client.get("/resources")).text;
-    for (const text of ["5:32", "8:15", "12:43", 'id="documentation"', 'id="guides"', "Contact Support", "Schedule a Call", "/blog/ai-revolution-cleaning"]) {
+    // The video cards show the recorded tutorials' true durations (decision 0081), served with their files.
+    for (const t of TUTORIALS) {
+      expect(resources).toContain(formatVideoDuration(t.durationSeconds));
+      for (const file of [t.video, t.captions]) expect((await client.get(`/tutorials/${file}`)).status, file).toBe(200);
+    }
+    for (const text of ['id="documentation"', 'id="guides"', "Contact Support", "Schedule a Call", "/blog/ai-revolution-cleaning"]) {
       expect(resources).toContain(text);
     }
     const lead = (await client.get("/docs/lead-management")).text;

@@ -6,7 +6,9 @@ import { FREE_DOWNLOADS, GUIDES, downloadPdf, type PdfDocument } from "~/compone
 import { useSiteData } from "~/components/site/site-data";
 import { pageMeta } from "~/components/site/seo";
 import { PageHeader, focusRing, textLink } from "~/components/site/ui";
-import { VideoOverlay, type VideoTutorial } from "~/components/site/VideoOverlay";
+import { VideoOverlay } from "~/components/site/VideoOverlay";
+import { TUTORIALS } from "~/components/site/tutorials";
+import { formatVideoDuration, spokenVideoDuration, tutorialUrl, type Tutorial } from "#shared/public-site/tutorials.ts";
 import { useRootData } from "~/root";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { Icon } from "~/components/ui/Icon";
@@ -19,11 +21,6 @@ export const meta = pageMeta(
 
 const FEATURED_ARTICLES = ["ai-revolution-cleaning", "lead-generation-strategies", "chatbot-benefits"] as const;
 
-const VIDEOS: VideoTutorial[] = [
-  { id: "getting-started", title: "Getting Started with LeadBroom", duration: "5:32", text: "Create your account, set up your chatbot and install the snippet.", guide: { to: "/docs/getting-started", title: "Getting Started" } },
-  { id: "chatbot-configuration", title: "Configuring Your AI Chatbot", duration: "8:15", text: "Welcome message, hours, service areas, service types and market price.", guide: { to: "/docs/chatbot-configuration", title: "Chatbot Configuration" } },
-  { id: "lead-management", title: "Mastering Lead Management", duration: "12:43", text: "Scores, priorities, statuses, reminders and conversation replay.", guide: { to: "/docs/lead-management", title: "Lead Management" } },
-];
 
 const sectionTitle = "text-3xl font-bold tracking-tight text-slate-900";
 const card = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
@@ -62,7 +59,7 @@ function DownloadButton({ document, appUrl, label }: { document: PdfDocument; ap
 export default function ResourcesPage() {
   const { schedulingUrl } = useSiteData();
   const appUrl = useRootData()?.env.PUBLIC_APP_URL ?? "";
-  const [video, setVideo] = useState<VideoTutorial | null>(null);
+  const [video, setVideo] = useState<Tutorial | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const closeVideo = useCallback(() => {
     setVideo(null);
@@ -153,7 +150,7 @@ export default function ResourcesPage() {
             Video tutorials
           </h2>
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {VIDEOS.map((item) => (
+            {TUTORIALS.map((item) => (
               <li key={item.id} className={`${card} p-0`}>
                 <button
                   type="button"
@@ -163,11 +160,16 @@ export default function ResourcesPage() {
                   }}
                   className={`group block w-full cursor-pointer rounded-2xl text-left ${focusRing}`}
                 >
-                  <span className="relative flex aspect-video items-center justify-center rounded-t-2xl bg-linear-to-br from-brand-700 to-brand-900 text-white">
-                    <Icon icon={Play} fill="currentColor" className="h-12 w-12 transition-transform group-hover:scale-110" />
+                  <span className="relative flex aspect-video items-center justify-center overflow-hidden rounded-t-2xl bg-linear-to-br from-brand-700 to-brand-900 text-white">
+                    {item.poster ? <img src={tutorialUrl(item.poster)} alt="" width={640} height={360} loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" /> : null}
+                    <span className="relative rounded-full bg-slate-900/70 p-3">
+                      <Icon icon={Play} fill="currentColor" className="h-10 w-10 transition-transform group-hover:scale-110" />
+                    </span>
                     <span className="absolute right-3 bottom-3 rounded bg-slate-900/80 px-2 py-0.5 text-xs font-semibold">
-                      <span className="sr-only">Duration </span>
-                      {item.duration}
+                      <span className="sr-only">Duration {spokenVideoDuration(item.durationSeconds)}</span>
+                      <time aria-hidden="true" dateTime={`PT${Math.round(item.durationSeconds)}S`}>
+                        {formatVideoDuration(item.durationSeconds)}
+                      </time>
                     </span>
                   </span>
                   <span className="block p-6">

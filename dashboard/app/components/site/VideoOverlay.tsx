@@ -1,52 +1,57 @@
-// The video tutorial overlay (spec §2.10, §9): opened from a video card, it removes itself after
-// 5 seconds or on Close. Focus moves to Close when it opens and returns to the card when it closes.
+// The video tutorial player (decision 0081, superseding the 5-second "being re-recorded" overlay of
+// spec §2.10): opened from a video card on /resources, a native <video controls> with its WebVTT
+// captions in the app's Dialog. Keyboard: focus starts on the video (Space plays and pauses, the
+// controls are tabbable), Escape or Close closes, and focus returns to the card.
 import { Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { formatVideoDuration, spokenVideoDuration, tutorialUrl, type Tutorial } from "#shared/public-site/tutorials.ts";
 import { Dialog } from "~/components/ui/Dialog";
 import { focusRing } from "./ui";
-import { Icon } from "~/components/ui/Icon";
-import { Play } from "lucide-react";
 
-export const VIDEO_OVERLAY_MS = 5000;
-
-export type VideoTutorial = { id: string; title: string; duration: string; text: string; guide: { to: string; title: string } };
-
-export function VideoOverlay({ video, onClose }: { video: VideoTutorial; onClose: () => void }) {
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const timer = window.setTimeout(onClose, VIDEO_OVERLAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [video.id, onClose]);
-
+export function VideoOverlay({ video, onClose }: { video: Tutorial; onClose: () => void }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
   return (
     <Dialog
       title={
         <>
-          {video.title} <span className="text-base font-medium text-slate-600">({video.duration})</span>
+          {video.title}{" "}
+          <span className="text-base font-medium text-slate-600">
+            (<span aria-hidden="true">{formatVideoDuration(video.durationSeconds)}</span>
+            <span className="sr-only">{spokenVideoDuration(video.durationSeconds)}</span>)
+          </span>
         </>
       }
       onClose={onClose}
-      initialFocus={closeRef}
-      closeOnBackdrop={false}
+      initialFocus={videoRef}
+      size="lg"
       testId="video-overlay"
       lead={
-        <div className="flex aspect-video items-center justify-center rounded-xl bg-brand-900 text-white">
-          <Icon icon={Play} fill="currentColor" className="h-14 w-14" />
-        </div>
+        <video
+          ref={videoRef}
+          controls
+          preload="metadata"
+          playsInline
+          width={video.width}
+          height={video.height}
+          poster={video.poster ? tutorialUrl(video.poster) : undefined}
+          aria-label={`${video.title} (video with captions)`}
+          className={`aspect-video h-auto w-full rounded-xl bg-slate-900 ${focusRing}`}
+        >
+          <source src={tutorialUrl(video.video)} type='video/webm; codecs="vp9"' />
+          <track kind="captions" src={tutorialUrl(video.captions)} srcLang="en" label="English" default />
+        </video>
       }
       titleClassName="mt-5 text-xl font-bold text-slate-900"
     >
       <p className="mt-2 text-sm leading-6 text-slate-700">
-        This tutorial is being re-recorded for the latest version of LeadBroom. Until it is published, the{" "}
+        {video.text} Recorded from LeadBroom itself; prefer reading? The{" "}
         <Link to={video.guide.to} className="font-semibold text-brand-700 underline">
           {video.guide.title}
         </Link>{" "}
         guide covers the same steps.
       </p>
-      <p className="mt-1 text-xs text-slate-600">This message closes by itself after 5 seconds.</p>
       <div className="mt-5 flex justify-end">
         <button
-          ref={closeRef}
           type="button"
           onClick={onClose}
           className={`cursor-pointer rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 ${focusRing}`}
