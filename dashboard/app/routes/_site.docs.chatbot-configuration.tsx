@@ -1,4 +1,5 @@
-import { HOURS_END_OPTIONS, HOURS_START_OPTIONS, QUALIFICATION_QUESTIONS, SERVICE_TYPE_OPTIONS } from "#shared/chatbots/settings.ts";
+import { HOURS_END_OPTIONS, HOURS_START_OPTIONS, QUALIFICATION_QUESTIONS } from "#shared/chatbots/setting-options.ts";
+import { DEFAULT_SERVICE_TYPES as SERVICE_TYPE_OPTIONS } from "#shared/chatbots/defaults.ts";
 import { DocsPage } from "~/components/site/DocsPage";
 import { pageMeta } from "~/components/site/seo";
 

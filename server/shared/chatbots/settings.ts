@@ -1,23 +1,12 @@
 // The chatbot settings form (spec §2.14, §5, §9): one Zod schema, used by the /app/chatbot action and by
 // updateChatbotSettings. Pure: no server imports, so the page can share the option lists.
 import { z } from "zod";
-import { questionText } from "../conversation/prompts.ts";
 import { DEFAULT_SERVICE_TYPES } from "./defaults.ts";
 import { isValidTimeZone } from "../format/intl.ts";
 
-/** Spec §9: start options 6–9 AM (default 8:00 AM), end options 5–8 PM (default 6:00 PM). */
-export const HOURS_START_OPTIONS = [
-  { value: "06:00", label: "6:00 AM" },
-  { value: "07:00", label: "7:00 AM" },
-  { value: "08:00", label: "8:00 AM" },
-  { value: "09:00", label: "9:00 AM" },
-] as const;
-export const HOURS_END_OPTIONS = [
-  { value: "17:00", label: "5:00 PM" },
-  { value: "18:00", label: "6:00 PM" },
-  { value: "19:00", label: "7:00 PM" },
-  { value: "20:00", label: "8:00 PM" },
-] as const;
+// The option lists live apart (no zod), so the public docs page can show them without the schemas.
+export { HOURS_END_OPTIONS, HOURS_START_OPTIONS, QUALIFICATION_QUESTIONS } from "./setting-options.ts";
+
 export const DEFAULT_HOURS_START = "08:00";
 export const DEFAULT_HOURS_END = "18:00";
 
@@ -249,15 +238,6 @@ export function settingsFormToInput(form: FormData): Record<string, unknown> {
   return input;
 }
 
-/** The read-only qualification questions the chatbot asks (the engine's steps, DESIGN §4). */
-export const QUALIFICATION_QUESTIONS: readonly string[] = [
-  questionText("service_type", {}),
-  questionText("building_size", {}),
-  questionText("frequency", {}),
-  questionText("budget", {}),
-  questionText("timeline", {}),
-  "Then their name, company, and the best email or phone number to reach them.",
-];
 
 /** The chatbot settings as the settings form shows them (shared by the server and the browser). */
 export type ChatbotSettingsValues = {
