@@ -38,11 +38,16 @@ function workspaceUrl(url) {
   return new URL("/app", self.location.origin).href;
 }
 
-async function focusedWorkspace() {
+/** The open windows showing a workspace page. */
+async function workspaceWindows() {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return windows.filter((client) => new URL(client.url).pathname.startsWith("/app"));
+}
+
+async function focusedWorkspace() {
   // A page the tab has just left (kept for back/forward navigation) can still be listed for a moment:
   // only a visible, focused workspace page takes the push in-app.
-  return windows.find((client) => client.focused && client.visibilityState === "visible" && new URL(client.url).pathname.startsWith("/app")) ?? null;
+  return (await workspaceWindows()).find((client) => client.focused && client.visibilityState === "visible") ?? null;
 }
 
 self.addEventListener("push", (event) => {
@@ -75,15 +80,11 @@ self.addEventListener("push", (event) => {
  * Opens a push's page: an open workspace window goes there (and is focused where the browser allows
  * it), else a new window opens. Named, so that the push e2e test can run what a click runs.
  */
-function openPushTarget(url) {
-  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
-    const existing = windows.find((client) => new URL(client.url).pathname.startsWith("/app"));
-    if (existing) {
-      const navigated = (await existing.navigate(url).catch(() => null)) ?? existing;
-      return navigated.focus().catch(() => navigated);
-    }
-    return self.clients.openWindow(url);
-  });
+async function openPushTarget(url) {
+  const [existing] = await workspaceWindows();
+  if (!existing) return self.clients.openWindow(url);
+  const navigated = (await existing.navigate(url).catch(() => null)) ?? existing;
+  return navigated.focus().catch(() => navigated);
 }
 
 self.addEventListener("notificationclick", (event) => {
