@@ -34,6 +34,9 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** PostgreSQL pool size when DATABASE_POOL_MAX is unset: with ten, a busy event loop's slower round trips kept every connection taken under chat load (issue 28, decision 0083). */
+export const DEFAULT_DATABASE_POOL_MAX = 20;
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,7 +52,7 @@ export const envSchema = z.object({
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
   /** PostgreSQL only: connections in the process's pool (issue 28). */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(20),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(DEFAULT_DATABASE_POOL_MAX),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"]),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: urlWithProtocols(["http:", "https:"]),

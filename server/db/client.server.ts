@@ -4,6 +4,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { DEFAULT_DATABASE_POOL_MAX } from "../config/env.server.ts";
 import { namePoolStatements } from "./pg-prepared.ts";
 import { withDirectSql } from "./prepared.ts";
 import { PrismaClient } from "./generated/client.ts";
@@ -28,15 +29,12 @@ export type Database = {
 export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir: string;
-  /** PostgreSQL: the pool's connections (DATABASE_POOL_MAX); PGlite has one. */
+  /** PostgreSQL: the pool's connections (DATABASE_POOL_MAX, default DEFAULT_DATABASE_POOL_MAX); PGlite has one. */
   poolMax?: number;
 };
 
-/** Twenty connections: with ten, a busy event loop's slower round trips kept every connection taken under chat load (issue 28). */
-export const DEFAULT_POOL_MAX = 20;
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? DEFAULT_POOL_MAX) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? DEFAULT_DATABASE_POOL_MAX) : openPglite(options.dataDir);
 }
 
 export { pgliteExtensions } from "./pglite-extensions.ts";
