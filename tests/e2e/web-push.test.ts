@@ -183,15 +183,10 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
     const visitor = new Visitor(server.url, { siteKey: chatbot.siteKey });
     await visitor.connect();
     expect((await visitor.open({ pageUrl: "https://ringing.example/quote" })).ok).toBe(true);
-    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Hana Holt", "Holt Plaza"]) await visitor.say(answer);
-    await visitor.say("hana@holtplaza.example, 617-555-0123");
+    await visitor.qualifyHighLead({ name: "Hana Holt", company: "Holt Plaza", contact: "hana@holtplaza.example, 617-555-0123" });
     visitor.disconnect();
     const lead = await until(() => server.services.db.lead.findFirst({ where: { conversationId: visitor.conversationId! } }), (l) => l !== null);
-    const [push] = await until(
-      async () => pushService.received.filter((r) => r.path === device.path),
-      (r) => r.length >= 1,
-      60_000,
-    );
+    const [push] = await pushService.pushesTo(device.path, 1);
     expect(lead!.priority).toBe("high");
     expect(push!.payload).toMatchObject({ kind: "high-lead", title: "New High lead", url: `/app/leads/${lead!.id}` });
     const delay = push!.at - lead!.createdAt.getTime();

@@ -50,13 +50,6 @@ async function subscribe(onlyEvent?: string, quiet?: { quietStart: string; quiet
   return { id, path };
 }
 
-const pushesTo = (path: string, count: number) =>
-  until(
-    async () => pushService.received.filter((r) => r.path === path),
-    (r) => r.length >= count,
-    60_000,
-  );
-
 describe("Web Push", { timeout: 600_000 }, () => {
   it("refuses a subscription with malformed keys or a non-HTTP(S) endpoint", async () => {
     const badKeys = await owner.client.post("/app/push-devices", { intent: "subscribe", endpoint: `${pushOrigin}/push/bad`, p256dh: "short", auth: "x" });
@@ -74,11 +67,10 @@ describe("Web Push", { timeout: 600_000 }, () => {
     const visitor = new Visitor(server.url, { siteKey: chatbot.siteKey });
     await visitor.connect();
     expect((await visitor.open({ pageUrl: "https://ringing.example/quote" })).ok).toBe(true);
-    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Hana Holt", "Holt Plaza"]) await visitor.say(answer);
-    await visitor.say("hana@holtplaza.example, 617-555-0123");
+    await visitor.qualifyHighLead({ name: "Hana Holt", company: "Holt Plaza", contact: "hana@holtplaza.example, 617-555-0123" });
     const lead = await until(() => server.services.db.lead.findFirst({ where: { conversationId: visitor.conversationId! } }), (l) => l !== null);
     visitor.disconnect();
-    const [push] = await pushesTo(device.path, 1);
+    const [push] = await pushService.pushesTo(device.path, 1);
     expect(lead!.priority).toBe("high");
     expect(push!.payload).toEqual({ kind: "high-lead", title: "New High lead", body: `Holt Plaza · score ${lead!.score.toFixed(1)}/10`, url: `/app/leads/${lead!.id}`, tag: `lead-${lead!.id}` });
     expect(JSON.stringify(push!.payload)).not.toMatch(/hana@|617/);
@@ -119,7 +111,7 @@ describe("Web Push", { timeout: 600_000 }, () => {
     const awake = await subscribe("high-lead", { quietStart: clock(120), quietEnd: clock(180) });
     const lead = await db.lead.findFirstOrThrow({ where: { businessId: owner.businessId, priority: "high" } });
     await emitEvents(server.services.jobs, db, [{ type: "lead.created", businessId: owner.businessId, leadId: lead.id }]);
-    const [push] = await pushesTo(awake.path, 1);
+    const [push] = await pushService.pushesTo(awake.path, 1);
     expect(push!.payload).toMatchObject({ kind: "high-lead", url: `/app/leads/${lead.id}` });
     await server.services.jobs.idle([PUSH_QUEUE]);
     expect(pushService.received.filter((r) => r.path === asleep.path)).toHaveLength(0);
@@ -142,7 +134,7 @@ describe("Web Push", { timeout: 600_000 }, () => {
       },
     });
     await emitEvents(server.services.jobs, db, [{ type: "appointment.booked", businessId: owner.businessId, leadId: lead.id, appointmentId: appointment.id, sequence: 0 }]);
-    const [push] = await pushesTo(wants.path, 1);
+    const [push] = await pushService.pushesTo(wants.path, 1);
     expect(push!.payload).toEqual({ kind: "appointment-booked", title: "Walkthrough booked", body: "Holt Plaza · Tue, Dec 1 at 10:30 AM", url: `/app/leads/${lead.id}`, tag: `appointment-${appointment.id}` });
     await server.services.jobs.idle([PUSH_QUEUE]);
     expect(pushService.received.filter((r) => r.path === not.path)).toHaveLength(0);
@@ -176,7 +168,7 @@ describe("Web Push", { timeout: 600_000 }, () => {
       // Unanswered: a minute later (released now) the member's device rings, opening the chat.
       expect((await visitor.send("Can you come on Friday?")).ok).toBe(true);
       await until(() => server.services.jobs.releaseDelayed(PUSH_WAITING_QUEUE), (n) => n > 0);
-      const [push] = await pushesTo(device.path, 1);
+      const [push] = await pushService.pushesTo(device.path, 1);
       expect(push!.payload).toEqual({
         kind: "visitor-waiting",
         title: "A visitor is waiting",

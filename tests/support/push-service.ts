@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import ece from "http_ece";
 import type { PushPayload } from "#shared/push/push-input.ts";
+import { until } from "./until.ts";
 
 export type ReceivedPush = { path: string; at: number; payload: PushPayload; jwt: { aud: string; exp: number; sub: string } };
 
@@ -39,6 +40,8 @@ export type PushService = {
   received: ReceivedPush[];
   /** A new device: its endpoint on this service and its keys. */
   device(): { endpoint: string; path: string; keys: DeviceKeys };
+  /** Waits until `count` pushes have reached the device at `path` (60 s at most), and returns them. */
+  pushesTo(path: string, count: number): Promise<ReceivedPush[]>;
   close(): Promise<void>;
 };
 
@@ -74,6 +77,12 @@ export async function startPushService(vapidPublicKey: () => string): Promise<Pu
       devices.set(path, keys);
       return { endpoint: `${origin}${path}`, path, keys };
     },
+    pushesTo: (path, count) =>
+      until(
+        async () => received.filter((r) => r.path === path),
+        (r) => r.length >= count,
+        60_000,
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -107,6 +107,13 @@ export class Visitor {
     return this.nextBotMessage(ack.message.seq);
   }
 
+  /** Answers the qualification as a High lead (large, daily, big budget, now) with this person's details. */
+  async qualifyHighLead(person: { name: string; company: string; contact: string }): Promise<void> {
+    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", person.name, person.company, person.contact]) {
+      await this.say(answer);
+    }
+  }
+
   lastSeq(): number {
     return this.unique().at(-1)?.seq ?? 0;
   }
