@@ -2,10 +2,14 @@
 // and Web Push. It caches only the offline page and its icon: never a lead, a conversation or any page of
 // the workspace (they hold private data), so a shared or lost device keeps nothing beyond what an open
 // page shows. Pushes: shown as a notification, unless a workspace window is focused, which gets the push
-// as a message and shows an in-app toast instead; a click opens (or focuses) the page the push names.
+// as a message and shows an in-app toast instead; a page that does not confirm the toast in time (still
+// loading, hung) gets the notification after all, so no push is lost; a click opens (or focuses) the
+// page the push names.
 const CACHE = "leadbroom-offline-v2";
 const OFFLINE_URL = "/offline.html";
 const PRECACHE = [OFFLINE_URL, "/offline.js", "/icons/icon-192.png", "/favicon.svg"];
+/** How long a focused page has to confirm an in-app toast before the push becomes a notification. */
+const IN_APP_CONFIRM_MS = 3000;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -50,6 +54,23 @@ async function focusedWorkspace() {
   return (await workspaceWindows()).find((client) => client.focused && client.visibilityState === "visible") ?? null;
 }
 
+/** Posts the push to a page; true once the page confirms it showed the toast, false after IN_APP_CONFIRM_MS. */
+function showInApp(client, payload) {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => {
+      channel.port1.close();
+      resolve(false);
+    }, IN_APP_CONFIRM_MS);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve(true);
+    };
+    client.postMessage({ type: "leadbroom:push", payload }, [channel.port2]);
+  });
+}
+
 self.addEventListener("push", (event) => {
   let payload = null;
   try {
@@ -60,11 +81,8 @@ self.addEventListener("push", (event) => {
   if (!payload || typeof payload.title !== "string") payload = { title: "LeadBroom", body: "Something new in your workspace.", url: "/app", tag: "leadbroom" };
   const url = workspaceUrl(payload.url);
   event.waitUntil(
-    focusedWorkspace().then((client) => {
-      if (client) {
-        client.postMessage({ type: "leadbroom:push", payload: { ...payload, url } });
-        return undefined;
-      }
+    focusedWorkspace().then(async (client) => {
+      if (client && (await showInApp(client, { ...payload, url }))) return undefined;
       return self.registration.showNotification(payload.title, {
         body: payload.body,
         tag: payload.tag,

@@ -3,7 +3,8 @@
 // persistent profile); a push delivered to the real service worker through the DevTools protocol
 // (`ServiceWorker.deliverPushMessage`) is shown as a notification when no workspace window is focused,
 // with the lead's page as its target, and what its click runs takes the workspace window to the lead;
-// with the workspace focused it is an in-app toast whose link opens the lead.
+// with the workspace focused it is an in-app toast whose link opens the lead (the page confirms it to the
+// worker, which otherwise shows the notification after all).
 // A member also turns notifications on in Settings → Notifications, and a visitor who becomes a High
 // lead rings that device at a local push service (tests/support/push-service.ts) that checks the VAPID
 // JWT and decrypts the payload with the device's keys. Chromium's own PushManager.subscribe needs the
@@ -77,6 +78,17 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
   }
 
   it("is installable, shows a pushed High lead as a notification, and as a toast that opens the lead when the workspace is focused", async () => {
+    // Tells the test when a page listens for its service worker's messages (the workspace, once hydrated).
+    await context.addInitScript(() => {
+      const container = navigator.serviceWorker;
+      if (!container) return;
+      const add = container.addEventListener.bind(container);
+      container.addEventListener = ((type: string, ...rest: [EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?]) => {
+        if (type === "message") (window as unknown as { lbSwListening?: boolean }).lbSwListening = true;
+        return add(type, ...rest);
+      }) as typeof container.addEventListener;
+    });
+    await context.clearCookies(); // signed out, also when CI retries this test in the same profile
     const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
     watchPageErrors(page, (text) => errors.push(text));
@@ -131,13 +143,27 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
     await page.waitForURL(`${server.url}/app/leads/${leadId}`);
     await page.getByText("Pia Push").first().waitFor();
 
-    // The workspace open and focused: the push is an in-app toast, and its link opens the lead.
+    // The workspace open and focused: the push is an in-app toast, and its link opens the lead. The push
+    // goes in once the page listens for the worker's messages (hydrated) and the worker sees it focused
+    // (a page still loading would not confirm the toast, and the worker would show a notification).
     await page.goto(`${server.url}/app/dashboard`);
     await page.bringToFront();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null && (window as unknown as { lbSwListening?: boolean }).lbSwListening === true);
+    const focusedClients = () =>
+      worker.evaluate(async () =>
+        (await (self as unknown as { clients: { matchAll(o: object): Promise<{ url: string; focused: boolean; visibilityState: string }[]> } }).clients.matchAll({ type: "window" }))
+          .filter((client) => client.focused && client.visibilityState === "visible")
+          .map((client) => new URL(client.url).pathname),
+      );
+    await expect.poll(focusedClients, { timeout: 30_000 }).toEqual(["/app/dashboard"]);
+    const before = (await shown()).length;
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: server.url, registrationId: id, data: JSON.stringify({ ...payload, tag: "second" }) });
     const toast = page.getByRole("status").filter({ hasText: "New High lead" });
-    await toast.waitFor({ timeout: 30_000 });
+    await toast.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      console.log(`[web-push e2e] no toast; focused windows ${JSON.stringify(await focusedClients())}, notifications ${(await shown()).length} (before ${before}), worker log ${JSON.stringify(workerLog)}`);
+      throw error;
+    });
+    expect((await shown()).length).toBe(before); // shown in the page, not as a notification as well
     await toast.getByRole("link").click();
     await page.waitForURL(`${server.url}/app/leads/${leadId}`);
     await page.getByText("Pia Push").first().waitFor();

@@ -1,7 +1,7 @@
 // The installable workspace in the browser (DESIGN §20, issue 34): registers the service worker (scope
 // /app: offline page, pushes), offers "Install app" where the browser supports it, and shows a push as an
 // in-app toast when the workspace window is focused (the service worker posts it here instead of a
-// system notification).
+// system notification, and shows the notification after all when this page does not confirm the toast).
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/Button";
@@ -32,6 +32,7 @@ export function PwaSupport() {
       if (data?.type === "leadbroom:push" && data.payload && typeof data.payload.title === "string") {
         const url = new URL(data.payload.url, window.location.origin);
         setToast({ title: data.payload.title, body: data.payload.body, url: `${url.pathname}${url.search}` });
+        event.ports[0]?.postMessage({ type: "leadbroom:push-shown" }); // else the service worker shows a notification
       }
     };
     navigator.serviceWorker.addEventListener("message", onMessage);
