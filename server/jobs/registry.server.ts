@@ -60,6 +60,7 @@ import {
   REMINDER_DUE_TICK,
   RESPONSE_ROLLUP_TICK,
   SANDBOX_DELETE_QUEUE,
+  SANDBOX_HISTORY_QUEUE,
   SANDBOX_PREPARE_QUEUE,
   SANDBOX_SWEEP_TICK,
   SMS_INBOUND_QUEUE,
@@ -232,6 +233,7 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
       await realtime.takeoverIdle?.(job);
     }),
     handle(SANDBOX_DELETE_QUEUE, sandboxJobSchema, sandbox.deleteOne),
+    handle(SANDBOX_HISTORY_QUEUE, sandboxJobSchema, sandbox.history),
     defineJob(SANDBOX_SWEEP_TICK, tickSchema, (data, job) => sandbox.sweep.run(data, job)),
     defineJob(SANDBOX_PREPARE_QUEUE, tickSchema, (data, job) => sandbox.prepare.run(data, job)),
     tick(ANALYTICS_FOLD_TICK),

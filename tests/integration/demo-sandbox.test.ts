@@ -7,9 +7,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { DEMO } from "#server/demo/demo-credentials.ts";
 import { analyticsReport } from "#server/analytics/analytics.server.ts";
-import { createSandbox, SANDBOX_EMAIL_DOMAIN, SANDBOX_TTL_MS } from "#server/demo/sandbox.server.ts";
+import { addSandboxHistory, createSandbox, SANDBOX_EMAIL_DOMAIN, SANDBOX_TTL_MS } from "#server/demo/sandbox.server.ts";
 import { HELD_EMAIL_NOTE, SANDBOX_EXPIRED_MESSAGE, SANDBOX_LIMIT_MESSAGE, SANDBOX_MESSAGES } from "#shared/demo/sandbox-policy.ts";
-import { MAIL_QUEUE, PASSWORD_RESET_QUEUE, SANDBOX_DELETE_QUEUE, SANDBOX_PREPARE_QUEUE, SANDBOX_SWEEP_TICK } from "#server/jobs/queue/queues.ts";
+import {
+  MAIL_QUEUE,
+  PASSWORD_RESET_QUEUE,
+  SANDBOX_DELETE_QUEUE,
+  SANDBOX_HISTORY_QUEUE,
+  SANDBOX_PREPARE_QUEUE,
+  SANDBOX_SWEEP_TICK,
+} from "#server/jobs/queue/queues.ts";
 import { readOutbox } from "#server/mail/mailer.server.ts";
 import { postJson } from "./billing-support.ts";
 import { HttpClient } from "../support/http-client.ts";
@@ -145,6 +152,31 @@ describe("the demo button", () => {
       [SANDBOX_DELETE_QUEUE, `sandbox-delete:${made.businessId}`],
     );
     expect(jobs.map((j) => new Date(j.start_after).getTime())).toEqual([made.expiresAt.getTime()]);
+  });
+
+  it("with none prepared, makes the business and its owner at once and adds the year of history in its job, once", async () => {
+    // Prepared sandboxes are offered on the local day they were seeded: none qualifies two days on.
+    const now = new Date(Date.now() + 2 * 86_400_000);
+    const prepared = (await db().business.findMany({ where: { sandboxPreparedAt: { not: null } }, select: { id: true } })).map((b) => b.id);
+    const made = await createSandbox({ db: db(), jobs: server.services.jobs }, now);
+    expect(prepared).not.toContain(made.businessId);
+    const demo = await db().business.findFirstOrThrow({ where: { isDemo: true, sandboxExpiresAt: null }, select: { id: true } });
+    const owner = await db().membership.findFirstOrThrow({ where: { businessId: made.businessId, role: "owner" }, select: { userId: true } });
+    expect(owner.userId).toBe(made.userId);
+    // The history's job was written with the sandbox; run by the server's job runner, it adds the year.
+    await server.services.jobs.idle([SANDBOX_HISTORY_QUEUE], { timeoutMs: 120_000 });
+    const counts = async (businessId: string) => ({
+      conversations: await db().conversation.count({ where: { businessId } }),
+      messages: await db().message.count({ where: { businessId } }),
+      leads: await db().lead.count({ where: { businessId } }),
+      impressions: await db().widgetImpressionDay.count({ where: { businessId } }),
+    });
+    const demoCounts = await counts(demo.id);
+    expect(demoCounts.conversations).toBeGreaterThan(100);
+    expect(await counts(made.businessId)).toEqual(demoCounts);
+    // Run again (a retried job): nothing is added twice.
+    expect(await addSandboxHistory(db(), made.businessId)).toBe(false);
+    expect(await counts(made.businessId)).toEqual(demoCounts);
   });
 
   it("makes at most the per-IP limit of sandboxes from parallel presses on one address", async () => {
@@ -363,6 +395,7 @@ describe("the demo business's analytics (issue 18)", () => {
 
     // A sandbox is seeded with the same year (only its ids differ).
     const { businessId } = await pressDemo(browser());
+    await server.services.jobs.idle([SANDBOX_HISTORY_QUEUE], { timeoutMs: 120_000 }); // when none was prepared
     const sandboxYear = await report(businessId, "1y");
     expect(sandboxYear.funnel).toEqual(year.funnel);
     expect(sandboxYear.channels).toEqual(year.channels);

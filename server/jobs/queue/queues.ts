@@ -50,6 +50,8 @@ export const OUTREACH_SEND_QUEUE = "outreach.send";
 export const ANALYTICS_FOLD_TICK = "analytics-fold.tick";
 /** A demo sandbox seeded ahead, for the next press of the demo button (server/demo/sandbox.server.ts). */
 export const SANDBOX_PREPARE_QUEUE = "sandbox.prepare";
+/** A sandbox made while the visitor waited gets its year of history here, just after (server/demo/sandbox.server.ts). */
+export const SANDBOX_HISTORY_QUEUE = "sandbox.history";
 
 /** One Web Push to one member's device (server/push/send-push.server.ts). */
 export const PUSH_QUEUE = "push.send";
@@ -113,6 +115,8 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: ANALYTICS_FOLD_TICK, retryLimit: 0, retryDelaySeconds: 60, expireInSeconds: 300, batchSize: 1, workers: 1 },
   // One at a time; a failed one is only a slower next press (the button then seeds while it waits).
   { name: SANDBOX_PREPARE_QUEUE, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
+  // The owner is already looking at the sandbox: quick retries; one transaction, so a retry starts clean.
+  { name: SANDBOX_HISTORY_QUEUE, retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 300, batchSize: 1, workers: 1 },
   // SMS (decision 0068): like mail.send, Twilio deduplicates a retried send by its idempotency token.
   { name: SMS_SEND_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 20, workers: 2 },
   // An incoming SMS runs a chat turn (which may call the AI model): quick retries, one conversation's texts in order.
