@@ -82,7 +82,8 @@ export async function createSandbox(
     const { businessId, userId } = await seedSandboxBusiness(tx, owner, { now, expiresAt });
     await deps.jobs.enqueue(tx, [deleteJob(businessId, expiresAt), historyJob(businessId), PREPARE_JOB]);
     return { businessId, userId, expiresAt };
-  });
+    // Short, but it may wait behind the prepare and history jobs on PGlite's one connection.
+  }, SEED_TRANSACTION);
 }
 
 /**
