@@ -4,12 +4,12 @@
 // or cancel a lead's pending steps (Won, Lost, unsubscribed). A step's effect happens once: e-mails
 // through the mail layer's key, notifications and tasks in the transaction that marks the step sent.
 // A paused automation holds the steps that fall due (resuming enqueues them again); a step that fails
-// after its last attempt is kept as failed and emits `automation.run.failed`.
-import { randomUUID } from "node:crypto";
+// after its last attempt is kept as failed and emits `automation.run.failed`. Starting a run and
+// recording a step's result are the two commands of commands.server.ts, which own their consequences;
+// the job handler here only reads what is due, performs a step's outside effect and calls them.
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { emitEvents } from "../events/emit-events.server.ts";
 import type { DomainEvent } from "../events/domain-events.ts";
 import type { JobHandler, JobInfo, JobQueue, JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { AUTOMATION_QUEUE, queueSpec } from "../jobs/queue/queues.ts";
@@ -18,36 +18,28 @@ import { renderEmail } from "../mail/templates/render-email.tsx";
 import { businessBrand, leadMessageEmail } from "../mail/templates/templates.ts";
 import { unsubscribeUrl, type UnsubscribeSigner } from "../mail/unsubscribe.server.ts";
 import { bookingLinkUrl } from "../appointments/manage-token.ts";
-import type { WorkspaceNotification } from "../realtime/protocol.ts";
-import {
-  conditionsHold,
-  containsKeyword,
-  firstNameOf,
-  renderPlaceholders,
-  type Action,
-  type Condition,
-  type LeadFacts,
-  type Trigger,
-  type TriggerConfig,
-} from "../shared/automations/definition.ts";
+import { containsKeyword, firstNameOf, renderPlaceholders, type Action, type Trigger, type TriggerConfig } from "../shared/automations/definition.ts";
 import { smsAllowanceReachedText } from "../shared/automations/sms-allowance.ts";
 import { claimSms } from "./sms-allowance.server.ts";
 import { holdForSandbox, SANDBOX_HELD_TEXT } from "../demo/outbound-policy.server.ts";
 import { fitSegments } from "../shared/sms/sms-text.ts";
+import {
+  automationJob as job,
+  CLOSED,
+  DAY_MS,
+  recordAutomationStep,
+  runLeadSelect as leadSelect,
+  startAutomationRun,
+  type AutomationCommandContext,
+  type AutomationJob,
+  type StepRecord,
+} from "./commands.server.ts";
 
-export type AutomationJob =
-  | { kind: "start"; businessId: string; automationId: string; leadId: string; settled?: boolean }
-  | { kind: "step"; businessId: string; runId: string }
-  | { kind: "check"; businessId: string; automationId: string; leadId: string; since: string }
-  /** A chat lead still qualifying: once its conversation has been quiet for QUALIFICATION_IDLE_MS, its score is final. */
-  | { kind: "settle"; businessId: string; leadId: string; lastMessageAt: string }
-  | { kind: "cancel"; businessId: string; leadIds: string[]; reason: string };
+export type { AutomationJob } from "./commands.server.ts";
 
-const DAY_MS = 86_400_000;
 /** A visitor quiet this long has left the chat: a partly qualified lead's score is final (decision 0033). */
 export const QUALIFICATION_IDLE_MS = 30 * 60_000;
 const RETRY_LIMIT = queueSpec(AUTOMATION_QUEUE).retryLimit;
-const CLOSED = ["won", "lost"];
 
 export const SMS_NOT_CONFIGURED = "SMS is not configured";
 export const CLOSED_ERROR = "Cancelled: the lead was marked Won or Lost";
@@ -66,22 +58,14 @@ export type SmsSender = {
   configured?(businessId: string): Promise<boolean>;
 };
 
-export type AutomationDeps = {
-  db: Db;
-  jobs: JobQueue;
+/** What a step's actions reach besides the command context: the mail layer, unsubscribe links, SMS. */
+export type StepServices = {
   mail: DeliverDeps;
   unsubscribe: UnsubscribeSigner;
   sms?: SmsSender;
-  /** Pushes a stored notification to the business's open workspaces. */
-  notify?: (businessId: string, notification: WorkspaceNotification) => void;
-  /** Tells the business's open Automation pages that this automation's runs changed (live list). */
-  runsChanged?: (businessId: string, automationId: string) => void;
-  clock?: () => Date;
 };
 
-function job(data: AutomationJob, key: string, runAt?: Date): JobRequest<AutomationJob> {
-  return { name: AUTOMATION_QUEUE, key, data, ...(runAt ? { runAt } : {}) };
-}
+type AutomationDeps = StepServices & { ctx: AutomationCommandContext; db: Db; jobs: JobQueue };
 
 async function activeAutomations(db: Db, businessId: string, triggers: Trigger[]) {
   // Raw and prepared: every lead event of a chat asks this (issue 28).
@@ -216,45 +200,6 @@ export async function releaseHeldSteps(deps: { db: Db; jobs: JobQueue }, busines
   return released;
 }
 
-function leadFacts(lead: {
-  score: number;
-  priority: string;
-  serviceType: string | null;
-  buildingSizeSqFt: number | null;
-  status: string;
-  source: string;
-}): LeadFacts {
-  return { ...lead, channel: lead.source };
-}
-
-const leadSelect = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  company: true,
-  score: true,
-  priority: true,
-  serviceType: true,
-  buildingSizeSqFt: true,
-  status: true,
-  source: true,
-  incomplete: true,
-  conversationId: true,
-} as const;
-
-/**
- * An incomplete lead's score is final when no chat will add to it: no conversation (entered by the
- * team or the API), or its conversation finished (the visitor skipped a question) or was closed.
- */
-async function qualificationOver(db: Db, conversationId: string | null): Promise<boolean> {
-  if (!conversationId) return true;
-  const conversation = await db.conversation.findUnique({ where: { id: conversationId }, select: { status: true, state: true } });
-  if (!conversation || conversation.status === "closed") return true;
-  const engine = (conversation.state as { engine?: { completed?: unknown } } | null)?.engine;
-  return engine?.completed === true;
-}
-
 /**
  * A partly qualified chat lead: if its conversation has had nothing new since the job was planned (the
  * visitor left), the business's active score-based automations start on the score it has now; if
@@ -274,65 +219,21 @@ async function settleLead(deps: AutomationDeps, data: Extract<AutomationJob, { k
     return;
   }
   for (const automation of await activeAutomations(db, data.businessId, ["lead_scored"])) {
-    if (await startRun(deps, { kind: "start", businessId: data.businessId, automationId: automation.id, leadId: data.leadId, settled: true }))
-      deps.runsChanged?.(data.businessId, automation.id);
+    await startAutomationRun(deps.ctx, { businessId: data.businessId, automationId: automation.id, leadId: data.leadId, settled: true });
   }
 }
 
-/**
- * Starts the automation's run for the lead if it still applies; a second start finds step 0 and stops.
- * True when this call started the run.
- */
-async function startRun(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "start" }>): Promise<boolean> {
-  const { db } = deps;
-  const now = deps.clock?.() ?? new Date();
-  const [automation, lead] = await Promise.all([
-    db.automation.findFirst({ where: { id: data.automationId, businessId: data.businessId, deletedAt: null, status: "active" } }),
-    db.lead.findFirst({ where: { id: data.leadId, businessId: data.businessId }, select: leadSelect }),
-  ]);
-  if (!automation || !lead || CLOSED.includes(lead.status)) return false;
-  // A chat lead is scored as it answers: a score-based automation starts on its final score only
-  // (every factor answered, the chat finished with skips, or the visitor gone: qualificationOver).
-  if (automation.trigger === "lead_scored" && lead.incomplete && !data.settled && !(await qualificationOver(db, lead.conversationId))) return false;
-  if (!conditionsHold(leadFacts(lead), (automation.conditions ?? []) as Condition[])) return false;
-  const actions = (automation.actions ?? []) as Action[];
-  if (actions.length === 0) return false;
-  const steps = actions.map((action, step) => ({
-    id: randomUUID(),
-    businessId: data.businessId,
-    automationId: automation.id,
-    leadId: lead.id,
-    step,
-    actionType: action.type,
-    scheduledFor: new Date(now.getTime() + action.delay * DAY_MS),
-    createdAt: now,
-  }));
-  return db.$transaction(async (tx) => {
-    const first = await tx.automationRun.createMany({ data: [steps[0]!], skipDuplicates: true });
-    if (first.count !== 1) return false; // one run per automation and lead
-    if (steps.length > 1) await tx.automationRun.createMany({ data: steps.slice(1) });
-    await deps.jobs.enqueue(
-      tx,
-      steps.map((s) => job({ kind: "step", businessId: s.businessId, runId: s.id }, `automation-step:${s.id}`, s.scheduledFor > now ? s.scheduledFor : undefined)),
-    );
-    return true;
-  });
-}
+type StepOutcome = StepRecord | { status: "deferred" };
 
-type StepOutcome = { status: "sent" | "skipped" | "failed" | "deferred"; error?: string };
-
-/** Runs one step: its action's effect, then the step is finished with its outcome. */
+/** Runs one step: its action's effect, then its result recorded (recordAutomationStep). */
 async function runStep(deps: AutomationDeps, data: Extract<AutomationJob, { kind: "step" }>, info: JobInfo): Promise<void> {
   const { db } = deps;
-  const now = deps.clock?.() ?? new Date();
+  const now = deps.ctx.clock();
   const run = await loadRun(db, data);
   if (!run || run.status !== "scheduled") return;
   if (run.automation.deletedAt) return;
-  try {
-    await performStep(deps, run, info, now);
-  } finally {
-    deps.runsChanged?.(run.businessId, run.automationId);
-  }
+  const record = await stepRecord(deps, run, info, now);
+  if (record) await recordAutomationStep(deps.ctx, run, record);
 }
 
 type LoadedRun = NonNullable<Awaited<ReturnType<typeof loadRun>>>;
@@ -344,57 +245,22 @@ function loadRun(db: Db, data: Extract<AutomationJob, { kind: "step" }>) {
   });
 }
 
-async function performStep(deps: AutomationDeps, run: LoadedRun, info: JobInfo, now: Date): Promise<void> {
-  const { db } = deps;
-  if (CLOSED.includes(run.lead.status)) {
-    await finish(db, run.id, { status: "skipped", error: CLOSED_ERROR }, now);
-    return;
-  }
-  if (run.automation.status !== "active") {
-    // Held: resuming (automations.server.ts) enqueues it again. Claimed only while still not active,
-    // so a resume that raced this job is not missed.
-    const held = await db.$executeRaw`
-      UPDATE "AutomationRun" r SET "heldAt" = ${now}
-        FROM "Automation" a
-       WHERE r."id" = ${run.id} AND r."status" = 'scheduled' AND a."id" = r."automationId" AND a."status" <> 'active'`;
-    if (held === 1) return;
-  }
+/** The step's result to record, after its action's outside effect; null when it runs again later (quiet hours). */
+async function stepRecord(deps: AutomationDeps, run: LoadedRun, info: JobInfo, now: Date): Promise<StepRecord | null> {
+  if (CLOSED.includes(run.lead.status)) return { status: "skipped", error: CLOSED_ERROR };
+  // Held: resuming (automations.server.ts) enqueues it again. When the automation is active again by
+  // the time the hold is written, the step runs now.
+  if (run.automation.status !== "active" && (await recordAutomationStep(deps.ctx, run, { status: "held" }))) return null;
   const action = ((run.automation.actions ?? []) as Action[])[run.step];
-  if (!action) {
-    await finish(db, run.id, { status: "skipped", error: "This step was removed from the automation" }, now);
-    return;
-  }
-  let outcome: StepOutcome;
+  if (!action) return { status: "skipped", error: "This step was removed from the automation" };
   try {
-    outcome = await perform(deps, run, action, info, now);
+    const outcome = await perform(deps, run, action, info, now);
+    return outcome.status === "deferred" ? null : outcome;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").slice(0, 300);
     if (info.attempt <= RETRY_LIMIT) throw error; // retried with backoff
-    outcome = { status: "failed", error: message };
+    return { status: "failed", error: message };
   }
-  if (outcome.status === "failed") {
-    await db.$transaction(async (tx) => {
-      const done = await tx.automationRun.updateMany({
-        where: { id: run.id, status: "scheduled" },
-        data: { status: "failed", finishedAt: now, error: outcome.error ?? "Failed" },
-      });
-      if (done.count !== 1) return;
-      await emitEvents(deps.jobs, tx, [
-        { type: "automation.run.failed", businessId: run.businessId, automationId: run.automationId, runId: run.id, leadId: run.leadId, error: outcome.error ?? "Failed" },
-      ]);
-    });
-    return;
-  }
-  if (outcome.status === "sent" && (action.type === "notification" || action.type === "task")) return; // finished in perform's transaction
-  if (outcome.status === "deferred") return; // quiet hours: the step runs again when they end
-  await finish(db, run.id, { ...outcome, status: outcome.status }, now);
-}
-
-function finish(db: Db, runId: string, outcome: StepOutcome & { status: "sent" | "skipped" | "failed" }, now: Date) {
-  return db.automationRun.updateMany({
-    where: { id: runId, status: "scheduled" },
-    data: { status: outcome.status, finishedAt: now, error: outcome.error ?? null, heldAt: null },
-  });
 }
 
 type StepRun = {
@@ -479,37 +345,10 @@ async function perform(deps: AutomationDeps, run: StepRun, action: Action, info:
       await deps.sms.send({ businessId: run.businessId, to: run.lead.phone, body: fitSegments(body, 3), idempotencyKey: `automation-run:${run.id}` });
       return { status: "sent" };
     }
-    case "notification": {
-      const notification = await db.$transaction(async (tx) => {
-        const done = await tx.automationRun.updateMany({ where: { id: run.id, status: "scheduled" }, data: { status: "sent", finishedAt: now, heldAt: null } });
-        if (done.count !== 1) return null;
-        return tx.notification.create({
-          data: { businessId: run.businessId, type: "follow-up", text: `${run.automation.name}: ${body}`.slice(0, 500), leadId: run.leadId, createdAt: now },
-          select: { id: true, text: true, createdAt: true },
-        });
-      });
-      if (notification)
-        deps.notify?.(run.businessId, { id: notification.id, type: "follow-up", text: notification.text, leadId: run.leadId, createdAt: notification.createdAt.toISOString() });
-      return { status: "sent" };
-    }
-    case "task": {
-      await db.$transaction(async (tx) => {
-        const done = await tx.automationRun.updateMany({ where: { id: run.id, status: "scheduled" }, data: { status: "sent", finishedAt: now, heldAt: null } });
-        if (done.count !== 1) return;
-        const note = `${body}`.slice(0, 500);
-        const reminder = await tx.reminder.create({ data: { leadId: run.leadId, businessId: run.businessId, dueAt: now, note }, select: { id: true } });
-        await tx.leadEvent.create({
-          data: {
-            leadId: run.leadId,
-            businessId: run.businessId,
-            type: "reminder_created",
-            createdAt: now,
-            data: { reminderId: reminder.id, dueAt: now.toISOString(), note, automation: run.automation.name, for: who },
-          },
-        });
-      });
-      return { status: "sent" };
-    }
+    case "notification":
+      return { status: "sent", leaves: { notification: { text: `${run.automation.name}: ${body}`.slice(0, 500) } } };
+    case "task":
+      return { status: "sent", leaves: { task: { note: body.slice(0, 500), automation: run.automation.name, for: who } } };
   }
 }
 
@@ -520,17 +359,18 @@ async function checkNoResponse(deps: AutomationDeps, data: Extract<AutomationJob
     select: { id: true },
   });
   if (changed) return;
-  if (await startRun(deps, { kind: "start", businessId: data.businessId, automationId: data.automationId, leadId: data.leadId }))
-    deps.runsChanged?.(data.businessId, data.automationId);
+  await startAutomationRun(deps.ctx, { businessId: data.businessId, automationId: data.automationId, leadId: data.leadId });
 }
 
-export function automationJobHandler(deps: AutomationDeps): JobHandler<AutomationJob> {
+/** The automation job: an adapter that reads what is due and calls the run commands (commands.server.ts). */
+export function automationJobHandler(ctx: AutomationCommandContext, services: StepServices): JobHandler<AutomationJob> {
+  const deps: AutomationDeps = { ...services, ctx, db: ctx.db, jobs: ctx.jobs };
   return {
     name: AUTOMATION_QUEUE,
     async run(data, info) {
       switch (data.kind) {
         case "start":
-          if (await startRun(deps, data)) deps.runsChanged?.(data.businessId, data.automationId);
+          await startAutomationRun(ctx, data);
           return;
         case "step":
           return runStep(deps, data, info);
@@ -539,7 +379,7 @@ export function automationJobHandler(deps: AutomationDeps): JobHandler<Automatio
         case "settle":
           return settleLead(deps, data);
         case "cancel":
-          await cancelLeadRuns(deps.db, { businessId: data.businessId, leadIds: data.leadIds, reason: data.reason, now: deps.clock?.() });
+          await cancelLeadRuns(deps.db, { businessId: data.businessId, leadIds: data.leadIds, reason: data.reason, now: ctx.clock() });
           return;
       }
     },

@@ -133,38 +133,37 @@ export async function joinConversation(
   });
 }
 
-export type LeaveResult = { kind: "left"; message: Message } | { kind: "not_joined" | "not_found" };
+export type LeaveResult = { kind: "left"; message: Message; businessId: string } | { kind: "not_joined" | "not_found" };
 
 /**
- * Ends the takeover: by the agent (`userId`), or by the idle job when nothing happened since
- * `activeAt`. The system message says who left; the caller then lets the bot resume.
+ * Ends the takeover inside the caller's transaction (the endTakeover command, server/chat/commands.server.ts):
+ * by the agent (`userId`), or by the idle job when nothing happened since `activeAt`. The system message
+ * says who left; the caller then lets the bot resume.
  */
-export async function leaveConversation(
-  db: Db,
+export async function leaveConversationIn(
+  tx: Tx,
   input: { businessId?: string; conversationId: string; userId?: string; activeAt?: Date; now: Date },
 ): Promise<LeaveResult> {
-  return db.$transaction(async (tx): Promise<LeaveResult> => {
-    const rows = await tx.$queryRaw<(LockedConversation & { agentActiveAt: Date | null })[]>`
-      SELECT "id", "businessId", "agentUserId", "agentName", "agentActiveAt"
-        FROM "Conversation" WHERE "id" = ${input.conversationId} FOR UPDATE`;
-    const conversation = rows[0];
-    if (!conversation || (input.businessId && conversation.businessId !== input.businessId)) return { kind: "not_found" };
-    if (!conversation.agentUserId) return { kind: "not_joined" };
-    if (input.userId && conversation.agentUserId !== input.userId) return { kind: "not_joined" };
-    if (input.activeAt && conversation.agentActiveAt?.getTime() !== input.activeAt.getTime()) return { kind: "not_joined" };
-    await tx.conversation.update({
-      where: { id: conversation.id },
-      data: { agentUserId: null, agentName: null, agentActiveAt: null },
-    });
-    const message = await insertMessage(tx, {
-      conversationId: conversation.id,
-      businessId: conversation.businessId,
-      role: "system",
-      text: `${conversation.agentName ?? "The team member"} left the chat`,
-      now: input.now,
-    });
-    return { kind: "left", message };
+  const rows = await tx.$queryRaw<(LockedConversation & { agentActiveAt: Date | null })[]>`
+    SELECT "id", "businessId", "agentUserId", "agentName", "agentActiveAt"
+      FROM "Conversation" WHERE "id" = ${input.conversationId} FOR UPDATE`;
+  const conversation = rows[0];
+  if (!conversation || (input.businessId && conversation.businessId !== input.businessId)) return { kind: "not_found" };
+  if (!conversation.agentUserId) return { kind: "not_joined" };
+  if (input.userId && conversation.agentUserId !== input.userId) return { kind: "not_joined" };
+  if (input.activeAt && conversation.agentActiveAt?.getTime() !== input.activeAt.getTime()) return { kind: "not_joined" };
+  await tx.conversation.update({
+    where: { id: conversation.id },
+    data: { agentUserId: null, agentName: null, agentActiveAt: null },
   });
+  const message = await insertMessage(tx, {
+    conversationId: conversation.id,
+    businessId: conversation.businessId,
+    role: "system",
+    text: `${conversation.agentName ?? "The team member"} left the chat`,
+    now: input.now,
+  });
+  return { kind: "left", message, businessId: conversation.businessId };
 }
 
 export type AgentSendResult =
@@ -245,22 +244,20 @@ export async function storeAgentMessage(
 }
 
 /**
- * The idle job: when the member has done nothing since `job.activeAt`, the takeover ends (leaveConversation);
- * when they have, the next check is written for 10 minutes after their latest activity.
+ * The idle job, inside the caller's transaction: when the member has done nothing since `job.activeAt`,
+ * the takeover ends (leaveConversationIn); when they have, the next check is written for 10 minutes
+ * after their latest activity.
  */
-export async function checkIdle(deps: { db: Db; jobs: JobQueue }, job: TakeoverJob, now: Date): Promise<LeaveResult> {
-  const since = new Date(job.activeAt);
-  const idleSince = await deps.db.$transaction(async (tx): Promise<Date | null> => {
-    const rows = await tx.$queryRaw<{ agentUserId: string | null; agentActiveAt: Date | null }[]>`
-      SELECT "agentUserId", "agentActiveAt" FROM "Conversation" WHERE "id" = ${job.conversationId} FOR UPDATE`;
-    const conversation = rows[0];
-    if (!conversation?.agentUserId || !conversation.agentActiveAt) return null;
-    if (conversation.agentActiveAt.getTime() <= since.getTime()) return conversation.agentActiveAt;
-    await ensureIdleJob(deps.jobs, tx, job.conversationId, conversation.agentActiveAt);
-    return null;
-  });
-  // leaveConversation checks again that nothing happened since (a message in between keeps the member).
-  return idleSince ? leaveConversation(deps.db, { conversationId: job.conversationId, activeAt: idleSince, now }) : { kind: "not_joined" };
+export async function idleLeaveIn(jobs: JobQueue, tx: Tx, job: TakeoverJob, now: Date): Promise<LeaveResult> {
+  const rows = await tx.$queryRaw<{ agentUserId: string | null; agentActiveAt: Date | null }[]>`
+    SELECT "agentUserId", "agentActiveAt" FROM "Conversation" WHERE "id" = ${job.conversationId} FOR UPDATE`;
+  const conversation = rows[0];
+  if (!conversation?.agentUserId || !conversation.agentActiveAt) return { kind: "not_joined" };
+  if (conversation.agentActiveAt.getTime() > new Date(job.activeAt).getTime()) {
+    await ensureIdleJob(jobs, tx, job.conversationId, conversation.agentActiveAt);
+    return { kind: "not_joined" };
+  }
+  return leaveConversationIn(tx, { conversationId: job.conversationId, activeAt: conversation.agentActiveAt, now });
 }
 
 /** The member joined to a conversation of this business, if any. */

@@ -28,12 +28,15 @@ export type CommandContext = {
   live: LiveSink;
 };
 
-/** The context of a request, socket or job: the process's services and the realtime sink. */
-export function commandContext(
+/**
+ * The context of a request, socket or job: the process's services and the realtime sink (a domain whose
+ * commands push more than leads, such as automation runs, passes a sink with those pushes too).
+ */
+export function commandContext<L extends LiveSink>(
   services: { db: Db; jobs: JobQueue; logger: Logger },
-  live: LiveSink,
+  live: L,
   clock: () => Date = () => new Date(),
-): CommandContext {
+): CommandContext & { live: L } {
   const { db, jobs, logger } = services;
   return { db, jobs, logger, live, clock, events: { emit: (tx, events) => emitEvents(jobs, tx, events) } };
 }

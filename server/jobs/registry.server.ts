@@ -204,15 +204,16 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
     leadCreated: (businessId: string, lead: Parameters<NonNullable<JobRealtime["leadCreated"]>>[1]) => realtime.leadCreated?.(businessId, lead),
     leadUpdated: (businessId: string, lead: Parameters<NonNullable<JobRealtime["leadUpdated"]>>[1]) => realtime.leadUpdated?.(businessId, lead),
   };
-  const automation = automationJobHandler({
-    db: services.db,
-    jobs: services.jobs,
+  const automationLive = {
+    ...live,
+    notification: (businessId: string, notification: Parameters<JobRealtime["notification"]>[1]) => realtime.notification(businessId, notification),
+    automationRuns: (businessId: string, automationId: string) => realtime.automationRuns?.(businessId, automationId),
+  };
+  const automation = automationJobHandler(commandContext(services, automationLive), {
     mail,
     unsubscribe: unsubscribeSigner(services),
     // Two-way SMS (decision 0068): the business's own Twilio account, else the platform's TWILIO_*.
     sms: automationSmsSender({ ...smsDeps, quietHours: services.env.SMS_QUIET_HOURS }),
-    notify: (businessId, notification) => realtime.notification(businessId, notification),
-    runsChanged: (businessId, automationId) => realtime.automationRuns?.(businessId, automationId),
   });
   const privacy = privacyJobHandlers({ db: services.db, dataDir: services.env.DATA_DIR, logger: services.logger, sessionsEnded: (userId) => realtime.userSessionsEnded(userId) });
   return [

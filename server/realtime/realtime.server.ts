@@ -77,6 +77,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     notification: (businessId, notification) => workspace.to(businessRoom(businessId)).emit("notification", notification),
   };
 
+  const leadSink = { leadCreated: (b: string, lead: LeadSummary) => emitter.leadCreated(b, lead), leadUpdated: (b: string, lead: LeadSummary) => emitter.leadUpdated(b, lead) };
   // First-run checklist facts recorded at the chat's edges, pushed to open dashboards (server/onboarding/).
   const onboarding = (businessId: string, update: OnboardingUpdate) => workspace.to(businessRoom(businessId)).emit("onboarding:updated", update);
   const chat = createChatService({
@@ -90,7 +91,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     jobs: services.jobs,
     onTurn: chatTurnObserver({ metrics: services.metrics, logger: services.logger, slowTurnMs: services.env.LOG_SLOW_TURN_MS }),
     // Booking the walkthrough after the qualification (issue 31): its commands push the lead live.
-    booking: createChatBooking(commandContext(services, { leadCreated: (b, lead) => emitter.leadCreated(b, lead), leadUpdated: (b, lead) => emitter.leadUpdated(b, lead) })),
+    booking: createChatBooking(commandContext(services, leadSink)),
     ...(services.env.TEST_CRASH_AT ? { crashAt: services.env.TEST_CRASH_AT } : {}),
     // Anyone of the business with the workspace open, on any instance (the Redis adapter asks them all).
     membersOnline: async (businessId) => (await workspace.in(businessRoom(businessId)).fetchSockets()).length > 0,
@@ -136,6 +137,7 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
     widget: () => widgetNsp() as unknown as WidgetNamespace,
     limiter: services.widgetLimiter,
     sms: services.smsAvailability,
+    leads: leadSink,
   });
   workspace.on("connection", (socket) => takeover.register(socket));
   // A lead added by hand is pushed without a "new-lead" notification: someone in the team made it.

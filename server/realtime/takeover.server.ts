@@ -12,14 +12,9 @@ import { initialsOf, messageSelect, toMessage } from "../chat/conversations.serv
 import { agentReplyJob, smsLiveConversations } from "../sms/workspace-sms.server.ts";
 import type { SmsAvailability } from "../sms/availability.server.ts";
 import { SMS_INBOUND_QUEUE } from "../jobs/queue/queues.ts";
-import {
-  checkIdle,
-  conversationAgent,
-  joinConversation,
-  leaveConversation,
-  storeAgentMessage,
-  type TakeoverJob,
-} from "../chat/takeover-store.server.ts";
+import { conversationAgent, joinConversation, storeAgentMessage, type TakeoverJob } from "../chat/takeover-store.server.ts";
+import { endTakeover } from "../chat/commands.server.ts";
+import { commandContext, type LiveSink } from "../events/command-context.server.ts";
 import { getWorkspace, type Workspace } from "../businesses/workspace.server.ts";
 import type { Db } from "../db/client.server.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
@@ -58,6 +53,8 @@ export function createTakeover(deps: {
   limiter: Pick<WidgetLimiter, "allowAgentMessage">;
   /** Whether the business can text (two-way SMS, cached): without it, no SMS statement runs here. */
   sms?: SmsAvailability;
+  /** The lead pushes of the command context (the takeover's own pushes are made here). */
+  leads: LiveSink;
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
@@ -74,13 +71,14 @@ export function createTakeover(deps: {
       .emit("conversation:agent", { conversationId, agent: agent ? { ...agent, initials: initialsOf(agent.name) } : null });
   }
 
-  /** After a leave (by the member or the idle job): the system line, then the bot takes over again. */
-  async function handBack(businessId: string, conversationId: string, message: Message) {
-    broadcast(businessId, message);
-    announceAgent(businessId, conversationId, null);
-    deps.widget().to(conversationRoom(conversationId)).emit("typing", { conversationId, typing: false });
-    await deps.chat.resume(conversationId);
-  }
+  // The conversation commands' context (server/chat/commands.server.ts): their pushes go out from here.
+  const ctx = commandContext(deps, {
+    ...deps.leads,
+    conversationMessage: broadcast,
+    conversationAgent: announceAgent,
+    visitorTyping: (conversationId: string, typing: boolean) => deps.widget().to(conversationRoom(conversationId)).emit("typing", { conversationId, typing }),
+    botResumes: (conversationId: string) => deps.chat.resume(conversationId),
+  }, clock);
 
   /** The visitors connected now (every instance), with their stored conversations' live facts. */
   async function listVisitors(businessId: string): Promise<LiveVisitor[]> {
@@ -197,9 +195,8 @@ export function createTakeover(deps: {
 
     on(socket, "conversation:leave", schemas.leave, async (payload, businessId) => {
       const { userId } = socket.data as { userId: string };
-      const result = await leaveConversation(deps.db, { businessId, conversationId: payload.conversationId, userId, now: clock() });
+      const result = await endTakeover(ctx, { conversationId: payload.conversationId, by: "member", businessId, userId });
       if (result.kind !== "left") return fail(result.kind);
-      await handBack(businessId, payload.conversationId, result.message);
       return { ok: true, message: result.message };
     });
 
@@ -259,10 +256,7 @@ export function createTakeover(deps: {
 
   /** The idle job: nothing from the member for 10 minutes since `activeAt`, so the bot takes the chat back (or checks again later). */
   async function releaseIdle(job: TakeoverJob): Promise<void> {
-    const result = await checkIdle({ db: deps.db, jobs: deps.jobs }, job, clock());
-    if (result.kind !== "left") return;
-    const row = await deps.db.conversation.findUnique({ where: { id: job.conversationId }, select: { businessId: true } });
-    if (row) await handBack(row.businessId, job.conversationId, result.message);
+    await endTakeover(ctx, { conversationId: job.conversationId, by: "idle", job });
   }
 
   return { register, releaseIdle, listVisitors };

@@ -42,8 +42,7 @@ async function qualifiedVisitor(siteKey: string, who: string) {
   visitors.push(visitor);
   await visitor.connect();
   expect((await visitor.open()).ok).toBe(true);
-  for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", who, `${who} Towers`]) await visitor.say(answer);
-  await visitor.say(`${who.toLowerCase().replace(/\W/g, "")}@example.com`);
+  await visitor.qualifyHighLead({ name: who, company: `${who} Towers`, contact: `${who.toLowerCase().replace(/\W/g, "")}@example.com` });
   return visitor;
 }
 

@@ -124,10 +124,7 @@ describe("automations", () => {
     try {
       const opened = await visitor.open();
       if (!opened.ok) throw new Error(opened.error);
-      for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Ada Auto", "Auto <Works>"]) {
-        await visitor.say(answer);
-      }
-      await visitor.say("ada@autoworks.example");
+      await visitor.qualifyHighLead({ name: "Ada Auto", company: "Auto <Works>", contact: "ada@autoworks.example" });
       await server.app.chat.idle();
     } finally {
       visitor.disconnect();

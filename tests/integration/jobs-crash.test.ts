@@ -22,9 +22,7 @@ async function qualify(url: string, i: number): Promise<void> {
   try {
     await visitor.connect();
     await visitor.open();
-    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Casey Crash", "Acme Property Group", `visitor${i}@crash.example`]) {
-      await visitor.say(answer);
-    }
+    await visitor.qualifyHighLead({ name: "Casey Crash", company: "Acme Property Group", contact: `visitor${i}@crash.example` });
   } catch {
     // The server was killed under this visitor: what it had stored stays, the rest is gone with it.
   } finally {

@@ -21,10 +21,7 @@ async function qualifyHighLead(server: TestServer, name: string): Promise<void> 
   try {
     const opened = await visitor.open();
     if (!opened.ok) throw new Error(opened.error);
-    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", name, "Acme Property Group"]) {
-      await visitor.say(answer);
-    }
-    await visitor.say(`${name.split(" ")[0]!.toLowerCase()}@acme.example`);
+    await visitor.qualifyHighLead({ name, company: "Acme Property Group", contact: `${name.split(" ")[0]!.toLowerCase()}@acme.example` });
     await server.app.chat.idle();
   } finally {
     visitor.disconnect();

@@ -82,10 +82,7 @@ const SOURCES: { source: string; counted: boolean; create(): Promise<string> }[]
         await visitor.connect();
         const opened = await visitor.open();
         if (!opened.ok) throw new Error(opened.error);
-        for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Chad Chat", "Chat Towers"]) {
-          await visitor.say(answer);
-        }
-        await visitor.say("chad@chattowers.example");
+        await visitor.qualifyHighLead({ name: "Chad Chat", company: "Chat Towers", contact: "chad@chattowers.example" });
         await server.app.chat.idle();
       } finally {
         visitor.disconnect();

@@ -196,10 +196,7 @@ describe("lead actions pushed to the business's room", () => {
     await visitor.connect();
     const opened = await visitor.open();
     expect(opened.ok).toBe(true);
-    for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", "Tess Tran", "Tran Towers"]) {
-      await visitor.say(answer);
-    }
-    await visitor.say("tess@trantowers.example");
+    await visitor.qualifyHighLead({ name: "Tess Tran", company: "Tran Towers", contact: "tess@trantowers.example" });
     await server.app.chat.idle();
     await expect.poll(() => heard.created.length).toBe(1);
     const lead = heard.created[0]!;

@@ -87,10 +87,7 @@ async function qualify(siteKey: string, name = "Jane Doe", company = "Acme Prope
   await v.connect();
   const opened = await v.open();
   if (!opened.ok) throw new Error(opened.error);
-  for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", name, company]) {
-    await v.say(answer);
-  }
-  await v.say(`${name.split(" ")[0]!.toLowerCase()}@${company.split(" ")[0]!.toLowerCase()}.example`);
+  await v.qualifyHighLead({ name, company, contact: `${name.split(" ")[0]!.toLowerCase()}@${company.split(" ")[0]!.toLowerCase()}.example` });
   await server.app.chat.idle();
   return v.conversationId!;
 }

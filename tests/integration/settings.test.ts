@@ -269,10 +269,7 @@ async function qualifyHighLead(siteKey: string, name: string): Promise<void> {
   await v.connect();
   const opened = await v.open();
   if (!opened.ok) throw new Error(opened.error);
-  for (const answer of ["Regular Commercial Cleaning", "20,000–50,000 sq ft", "Daily", "$5,000–$10,000", "Immediately", name, "Acme Property Group"]) {
-    await v.say(answer);
-  }
-  await v.say(`${name.split(" ")[0]!.toLowerCase()}@acme.example`);
+  await v.qualifyHighLead({ name, company: "Acme Property Group", contact: `${name.split(" ")[0]!.toLowerCase()}@acme.example` });
   await server.app.chat.idle();
 }
 

@@ -6,6 +6,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import type { FieldErrors } from "#shared/forms/action-result.ts";
+import { Button, type ButtonProps } from "./ui/Button";
 
 /** The keyboard focus ring of links, buttons and tabs. */
 export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -168,5 +169,14 @@ export function FormNotice({ message }: { message: string | null | undefined }) 
     <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
       {message}
     </div>
+  );
+}
+
+/** A form's submit button: "Saving..." and busy while its action runs, `label` ("Save") otherwise. */
+export function SaveButton({ busy, label = "Save", ...button }: { busy: boolean; label?: ReactNode } & Omit<ButtonProps, "type" | "loading" | "children">) {
+  return (
+    <Button type="submit" loading={busy} {...button}>
+      {busy ? "Saving..." : label}
+    </Button>
   );
 }

@@ -9,7 +9,8 @@ import { cardClass, linkClass, smallInputClass } from "~/components/leads/classe
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { useSchemaForm } from "~/lib/forms";
 import { requireOwner } from "~/lib/session.server";
-import { Button, buttonClasses } from "~/components/ui/Button";
+import { buttonClasses } from "~/components/ui/Button";
+import { SaveButton } from "~/components/forms";
 
 export const meta = workspaceMeta("Add Lead");
 
@@ -122,9 +123,7 @@ export default function NewLeadPage() {
           <textarea id="lead-note" name="note" rows={3} maxLength={2000} aria-invalid={invalid("note")} className={smallInputClass} />
         </div>
         <div className="flex gap-3">
-          <Button type="submit" loading={submitting}>
-            {submitting ? "Saving..." : "Add Lead"}
-          </Button>
+          <SaveButton busy={submitting} label="Add Lead" />
           <Link to="/app/leads" className={buttonClasses({ variant: "secondary" })}>
             Cancel
           </Link>

@@ -9,7 +9,7 @@ import { handleSmsSettingsAction, loadSmsSettings, type SmsSettingsActionResult,
 import { testSmsSchema, twilioConnectionSchema } from "#shared/sms/twilio-input.ts";
 import { smsUsageText } from "#shared/automations/sms-allowance.ts";
 import { fieldProps, ResultMessage, SectionCard, useSectionForm } from "~/components/settings/ui";
-import { TextareaField, TextField } from "~/components/forms";
+import { TextareaField, TextField, SaveButton } from "~/components/forms";
 import { Button } from "~/components/ui/Button";
 import { requireOwner } from "~/lib/session.server";
 
@@ -74,9 +74,7 @@ function ConnectionForm({ data }: { data: SmsSettingsData }) {
         />
         <ResultMessage result={clientFailed ? null : result} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" loading={busy}>
-            {busy ? "Saving..." : c ? "Save changes" : "Connect Twilio"}
-          </Button>
+          <SaveButton busy={busy} label={c ? "Save changes" : "Connect Twilio"} />
         </div>
       </fetcher.Form>
       {c ? (

@@ -8,9 +8,8 @@ import { failure, parseFormData, success, type ActionResult } from "#shared/form
 import { INITIALS_MAX, initialsFromName, PERSON_NAME_MAX, profileSchema, visitorFacingName } from "#shared/auth/person-name.ts";
 import { getOwnProfile, updateOwnProfile } from "#server/team/profile.server.ts";
 import { inputClass, labelClass, ResultMessage, SectionCard } from "~/components/settings/ui";
-import { TextField } from "~/components/forms";
+import { TextField, SaveButton } from "~/components/forms";
 import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
-import { Button } from "~/components/ui/Button";
 import { useSchemaForm } from "~/lib/forms";
 import { requireWorkspace } from "~/lib/session.server";
 
@@ -73,9 +72,7 @@ export default function AccountSettings() {
             <p className={labelClass}>Email</p>
             <p className="mt-1 text-slate-900">{profile.email}</p>
           </div>
-          <Button type="submit" loading={saving}>
-            {saving ? "Saving..." : "Save"}
-          </Button>
+          <SaveButton busy={saving} />
         </Form>
       </SectionCard>
     </div>

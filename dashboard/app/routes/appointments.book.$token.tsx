@@ -10,26 +10,22 @@ import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
-import { refusedAgain, tokenPageAnswer, type TokenPageData } from "~/lib/token-page.server";
+import { refusedAgain, tokenPageAction, tokenPageLoader, type TokenPageData } from "~/lib/token-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Book your walkthrough" }, { name: "robots", content: "noindex" }];
 
 type PageData = TokenPageData<BookView>;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return tokenPageAnswer(await findBookable({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date()), "loader");
-}
+export const loader = (args: LoaderFunctionArgs) => tokenPageLoader(args, findBookable);
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const find = () => findBookable({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
-  const found = await find();
-  if (!found.ok) return tokenPageAnswer(found, "action");
-  const { view } = found;
-  const startsAt = new Date(String((await request.formData()).get("startsAt") ?? ""));
-  const result = await bookAppointment(commandContext(context.services, context.realtime), { businessId: view.businessId, leadId: view.leadId, startsAt, actor: { kind: "visitor" } });
-  if (!result.ok) return refusedAgain(find, view, result);
-  return data<PageData>({ problem: null, view, done: `You're booked with ${view.businessName}. A confirmation with a calendar invitation is on its way by e-mail.` });
-}
+export const action = (args: ActionFunctionArgs) =>
+  tokenPageAction(args, findBookable, async (view, find) => {
+    const { request, context } = args;
+    const startsAt = new Date(String((await request.formData()).get("startsAt") ?? ""));
+    const result = await bookAppointment(commandContext(context.services, context.realtime), { businessId: view.businessId, leadId: view.leadId, startsAt, actor: { kind: "visitor" } });
+    if (!result.ok) return refusedAgain(find, view, result);
+    return data<PageData>({ problem: null, view, done: `You're booked with ${view.businessName}. A confirmation with a calendar invitation is on its way by e-mail.` });
+  });
 
 export default function BookAppointment() {
   const loaded = useLoaderData<typeof loader>();

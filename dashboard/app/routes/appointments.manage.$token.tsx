@@ -10,40 +10,36 @@ import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
 import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
-import { refusedAgain, tokenPageAnswer, type TokenPageData } from "~/lib/token-page.server";
+import { refusedAgain, tokenPageAction, tokenPageLoader, type TokenPageData } from "~/lib/token-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Your walkthrough" }, { name: "robots", content: "noindex" }];
 
 type PageData = TokenPageData<ManageView>;
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  return tokenPageAnswer(await findManaged({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date()), "loader");
-}
+export const loader = (args: LoaderFunctionArgs) => tokenPageLoader(args, findManaged);
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const find = () => findManaged({ db: context.services.db, secret: context.services.signingSecret }, params.token ?? "", new Date());
-  const found = await find();
-  if (!found.ok) return tokenPageAnswer(found, "action");
-  const { view } = found;
-  const form = await request.formData();
-  const ctx = commandContext(context.services, context.realtime);
-  const target = { businessId: view.businessId, appointmentId: view.appointmentId, actor: { kind: "visitor" as const }, nonce: view.nonce };
-  const intent = String(form.get("intent") ?? "");
-  const result =
-    intent === "cancel"
-      ? await cancelAppointment(ctx, target)
-      : intent === "reschedule"
-        ? await rescheduleAppointment(ctx, { ...target, startsAt: new Date(String(form.get("startsAt") ?? "")) })
-        : null;
-  if (!result) return data<PageData>({ problem: "Please choose what to do.", view }, { status: 400 });
-  // The page again with the times free now (a taken one is gone from the list).
-  if (!result.ok) return refusedAgain(find, view, result);
-  const done =
-    intent === "cancel"
-      ? `Your walkthrough with ${view.businessName} is cancelled. A cancellation for your calendar is on its way by e-mail.`
-      : `Your walkthrough is moved. A new confirmation with the updated calendar invitation is on its way by e-mail.`;
-  return data<PageData>({ problem: null, view: null, done });
-}
+export const action = (args: ActionFunctionArgs) =>
+  tokenPageAction(args, findManaged, async (view, find) => {
+    const { request, context } = args;
+    const form = await request.formData();
+    const ctx = commandContext(context.services, context.realtime);
+    const target = { businessId: view.businessId, appointmentId: view.appointmentId, actor: { kind: "visitor" as const }, nonce: view.nonce };
+    const intent = String(form.get("intent") ?? "");
+    const result =
+      intent === "cancel"
+        ? await cancelAppointment(ctx, target)
+        : intent === "reschedule"
+          ? await rescheduleAppointment(ctx, { ...target, startsAt: new Date(String(form.get("startsAt") ?? "")) })
+          : null;
+    if (!result) return data<PageData>({ problem: "Please choose what to do.", view }, { status: 400 });
+    // The page again with the times free now (a taken one is gone from the list).
+    if (!result.ok) return refusedAgain(find, view, result);
+    const done =
+      intent === "cancel"
+        ? `Your walkthrough with ${view.businessName} is cancelled. A cancellation for your calendar is on its way by e-mail.`
+        : `Your walkthrough is moved. A new confirmation with the updated calendar invitation is on its way by e-mail.`;
+    return data<PageData>({ problem: null, view: null, done });
+  });
 
 export default function ManageAppointment() {
   const loaded = useLoaderData<typeof loader>();

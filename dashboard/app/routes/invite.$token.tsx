@@ -15,6 +15,7 @@ import {
   type AcceptResult,
 } from "#server/team/invites.server.ts";
 import { AuthCard, FormError, labelClass } from "~/components/auth/AuthCard";
+import { TokenPage } from "~/components/auth/TokenPage";
 import { AcceptTermsField, NewPasswordFields } from "~/components/auth/NewPasswordFields";
 import { useSchemaForm } from "~/lib/forms";
 import { getOptionalUser, signInAndRedirect } from "~/lib/session.server";
@@ -68,18 +69,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 function InviteFrame({ children }: { children: React.ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
-          <Link to="/" className={`text-lg font-bold tracking-tight text-brand-700 ${focusRing}`}>
-            LeadBroom
-          </Link>
-        </div>
-      </header>
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-    </div>
+    <TokenPage
+      heading={
+        <Link to="/" className={`text-lg font-bold tracking-tight text-brand-700 ${focusRing}`}>
+          LeadBroom
+        </Link>
+      }
+    >
+      {children}
+    </TokenPage>
   );
 }
 

@@ -1,15 +1,17 @@
 // The frame of the pages behind a signed link in an e-mail to a business's customer (unsubscribe, the
 // walkthrough's manage page): the business's name on top, outside the public layout (the person is the
-// business's customer, not ours), and the one answer to a link that does not work.
+// business's customer, not ours), and the one answer to a link that does not work. The invite page uses
+// the same frame with LeadBroom's home link on top.
 import type { ReactNode } from "react";
 import { AuthCard, FormError } from "./AuthCard";
 
-export function TokenPage({ heading, children }: { heading: string; children: ReactNode }) {
+/** `heading`: a name, drawn as the page's title, or an element (a link) drawn as it is. */
+export function TokenPage({ heading, children }: { heading: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center px-4 py-4 sm:px-6">
-          <p className="text-lg font-bold tracking-tight text-slate-900">{heading}</p>
+          {typeof heading === "string" ? <p className="text-lg font-bold tracking-tight text-slate-900">{heading}</p> : heading}
         </div>
       </header>
       <main id="main" className="flex-1">

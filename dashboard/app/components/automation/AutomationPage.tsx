@@ -6,7 +6,7 @@ import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Activity, CheckCircle2, Pause, Pencil, Play, Plus, Send, Trash2, Zap } from "lucide-react";
 import { Button } from "~/components/ui/Button";
-import { inputClass, labelClass } from "~/components/forms";
+import { inputClass, labelClass, SaveButton } from "~/components/forms";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
 import { ResultMessage } from "~/components/settings/ui";
@@ -649,9 +649,7 @@ function EditAutomation({ automation, onClose }: { automation: AutomationView; o
           <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
-            {busy ? "Saving..." : "Save"}
-          </Button>
+          <SaveButton busy={busy} />
         </div>
       </form>
     </Dialog>

@@ -6,6 +6,7 @@ import { CopySnippet } from "./CopySnippet";
 import { SettingsFields, type SettingsValues } from "./SettingsFields";
 import { useSettingsSave } from "./use-settings-save";
 import { Button } from "~/components/ui/Button";
+import { SaveButton } from "~/components/forms";
 
 /** The chatbot customisation modal (spec §2.14): same settings as the Settings tab; closes on backdrop click. */
 export function CustomizeModal({
@@ -61,9 +62,7 @@ export function CustomizeModal({
           <Button type="button" onClick={onClose} variant="secondary">
             Cancel
           </Button>
-          <Button type="submit" loading={fetcher.state !== "idle"}>
-            {fetcher.state !== "idle" ? "Saving..." : "Save"}
-          </Button>
+          <SaveButton busy={fetcher.state !== "idle"} />
         </div>
       </fetcher.Form>
     </Dialog>

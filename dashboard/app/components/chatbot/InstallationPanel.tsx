@@ -12,6 +12,7 @@ import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { CopySnippet } from "./CopySnippet";
 import { cardClass, inputClass, labelClass } from "./ui";
 import { Button } from "~/components/ui/Button";
+import { SaveButton } from "~/components/forms";
 
 export type InstallationView = {
   allowedOrigins: string[];
@@ -106,9 +107,7 @@ function OriginsCard({ origins, canEdit }: { origins: string[]; canEdit: boolean
           <div role="status" aria-live="polite">
             {result?.ok ? <FormNotice message={result.message} /> : null}
           </div>
-          <Button type="submit" loading={busy}>
-            {busy ? "Saving..." : "Save allowed origins"}
-          </Button>
+          <SaveButton busy={busy} label="Save allowed origins" />
         </fetcher.Form>
       ) : null}
     </section>

@@ -7,6 +7,7 @@ import { formatDateTime } from "./format";
 import { Button } from "~/components/ui/Button";
 import { useIntentResult, Card } from "./LeadDetailParts";
 import type { LeadDetailData } from "./LeadDetailParts";
+import { SaveButton } from "~/components/forms";
 
 export function RemindersCard({ detail }: { detail: LeadDetailData }) {
   const { formRef, busy, error, notice, formProps } = useIntentResult("reminder-create", reminderSchema);
@@ -82,7 +83,7 @@ export function RemindersCard({ detail }: { detail: LeadDetailData }) {
           <input id="reminder-note" name="note" maxLength={500} className={smallInputClass} />
         </div>
         <div>
-          <Button type="submit" loading={busy}>{busy ? "Saving..." : "Add reminder"}</Button>
+          <SaveButton busy={busy} label="Add reminder" />
         </div>
       </Form>
     </Card>
@@ -111,7 +112,7 @@ export function VisitCard({ detail }: { detail: LeadDetailData }) {
           <label htmlFor="visit-note" className="block text-sm font-medium text-slate-800">Notes (optional)</label>
           <input id="visit-note" name="note" maxLength={500} className={smallInputClass} />
         </div>
-        <Button type="submit" loading={busy}>{busy ? "Saving..." : "Schedule Visit"}</Button>
+        <SaveButton busy={busy} label="Schedule Visit" />
       </Form>
     </Card>
   );

@@ -6,10 +6,10 @@ import { noteSchema, statusSchema } from "#shared/leads/lead-input.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
 import { CloseDetailsFields } from "./CloseDetailsFields";
 import { smallInputClass } from "./classes";
-import { Button } from "~/components/ui/Button";
 import { useIntentResult, Card } from "./LeadDetailParts";
 import type { LeadDetailData } from "./LeadDetailParts";
 import { IntentTextareaCard } from "./IntentTextareaCard";
+import { SaveButton } from "~/components/forms";
 
 export function StatusCard({ detail }: { detail: LeadDetailData }) {
   const { formRef, busy, error, notice, formProps } = useIntentResult("status", statusSchema);
@@ -49,7 +49,7 @@ export function StatusCard({ detail }: { detail: LeadDetailData }) {
           </select>
         </div>
         <CloseDetailsFields status={status} lead={detail.lead} />
-        <Button type="submit" loading={busy}>{busy ? "Saving..." : "Update status"}</Button>
+        <SaveButton busy={busy} label="Update status" />
       </Form>
     </Card>
   );

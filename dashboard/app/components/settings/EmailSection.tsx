@@ -4,8 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { emailSettingsSchema } from "#shared/businesses/preferences.ts";
 import { fieldProps, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
-import { TextField } from "~/components/forms";
-import { Button } from "~/components/ui/Button";
+import { TextField, SaveButton } from "~/components/forms";
 
 export function EmailSection({
   values,
@@ -47,9 +46,7 @@ export function EmailSection({
           <TextField field={replyTo} label="Reply-to address" type="email" defaultValue={values.emailReplyTo} autoComplete="email" hint="Where your leads' replies go." />
         </div>
         <ResultMessage result={clientFailed ? null : result} />
-        <Button type="submit" loading={busy}>
-          {busy ? "Saving..." : "Save"}
-        </Button>
+        <SaveButton busy={busy} />
       </fetcher.Form>
     </SectionCard>
   );

@@ -3,7 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import { notificationPreferencesSchema, type NotificationPreferences } from "#shared/businesses/preferences.ts";
 import { ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
-import { Button } from "~/components/ui/Button";
+import { SaveButton } from "~/components/forms";
 
 export function NotificationsSection({ preferences }: { preferences: NotificationPreferences }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-notifications" });
@@ -58,9 +58,7 @@ export function NotificationsSection({ preferences }: { preferences: Notificatio
           ))}
         </fieldset>
         <ResultMessage result={result} />
-        <Button type="submit" loading={busy}>
-          {busy ? "Saving..." : "Save"}
-        </Button>
+        <SaveButton busy={busy} />
       </fetcher.Form>
     </SectionCard>
   );

@@ -8,7 +8,7 @@ import type { PersonMatches } from "#server/privacy/erasure.server.ts";
 import type { ExportView } from "#server/privacy/export.server.ts";
 import type { PrivacySettings } from "#server/privacy/privacy-settings.server.ts";
 import { DELETION_GRACE_DAYS, deleteBusinessSchema, EXPORT_LINK_HOURS, personSearchSchema, RETENTION_CHOICES, retentionSchema } from "#shared/privacy/privacy-input.ts";
-import { FormError, SelectField, TextField } from "~/components/forms";
+import { FormError, SelectField, TextField, SaveButton } from "~/components/forms";
 import { Button } from "~/components/ui/Button";
 import { Dialog } from "~/components/ui/Dialog";
 import { formatDateTime } from "../leads/format";
@@ -185,9 +185,7 @@ function RetentionCard({ months }: { months: number | null }) {
         <input type="hidden" name="intent" value="retention" />
         <SelectField field={{ id: `${prefix}-months`, name: "months", error: errors?.months }} label="Conversation transcripts" options={options} defaultValue={months === null ? "" : String(months)} />
         <ResultMessage result={result} />
-        <Button type="submit" loading={busy}>
-          {busy ? "Saving..." : "Save"}
-        </Button>
+        <SaveButton busy={busy} />
       </fetcher.Form>
     </SectionCard>
   );

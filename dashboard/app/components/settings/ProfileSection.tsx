@@ -10,7 +10,7 @@ import {
 } from "#shared/businesses/profile.ts";
 import { fieldProps, ResultMessage, SectionCard, useSectionForm, useSectionResult, type SettingsActionResult } from "./ui";
 import { Button } from "~/components/ui/Button";
-import { labelClass, SelectField, TextareaField, TextField } from "~/components/forms";
+import { labelClass, SelectField, TextareaField, TextField, SaveButton } from "~/components/forms";
 
 export function ProfileSection({ profile }: { profile: BusinessProfileValues }) {
   return (
@@ -81,9 +81,7 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
         </div>
         <ResultMessage result={clientFailed ? null : result} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" loading={busy}>
-            {busy ? "Saving..." : "Save"}
-          </Button>
+          <SaveButton busy={busy} />
           <Button
  type="button"
             variant="secondary"

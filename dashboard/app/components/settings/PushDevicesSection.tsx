@@ -8,6 +8,7 @@ import type { PushDevicesData, PushDevicesResult } from "~/routes/app.push-devic
 import { workspaceServiceWorker } from "~/components/workspace/PwaSupport";
 import { Button } from "~/components/ui/Button";
 import { ResultMessage, SectionCard, inputClass, labelClass } from "./ui";
+import { SaveButton } from "~/components/forms";
 
 export const PUSH_DEVICES_URL = "/app/push-devices";
 
@@ -148,9 +149,7 @@ function DeviceRow({ device, events, onChanged }: { device: PushDevicesData["dev
         </fieldset>
         <ResultMessage result={save.data} />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm" loading={saving}>
-            {saving ? "Saving..." : "Save"}
-          </Button>
+          <SaveButton busy={saving} size="sm" />
         </div>
       </save.Form>
       <action.Form method="post" action={PUSH_DEVICES_URL} className="mt-3 flex flex-wrap gap-2">

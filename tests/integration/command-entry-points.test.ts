@@ -1,0 +1,185 @@
+// Every entry point of a command has the same consequences (issue 30 item 1, decision 0086), against the
+// real server, real socket.io clients and the real job layer:
+//   - endTakeover (server/chat/commands.server.ts): a member's Leave (the `conversation:leave` socket
+//     event) and 10 minutes of their silence (the `takeover.idle` job) each store one "… left the chat"
+//     line, push it once to the visitor and once to the team, push one `conversation:agent` with nobody,
+//     and let the bot answer what the visitor wrote meanwhile;
+//   - startAutomationRun and recordAutomationStep (server/automations/commands.server.ts): an event's start
+//     job, the no-response check and a quiet chat's settle job each start one run whose notification step
+//     is recorded once, with one notification row, one notification push and two `automation:runs`
+//     pushes (the start, the step); a step's failure recorded twice writes one `automation.run.failed`.
+import type { Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFromTemplate, updateAutomation } from "#server/automations/automations.server.ts";
+import { automationJob, recordAutomationStep } from "#server/automations/commands.server.ts";
+import { Prisma } from "#server/db/generated/client.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
+import { JOB_SCHEMA } from "#server/jobs/queue/job-queue.server.ts";
+import { AUTOMATION_QUEUE, EVENT_QUEUE, TAKEOVER_IDLE_QUEUE } from "#server/jobs/queue/queues.ts";
+import type { ConversationAgentEvent, Message, TakeoverAck, WorkspaceNotification } from "#server/realtime/protocol.ts";
+import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { until } from "../support/until.ts";
+import { Visitor } from "../support/widget-client.ts";
+import { openWorkspaceSocket } from "../support/workspace-client.ts";
+import { registerOwner, type Owner } from "./billing-support.ts";
+
+let server: TestServer;
+let owner: Owner;
+let team: Socket;
+const sockets: Socket[] = [];
+const visitors: Visitor[] = [];
+const seen = { messages: [] as Message[], agents: [] as ConversationAgentEvent[], runs: [] as string[], notifications: [] as WorkspaceNotification[] };
+
+beforeAll(async () => {
+  server = await startTestServer({ seedDemo: false });
+  owner = await registerOwner(server, "Entry Point Cleaning");
+  await server.services.db.business.update({ where: { id: owner.businessId }, data: { subscriptionStatus: "active", plan: "Enterprise" } });
+  // Open around the clock, so the bot's words do not depend on when the test runs.
+  await server.services.db.chatbot.updateMany({ where: { businessId: owner.businessId }, data: { hoursDays: [1, 2, 3, 4, 5, 6, 7], hoursStart: "00:00", hoursEnd: "00:00" } });
+  ({ socket: team } = await openWorkspaceSocket(server.url, owner.client, sockets));
+  team.on("conversation:message", ({ message }: { message: Message }) => seen.messages.push(message));
+  team.on("conversation:agent", (event: ConversationAgentEvent) => seen.agents.push(event));
+  team.on("automation:runs", ({ automationId }: { automationId: string }) => seen.runs.push(automationId));
+  team.on("notification", (n: WorkspaceNotification) => seen.notifications.push(n));
+});
+
+afterAll(async () => {
+  for (const s of sockets.splice(0)) s.disconnect();
+  for (const v of visitors.splice(0)) v.disconnect();
+  await server?.close();
+});
+
+const emit = <T extends object>(event: string, payload: object) => team.timeout(15_000).emitWithAck(event, payload) as Promise<TakeoverAck<T>>;
+
+/** Jobs of a queue whose payload has `field` = `value` (pending, done or archived). */
+async function jobsWith(queue: string, field: string, value: string): Promise<number> {
+  const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
+  let total = 0;
+  for (const table of ["job", "archive"]) {
+    const rows = await server.services.db.$queryRaw<{ n: bigint }[]>(
+      Prisma.sql`SELECT count(*) AS n FROM ${schema}.${Prisma.raw(`"${table}"`)} WHERE "name" = ${queue} AND "data"->>${field} = ${value}`,
+    );
+    total += Number(rows[0]?.n ?? 0);
+  }
+  return total;
+}
+
+describe("endTakeover: Leave and the idle job have the same consequences", () => {
+  const ENDS = [
+    { by: "the member's Leave", end: async (conversationId: string) => expect((await emit("conversation:leave", { conversationId })).ok).toBe(true) },
+    {
+      by: "ten minutes of silence",
+      end: async () => expect(await server.services.jobs.releaseDelayed(TAKEOVER_IDLE_QUEUE)).toBeGreaterThan(0),
+    },
+  ];
+
+  it.each(ENDS)("ended by $by: one leave line stored and pushed to both sides, one agent push, and the bot answers again", async ({ end }) => {
+    const chatbot = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: owner.businessId } });
+    const visitor = new Visitor(server.url, { siteKey: chatbot.siteKey });
+    visitors.push(visitor);
+    await visitor.connect();
+    const opened = await visitor.open();
+    if (!opened.ok) throw new Error(opened.error);
+    await visitor.say("Regular Commercial Cleaning");
+    await server.app.chat.idle();
+    const conversationId = visitor.conversationId!;
+    expect((await emit("conversation:join", { conversationId })).ok).toBe(true);
+    const asked = await visitor.send("Hello? Anyone there?");
+    if (!asked.ok) throw new Error(asked.error);
+    await server.app.chat.idle();
+
+    await end(conversationId);
+    const isLeave = (m: Message) => m.conversationId === conversationId && m.role === "system" && / left the chat$/.test(m.text);
+    const resumed = await visitor.nextBotMessage(asked.message.seq + 1);
+    expect(resumed.text).toMatch(/^Thanks for waiting/);
+    await until(async () => seen.agents.filter((a) => a.conversationId === conversationId && a.agent === null).length, (n) => n >= 1);
+
+    const stored = await server.services.db.message.findMany({ where: { conversationId, role: "system" }, select: { text: true } });
+    expect(stored.filter((m) => / left the chat$/.test(m.text))).toHaveLength(1);
+    expect(visitor.unique().filter(isLeave)).toHaveLength(1);
+    expect(seen.messages.filter(isLeave)).toHaveLength(1);
+    expect(seen.agents.filter((a) => a.conversationId === conversationId && a.agent === null)).toHaveLength(1);
+    expect((await server.services.db.conversation.findUniqueOrThrow({ where: { id: conversationId } })).agentUserId).toBeNull();
+    // Ending again (a second Leave, the idle job running again) changes nothing.
+    expect(await emit("conversation:leave", { conversationId })).toEqual({ ok: false, error: "not_joined" });
+  });
+});
+
+describe("automation runs: every start has the same consequences", () => {
+  let automationId: string;
+
+  beforeAll(async () => {
+    const created = await createFromTemplate(server.services.db, owner.businessId, "high-priority");
+    if (!created.ok) throw new Error(created.error);
+    automationId = created.value.id;
+    const updated = await updateAutomation(
+      { db: server.services.db, jobs: server.services.jobs },
+      {
+        businessId: owner.businessId,
+        id: automationId,
+        input: { name: "Every lead", trigger: "lead_scored", triggerConfig: {}, conditions: [], actions: [{ type: "notification", template: "Call {name}", delay: 0 }], status: "active" },
+      },
+    );
+    expect(updated.ok).toBe(true);
+  });
+
+  /** A lead typed in without an event (so nothing but the entry point under test starts a run). */
+  const newLead = (name: string, incomplete: boolean) =>
+    server.services.db.lead.create({ data: { businessId: owner.businessId, name, email: `${name.split(" ")[0]!.toLowerCase()}@example.test`, score: 9, priority: "high", source: "manual", incomplete } });
+
+  const STARTS = [
+    { by: "an event's start job", incomplete: false, job: (leadId: string) => automationJob({ kind: "start", businessId: owner.businessId, automationId, leadId }, `t-start:${leadId}`) },
+    {
+      by: "the no-response check",
+      incomplete: false,
+      job: (leadId: string) => automationJob({ kind: "check", businessId: owner.businessId, automationId, leadId, since: new Date(Date.now() - 60_000).toISOString() }, `t-check:${leadId}`),
+    },
+    {
+      by: "a quiet chat's settle job",
+      incomplete: true,
+      job: (leadId: string) => automationJob({ kind: "settle", businessId: owner.businessId, leadId, lastMessageAt: new Date(Date.now() - 60_000).toISOString() }, `t-settle:${leadId}`),
+    },
+  ];
+
+  it.each(STARTS)("started by $by: one run, its step recorded once, one notification pushed, two runs pushes", async ({ by, incomplete, job }) => {
+    const lead = await newLead(`Nora ${by.split(" ").at(-2)}`, incomplete);
+    const runsBefore = seen.runs.length;
+    await server.services.jobs.enqueue(server.services.db, [job(lead.id)]);
+    const runs = await until(() => server.services.db.automationRun.findMany({ where: { automationId, leadId: lead.id } }), (r) => r.length === 1 && r[0]!.status === "sent");
+    await until(async () => seen.notifications.filter((n) => n.leadId === lead.id).length, (n) => n >= 1);
+    await until(async () => seen.runs.length - runsBefore, (n) => n >= 2);
+    await server.services.jobs.idle([AUTOMATION_QUEUE]);
+
+    expect(runs.map((r) => [r.step, r.actionType, r.status])).toEqual([[0, "notification", "sent"]]);
+    expect(await jobsWith(AUTOMATION_QUEUE, "runId", runs[0]!.id)).toBe(1);
+    const rows = await server.services.db.notification.findMany({ where: { leadId: lead.id } });
+    expect(rows.map((n) => n.text)).toEqual([`Every lead: Call ${lead.name}`]);
+    expect(seen.notifications.filter((n) => n.leadId === lead.id).map((n) => n.id)).toEqual([rows[0]!.id]);
+    expect(seen.runs.slice(runsBefore)).toEqual([automationId, automationId]);
+    // Starting again (a resent job) finds the run: nothing more.
+    await server.services.jobs.enqueue(server.services.db, [{ ...job(lead.id), key: `again:${lead.id}` }]);
+    await server.services.jobs.idle([AUTOMATION_QUEUE]);
+    expect(await server.services.db.automationRun.count({ where: { automationId, leadId: lead.id } })).toBe(1);
+    expect(seen.runs.slice(runsBefore)).toHaveLength(2);
+  });
+
+  it("a step's failure is recorded once: one automation.run.failed event and one runs push, a second record writes nothing", async () => {
+    const lead = await newLead("Fay Failing", false);
+    const run = await server.services.db.automationRun.create({
+      data: { businessId: owner.businessId, automationId, leadId: lead.id, step: 0, actionType: "email", scheduledFor: new Date() },
+    });
+    const pushes: string[] = [];
+    const ctx = commandContext(server.services, {
+      leadCreated: () => undefined,
+      leadUpdated: () => undefined,
+      notification: () => undefined,
+      automationRuns: (_businessId: string, id: string) => pushes.push(id),
+    });
+    const step = { id: run.id, businessId: owner.businessId, automationId, leadId: lead.id };
+    expect(await recordAutomationStep(ctx, step, { status: "failed", error: "550 mailbox unavailable" })).toBe(true);
+    expect(await recordAutomationStep(ctx, step, { status: "failed", error: "550 mailbox unavailable" })).toBe(false);
+    expect(await jobsWith(EVENT_QUEUE, "runId", run.id)).toBe(1);
+    expect(pushes).toEqual([automationId]);
+    expect(await server.services.db.automationRun.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: "failed", error: "550 mailbox unavailable" });
+  });
+});
