@@ -107,7 +107,12 @@ export type MessageSendPayload = {
   text: string;
 };
 
-export type MessageSendAck = { ok: true; message: Message } | AckError;
+/**
+ * `replies`: the bot's replies to this message when they were stored together with it (the one-statement
+ * turn, decision 0079): the sending connection gets them in its ack, one packet, and the room's copy skips
+ * it (decision 0085). Otherwise they follow as `message` events.
+ */
+export type MessageSendAck = { ok: true; message: Message; replies?: Message[] } | AckError;
 
 export type MessageDelta = { conversationId: string; messageId: string; delta: string };
 
