@@ -5,8 +5,10 @@
 // that a job written here is picked up like one written by pg-boss.
 import { Prisma } from "../../db/generated/client.ts";
 import { queryPrepared } from "../../db/prepared.ts";
-import { JOB_SCHEMA } from "./job-queue.server.ts";
 import { queueSpec } from "./queues.ts";
+
+/** pg-boss's schema (job-queue.server.ts re-exports it). */
+export const JOB_SCHEMA = "pgboss";
 
 /**
  * `INSERT INTO pgboss.job … SELECT … FROM <from>`: one job of `queue` per row of `from` (a CTE name
