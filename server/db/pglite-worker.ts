@@ -169,6 +169,9 @@ function createStats() {
     },
     snapshot(reset: boolean) {
       const result = { ...window, wallMs: performance.now() - window.since };
+      // A bench's window: a reset starts the per-statement table afresh, a read prints it (stderr).
+      if (reset) bySql.clear();
+      else this.print();
       if (reset) Object.assign(window, { totalMs: 0, jobMs: 0, statements: 0, jobStatements: 0, since: performance.now() });
       return result;
     },

@@ -107,7 +107,12 @@ export type MessageSendPayload = {
   text: string;
 };
 
-export type MessageSendAck = { ok: true; message: Message } | AckError;
+/**
+ * `replies` (optional; the server does not send it yet, decision 0085): the bot's replies to this message
+ * when they were stored together with it (the one-statement turn, decision 0079), for one packet instead of
+ * two. The widget accepts them as if they came as `message` events.
+ */
+export type MessageSendAck = { ok: true; message: Message; replies?: Message[] } | AckError;
 
 export type MessageDelta = { conversationId: string; messageId: string; delta: string };
 

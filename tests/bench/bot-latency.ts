@@ -189,6 +189,10 @@ class BenchVisitor {
     });
     const ackAt = performance.now();
     if (!ack.ok) throw new Error(`message refused: ${ack.error}`);
+    // The one-statement turn's replies come in the ack itself (decision 0085): they arrived with it.
+    for (const message of ack.replies ?? []) {
+      if (message.role === "bot" && !this.bots.has(message.seq)) this.bots.set(message.seq, { at: ackAt, message });
+    }
     const reply = await this.botAfter(ack.message.seq, TURN_TIMEOUT_MS);
     return { ackMs: ackAt - t0, replyMs: reply.at - t0, reply: reply.message };
   }

@@ -75,7 +75,7 @@ export class Visitor {
       .timeout(10_000)
       .emitWithAck("message:send", { conversationId: this.conversationId, clientMessageId, text });
     // As the widget does: the ack carries the stored message (the room's copy skips the sender).
-    if (ack.ok) this.received.push(ack.message);
+    if (ack.ok) this.received.push(ack.message, ...(ack.replies ?? []));
     return ack;
   }
 

@@ -213,6 +213,22 @@ describe("connection", () => {
 });
 
 describe("delivery", () => {
+  it("shows the bot's replies that come in the message's ack, once, as if they came as events (decision 0085)", () => {
+    const t = setup();
+    connectAndOpen(t);
+    t.client.send("Office");
+    const sent = t.socket.take("message:send");
+    const p = sent.payload as MessageSendPayload;
+    const visitor = msg(2, { role: "visitor", text: p.text, clientMessageId: p.clientMessageId });
+    sent.ack(null, { ok: true, message: visitor, replies: [msg(3, { text: "How big is the space?" }), { junk: true }] });
+    const shown = () => t.client.getState().messages.map((m) => [m.seq, m.role]);
+    expect(shown()).toEqual([[1, "bot"], [2, "visitor"], [3, "bot"]]);
+    t.socket.fire("message", msg(3, { text: "How big is the space?" })); // a second copy is dropped by id
+    expect(shown()).toEqual([[1, "bot"], [2, "visitor"], [3, "bot"]]);
+    expect(t.store.state.outbox).toEqual([]);
+    expect(t.store.state.lastSeq).toBe(3);
+  });
+
   it("shows a message as pending at once, keeps it in the outbox, and sends it once open", () => {
     const t = setup();
     expect(t.client.send("  Office cleaning  ")).toBe(true);

@@ -232,7 +232,11 @@ export function createClient(options: ClientOptions): ChatClient {
       const ack = result as MessageSendAck | null;
       if (!err && ack?.ok && isMessage(ack.message)) {
         // Stored, whatever happened to the connection since.
-        store.addMessages([ack.message]);
+        // The bot's replies may come in the same ack (one packet, decision 0085), as `message` events would.
+        const replies = Array.isArray(ack.replies) ? ack.replies.filter(isMessage) : [];
+        for (const reply of replies) drafts.delete(reply.id);
+        if (replies.length > 0) typing = false;
+        store.addMessages([ack.message, ...replies]);
         store.removeFromOutbox(clientMessageId);
       }
       if (gen !== generation || stopped) return emit();

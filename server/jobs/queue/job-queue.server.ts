@@ -7,8 +7,9 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "../../shared/logger.ts";
 import type { SqlExecutor } from "../../db/migrate.server.ts";
-import { executorDb, prismaDb, type TxClient } from "./sql-executors.server.ts";
+import { executorDb, type TxClient } from "./sql-executors.server.ts";
 import { QUEUES, queueSpec, type QueueSpec } from "./queues.ts";
+import { insertJobs, JOB_SCHEMA } from "./job-sql.server.ts";
 import { createDispatcher, JOB_NOTIFY_CHANNEL, notifyTriggerSql, type Dispatcher, type FetchedJob } from "./dispatcher.server.ts";
 
 /** A handler still running after its job's expiry counts as failed (as pg-boss's own workers do). */
@@ -21,7 +22,7 @@ function withinSeconds<T>(work: Promise<T>, seconds: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export const JOB_SCHEMA = "pgboss";
+export { JOB_SCHEMA };
 
 /** One job to run: `key` is its idempotency key, unique per effect (e.g. `lead-alert:{leadId}:{userId}`). */
 export type JobRequest<T = unknown> = {
@@ -187,15 +188,8 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     async enqueue(tx, jobs) {
       if (jobs.length === 0) return;
       for (const job of jobs) queueSpec(job.name); // a typo is an error, not a lost job
-      await boss.insert(
-        jobs.map((job) => ({
-          name: job.name,
-          data: job.data as object,
-          singletonKey: job.key,
-          startAfter: job.runAt?.toISOString(),
-        })),
-        { db: prismaDb(tx) } as PgBoss.InsertOptions,
-      );
+      // pg-boss's insert, prepared (job-sql.server.ts, decision 0085).
+      await insertJobs(tx, jobs);
     },
 
     wake() {

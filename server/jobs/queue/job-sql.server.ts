@@ -4,8 +4,11 @@
 // (job-queue.server.ts enqueues through it everywhere else); tests/integration/jobs-mail.test.ts checks
 // that a job written here is picked up like one written by pg-boss.
 import { Prisma } from "../../db/generated/client.ts";
-import { JOB_SCHEMA } from "./job-queue.server.ts";
+import { queryPrepared } from "../../db/prepared.ts";
 import { queueSpec } from "./queues.ts";
+
+/** pg-boss's schema (job-queue.server.ts re-exports it). */
+export const JOB_SCHEMA = "pgboss";
 
 /**
  * `INSERT INTO pgboss.job … SELECT … FROM <from>`: one job of `queue` per row of `from` (a CTE name
@@ -36,4 +39,33 @@ export function pendingJobSql(queue: string, key: string): Prisma.Sql {
   return Prisma.sql`
     SELECT EXISTS (SELECT 1 FROM ${schema}."job"
                     WHERE "name" = ${queue} AND "singleton_key" = ${key} AND "state" IN ('created', 'retry')) AS "pending"`;
+}
+
+/**
+ * pg-boss 10's `insert` (its `insertJobs` statement, for the options this app's pg-boss runs with: no
+ * instance-wide expiry, retention or retry defaults, so the queue's own policy or pg-boss's fallbacks
+ * apply) as one prepared statement through the app's driver (decision 0085): the same rows, the same
+ * `ON CONFLICT DO NOTHING` on the idempotency keys, without Prisma's raw-query path on the main thread and
+ * without planning the statement each time on the database. Inside a transaction client it joins the
+ * transaction (queryPrepared falls back to Prisma there).
+ */
+export async function insertJobs(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  jobs: { name: string; data: unknown; key: string; runAt?: Date }[],
+): Promise<void> {
+  const rows = JSON.stringify(jobs.map((job) => ({ name: job.name, data: job.data ?? null, key: job.key, run_at: job.runAt?.toISOString() ?? null })));
+  const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
+  await queryPrepared(db, Prisma.sql`
+    INSERT INTO ${schema}."job" ("id", "name", "data", "priority", "start_after", "singleton_key", "singleton_on", "dead_letter",
+      "expire_in", "keep_until", "retry_limit", "retry_delay", "retry_backoff", "policy")
+    SELECT gen_random_uuid(), j."name", j."data", 0, j."start_after", j."key", NULL, q."dead_letter",
+           COALESCE(q."expire_seconds" * interval '1s', interval '15 minutes'),
+           j."start_after" + CAST(COALESCE((q."retention_minutes" * 60)::text, '14 days') AS interval),
+           COALESCE(q."retry_limit", 2),
+           CASE WHEN COALESCE(q."retry_backoff", false) THEN GREATEST(q."retry_delay", 1) ELSE COALESCE(q."retry_delay", 0) END,
+           COALESCE(q."retry_backoff", false), q."policy"
+      FROM (SELECT x."name", x."data", x."key", COALESCE(x."run_at", now()) AS "start_after"
+              FROM jsonb_to_recordset(${rows}::jsonb) AS x("name" text, "data" jsonb, "key" text, "run_at" timestamptz)) j
+      JOIN ${schema}."queue" q ON q."name" = j."name"
+    ON CONFLICT DO NOTHING`);
 }

@@ -24,13 +24,5 @@ export function executorDb(sql: SqlExecutor): PgBoss.Db {
 }
 
 /** A Prisma client or interactive-transaction client: what domain code holds when it enqueues. */
-export type TxClient = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
+export type TxClient = Pick<Prisma.TransactionClient, "$queryRawUnsafe" | "$queryRaw">;
 
-/** pg-boss inside the caller's Prisma transaction (or straight on the client, outside one). */
-export function prismaDb(tx: TxClient): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...(values ?? [])) };
-    },
-  };
-}

@@ -114,8 +114,15 @@ if (instrument) {
         if (typeof ack === "function") {
           packet[last] = (...args: unknown[]) => {
             ackMs.push(performance.now() - t0);
-            const result = args[0] as { ok?: boolean; message?: Message } | undefined;
-            if (pending && pending.t0 === t0 && result?.ok && result.message) pending.visitorSeq = result.message.seq;
+            const result = args[0] as { ok?: boolean; message?: Message; replies?: Message[] } | undefined;
+            if (pending && pending.t0 === t0 && result?.ok && result.message) {
+              pending.visitorSeq = result.message.seq;
+              // The one-statement turn's replies ride in the ack (decision 0085): the turn is answered now.
+              if (result.replies?.some((m) => m.role === "bot")) {
+                replyMs.push(performance.now() - t0);
+                pending = null;
+              }
+            }
             return (ack as (...a: unknown[]) => void)(...args);
           };
         }
