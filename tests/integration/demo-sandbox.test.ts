@@ -93,7 +93,9 @@ describe("the demo button", () => {
     expect(owner!.role).toBe("owner");
     expect(owner!.user.email.endsWith(`@${SANDBOX_EMAIL_DOMAIN}`)).toBe(true);
     expect(await db().session.count({ where: { userId: owner!.userId } })).toBe(1);
-    // Seeded like the fixed demo business: the same sample leads, scored the same.
+    // Seeded like the fixed demo business: the same sample leads, scored the same (with its year of
+    // history, which a sandbox made on the press gets from its sandbox.history job: decision 0087).
+    await server.services.jobs.idle([SANDBOX_HISTORY_QUEUE], { timeoutMs: 120_000 });
     const demo = await db().business.findFirstOrThrow({ where: { isDemo: true, sandboxExpiresAt: null } });
     const leads = (id: string) => db().lead.findMany({ where: { businessId: id }, orderBy: { name: "asc" }, select: { name: true, score: true, status: true } });
     expect((await leads(businessId)).length).toBeGreaterThan(0);
