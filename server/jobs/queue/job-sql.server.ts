@@ -9,6 +9,8 @@ import { queueSpec } from "./queues.ts";
 
 /** pg-boss's schema (job-queue.server.ts re-exports it). */
 export const JOB_SCHEMA = "pgboss";
+/** The schema as an identifier in the statements below. */
+const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
 
 /**
  * `INSERT INTO pgboss.job … SELECT … FROM <from>`: one job of `queue` per row of `from` (a CTE name
@@ -16,7 +18,6 @@ export const JOB_SCHEMA = "pgboss";
  */
 export function insertJobsSql(queue: string, from: Prisma.Sql, data: Prisma.Sql, key: Prisma.Sql): Prisma.Sql {
   queueSpec(queue); // a known queue, or pg-boss would drop the job
-  const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
   return Prisma.sql`
     INSERT INTO ${schema}."job" ("id", "name", "data", "singleton_key", "expire_in", "keep_until",
       "retry_limit", "retry_delay", "retry_backoff", "policy")
@@ -35,7 +36,6 @@ export function insertJobsSql(queue: string, from: Prisma.Sql, data: Prisma.Sql,
  */
 export function pendingJobSql(queue: string, key: string): Prisma.Sql {
   queueSpec(queue);
-  const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
   return Prisma.sql`
     SELECT EXISTS (SELECT 1 FROM ${schema}."job"
                     WHERE "name" = ${queue} AND "singleton_key" = ${key} AND "state" IN ('created', 'retry')) AS "pending"`;
@@ -54,7 +54,6 @@ export async function insertJobs(
   jobs: { name: string; data: unknown; key: string; runAt?: Date }[],
 ): Promise<void> {
   const rows = JSON.stringify(jobs.map((job) => ({ name: job.name, data: job.data ?? null, key: job.key, run_at: job.runAt?.toISOString() ?? null })));
-  const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
   await queryPrepared(db, Prisma.sql`
     INSERT INTO ${schema}."job" ("id", "name", "data", "priority", "start_after", "singleton_key", "singleton_on", "dead_letter",
       "expire_in", "keep_until", "retry_limit", "retry_delay", "retry_backoff", "policy")
