@@ -36,9 +36,8 @@ const deleteJob = (businessId: string, expiresAt: Date) => ({
 
 /** A sandbox owner's account: a random address and no password (only the demo button signs in to it). */
 function sandboxOwner(): { email: string; passwordHash: string } {
-  const passwordHash = NO_PASSWORD_HASH;
   const email = `demo-${randomBytes(9).toString("base64url").toLowerCase().replace(/[^a-z0-9]/g, "x")}@${SANDBOX_EMAIL_DOMAIN}`;
-  return { email, passwordHash };
+  return { email, passwordHash: NO_PASSWORD_HASH };
 }
 
 /** The sample business (profile, chatbot, sample leads) with its owner, in the caller's transaction. */
@@ -78,11 +77,11 @@ export async function createSandbox(
   const claimed = await claimPreparedSandbox(deps, now, expiresAt);
   if (claimed) return claimed;
   const owner = sandboxOwner();
+  // Short, but it may wait behind the prepare and history jobs on PGlite's one connection: the seeding's wait limits.
   return deps.db.$transaction(async (tx) => {
     const { businessId, userId } = await seedSandboxBusiness(tx, owner, { now, expiresAt });
     await deps.jobs.enqueue(tx, [deleteJob(businessId, expiresAt), historyJob(businessId), PREPARE_JOB]);
     return { businessId, userId, expiresAt };
-    // Short, but it may wait behind the prepare and history jobs on PGlite's one connection.
   }, SEED_TRANSACTION);
 }
 
