@@ -7,6 +7,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
+import { paintFirstScripts } from "./lib/paint-first-scripts.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -17,8 +18,11 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Bots and crawlers get the whole document at once; browsers get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
+  // Public pages (the `_site` layout) load their scripts after the first paint (decision 0089): they are
+  // rendered whole and rewritten before they are sent. Bots and crawlers get the whole document at
+  // once too; browsers get the workspace's shell as soon as it is ready.
+  const publicPage = remixContext.staticHandlerContext.matches.some((match) => match.route.id === "routes/_site");
+  const readyEvent = publicPage || isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -32,7 +36,17 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          if (publicPage) {
+            const chunks: Buffer[] = [];
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("error", reject);
+            body.on("end", () => {
+              const html = paintFirstScripts(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            });
+          } else {
+            resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          }
           pipe(body);
         },
         onShellError(error: unknown) {

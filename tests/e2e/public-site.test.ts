@@ -78,6 +78,29 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await page.context().close();
   });
 
+  it("starts no script download before the page's first frame, then hydrates (decision 0089)", async () => {
+    const page = await newPage({ mobile: true });
+    // The first frame callback runs just before the first paint: nothing of ours may be fetched before it.
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => ((window as unknown as { __firstFrame: number }).__firstFrame = performance.now()));
+    });
+    for (const pathname of ["/", "/pricing", "/blog"]) {
+      await open(page, pathname);
+      const { firstFrame, scripts } = await page.evaluate(() => ({
+        firstFrame: (window as unknown as { __firstFrame: number }).__firstFrame,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+          .map((entry) => ({ url: entry.name, start: entry.startTime })),
+      }));
+      expect(scripts.length, pathname).toBeGreaterThan(3);
+      for (const script of scripts) expect(script.start, `${pathname}: ${script.url}`).toBeGreaterThanOrEqual(firstFrame);
+      // The preloads got their addresses back (in their order, ahead of the imports' own requests).
+      expect(scripts[0]?.url, pathname).toMatch(/\/assets\/entry\.client-/);
+    }
+    await page.context().close();
+  });
+
   it("redirects an unknown path to / and /documentation to the Resources section", async () => {
     const page = await newPage();
     await page.goto(`${server.url}/definitely/not/here`);
