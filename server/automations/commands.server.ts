@@ -31,6 +31,7 @@ import { randomUUID } from "node:crypto";
 import { runCommand, type CommandContext, type LiveSink } from "../events/command-context.server.ts";
 import type { JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { AUTOMATION_QUEUE } from "../jobs/queue/queues.ts";
+import { leadListSelect } from "../leads/lead-summary.ts";
 import type { WorkspaceNotification } from "../realtime/protocol.ts";
 import type { FieldErrors } from "../shared/forms/action-result.ts";
 import { conditionsHold, type Action, type Condition, type LeadFacts } from "../shared/automations/definition.ts";
@@ -62,21 +63,8 @@ export function automationJob(data: AutomationJob, key: string, runAt?: Date): J
   return { name: AUTOMATION_QUEUE, key, data, ...(runAt ? { runAt } : {}) };
 }
 
-export const runLeadSelect = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  company: true,
-  score: true,
-  priority: true,
-  serviceType: true,
-  buildingSizeSqFt: true,
-  status: true,
-  source: true,
-  incomplete: true,
-  conversationId: true,
-} as const;
+/** The lead as a run reads it: the columns a list shows, its conversation, and the facts conditions test. */
+export const runLeadSelect = { ...leadListSelect, conversationId: true, serviceType: true, buildingSizeSqFt: true } as const;
 
 function leadFacts(lead: { score: number; priority: string; serviceType: string | null; buildingSizeSqFt: number | null; status: string; source: string }): LeadFacts {
   return { ...lead, channel: lead.source };

@@ -11,7 +11,11 @@
 //   - cancelLeadRuns, releaseHeldSteps and deleteAutomation (the same module): the `cancel` job cancels a
 //     lead's pending steps with one `automation:runs` push per automation; resuming from the page's toggle
 //     or its edit modal claims every held step and writes its job once, with one push; Delete hides the
-//     automation and cancels its steps with one push; each second call changes nothing and pushes nothing.
+//     automation and cancels its steps with one push; each second call changes nothing and pushes nothing;
+//   - sendAgentMessage (server/chat/commands.server.ts): a member's message is stored once and pushed once
+//     to each side; when the business can text, its SMS copy's job is written once; a resend (the same
+//     clientMessageId) stores, pushes and writes nothing.
+import { randomUUID } from "node:crypto";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFromTemplate, updateAutomation } from "#server/automations/automations.server.ts";
@@ -26,13 +30,15 @@ import {
 } from "#server/automations/commands.server.ts";
 import { CLOSED_ERROR } from "#server/automations/runs.server.ts";
 import { Prisma } from "#server/db/generated/client.ts";
+import { sendAgentMessage } from "#server/chat/commands.server.ts";
 import { commandContext } from "#server/events/command-context.server.ts";
+import { agentReplyJob } from "#server/sms/workspace-sms.server.ts";
 import { JOB_SCHEMA } from "#server/jobs/queue/job-queue.server.ts";
-import { AUTOMATION_QUEUE, EVENT_QUEUE, TAKEOVER_IDLE_QUEUE } from "#server/jobs/queue/queues.ts";
+import { AUTOMATION_QUEUE, EVENT_QUEUE, SMS_INBOUND_QUEUE, TAKEOVER_IDLE_QUEUE } from "#server/jobs/queue/queues.ts";
 import type { ConversationAgentEvent, Message, TakeoverAck, WorkspaceNotification } from "#server/realtime/protocol.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { until } from "../support/until.ts";
-import { Visitor } from "../support/widget-client.ts";
+import { newClientMessageId, Visitor } from "../support/widget-client.ts";
 import { openWorkspaceSocket } from "../support/workspace-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 
@@ -77,6 +83,21 @@ async function jobsWith(queue: string, field: string, value: string): Promise<nu
   return total;
 }
 
+/** A visitor's chat, the bot's first question answered, with the owner joined. */
+async function joinedChat(): Promise<{ visitor: Visitor; conversationId: string }> {
+  const chatbot = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: owner.businessId } });
+  const visitor = new Visitor(server.url, { siteKey: chatbot.siteKey });
+  visitors.push(visitor);
+  await visitor.connect();
+  const opened = await visitor.open();
+  if (!opened.ok) throw new Error(opened.error);
+  await visitor.say("Regular Commercial Cleaning");
+  await server.app.chat.idle();
+  const conversationId = visitor.conversationId!;
+  expect((await emit("conversation:join", { conversationId })).ok).toBe(true);
+  return { visitor, conversationId };
+}
+
 describe("endTakeover: Leave and the idle job have the same consequences", () => {
   const ENDS = [
     { by: "the member's Leave", end: async (conversationId: string) => expect((await emit("conversation:leave", { conversationId })).ok).toBe(true) },
@@ -87,16 +108,7 @@ describe("endTakeover: Leave and the idle job have the same consequences", () =>
   ];
 
   it.each(ENDS)("ended by $by: one leave line stored and pushed to both sides, one agent push, and the bot answers again", async ({ end }) => {
-    const chatbot = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: owner.businessId } });
-    const visitor = new Visitor(server.url, { siteKey: chatbot.siteKey });
-    visitors.push(visitor);
-    await visitor.connect();
-    const opened = await visitor.open();
-    if (!opened.ok) throw new Error(opened.error);
-    await visitor.say("Regular Commercial Cleaning");
-    await server.app.chat.idle();
-    const conversationId = visitor.conversationId!;
-    expect((await emit("conversation:join", { conversationId })).ok).toBe(true);
+    const { visitor, conversationId } = await joinedChat();
     const asked = await visitor.send("Hello? Anyone there?");
     if (!asked.ok) throw new Error(asked.error);
     await server.app.chat.idle();
@@ -211,6 +223,12 @@ describe("automation runs: cancel, resume and delete own their consequences", ()
     return { ctx, pushes };
   }
   const runsPushes = (automationId: string) => seen.runs.filter((id) => id === automationId).length;
+  /** Every runs push made so far has arrived: socket.io keeps their order, so a marker pushed now comes after them. */
+  async function pushesArrived() {
+    const marker = `marker-${randomUUID()}`;
+    server.app.workspaceEvents.automationRuns(owner.businessId, marker);
+    await until(async () => seen.runs.includes(marker), Boolean);
+  }
 
   /** An automation of two notification steps, in `status`, made through the edit modal's command. */
   async function automation(name: string, status: "active" | "paused") {
@@ -260,8 +278,8 @@ describe("automation runs: cancel, resume and delete own their consequences", ()
       automationJob({ kind: "cancel", businessId: owner.businessId, leadIds: [lead.id], reason: CLOSED_ERROR }, `t-cancel:${lead.id}`),
     ]);
     const cancelled = await until(() => db().automationRun.findMany({ where: { leadId: lead.id }, orderBy: { id: "asc" } }), (r) => r.every((run) => run.status === "cancelled"));
-    await until(async () => runsPushes(first) + runsPushes(second), (n) => n >= 2);
     await server.services.jobs.idle([AUTOMATION_QUEUE]);
+    await pushesArrived();
 
     expect(cancelled.map((r) => r.error)).toEqual([CLOSED_ERROR, CLOSED_ERROR, CLOSED_ERROR]);
     expect(cancelled.map((r) => r.id).sort()).toEqual([...runs.map((r) => r.id), other.id].sort());
@@ -286,8 +304,8 @@ describe("automation runs: cancel, resume and delete own their consequences", ()
     expect((await db().automation.findUniqueOrThrow({ where: { id: automationId } })).status).toBe("active");
     // Released, the held steps run now: each recorded sent once, with its notification.
     await until(() => db().automationRun.findMany({ where: { automationId }, orderBy: { step: "asc" } }), (r) => r.every((run) => run.status === "sent"));
-    await until(async () => runsPushes(automationId), (n) => n >= 3);
     await server.services.jobs.idle([AUTOMATION_QUEUE]);
+    await pushesArrived();
 
     for (const run of runs) expect(await jobsWith(AUTOMATION_QUEUE, "runId", run.id)).toBe(1);
     expect(await db().notification.count({ where: { leadId: lead.id } })).toBe(2);
@@ -304,7 +322,7 @@ describe("automation runs: cancel, resume and delete own their consequences", ()
     const { runs } = await pendingRuns(automationId, "Dana Delete", false);
     const res = await owner.client.post("/app/automation", { intent: "delete", id: automationId });
     expect(res.status).toBe(200);
-    await until(async () => runsPushes(automationId), (n) => n >= 1);
+    await pushesArrived();
 
     expect((await db().automation.findUniqueOrThrow({ where: { id: automationId } })).deletedAt).not.toBeNull();
     const cancelled = await db().automationRun.findMany({ where: { automationId }, orderBy: { step: "asc" } });
@@ -315,5 +333,43 @@ describe("automation runs: cancel, resume and delete own their consequences", ()
     expect(await deleteAutomation(again.ctx, { businessId: owner.businessId, id: automationId })).toMatchObject({ ok: false, status: 404 });
     expect(again.pushes).toEqual([]);
     expect(await db().automationRun.findMany({ where: { automationId }, orderBy: { step: "asc" } })).toEqual(cancelled);
+  });
+});
+
+describe("sendAgentMessage: a member's message owns its consequences", () => {
+  it("stored once and pushed once to each side; its SMS copy's job written once when the business can text; a resend changes nothing", async () => {
+    const { visitor, conversationId } = await joinedChat();
+    const clientMessageId = newClientMessageId();
+    const sent = await emit<{ message: Message }>("agent:message:send", { conversationId, clientMessageId, text: "Hello from the team" });
+    if (!sent.ok) throw new Error(sent.error);
+    const id = sent.message.id;
+    await until(async () => visitor.unique().filter((m) => m.id === id).length + seen.messages.filter((m) => m.id === id).length, (n) => n >= 2);
+    const resent = await emit<{ message: Message }>("agent:message:send", { conversationId, clientMessageId, text: "Hello from the team" });
+    expect(resent).toEqual({ ok: true, message: sent.message });
+    expect(await server.services.db.message.count({ where: { conversationId, clientMessageId } })).toBe(1);
+    expect(visitor.unique().filter((m) => m.id === id)).toHaveLength(1);
+    expect(seen.messages.filter((m) => m.id === id)).toHaveLength(1);
+    // This business cannot text: no SMS job.
+    expect(await jobsWith(SMS_INBOUND_QUEUE, "messageId", id)).toBe(0);
+
+    // The same command where the business can text: the SMS copy's job, once.
+    const pushed: Message[] = [];
+    const ctx = {
+      ...commandContext(server.services, {
+        leadCreated: () => undefined,
+        leadUpdated: () => undefined,
+        conversationMessage: (_businessId: string, message: Message) => pushed.push(message),
+        conversationAgent: () => undefined,
+        visitorTyping: () => undefined,
+        botResumes: async () => undefined,
+      }),
+      texting: { canText: async () => true, replyJob: agentReplyJob },
+    };
+    const input = { businessId: owner.businessId, conversationId, agent: { userId: owner.userId, name: "Owner" }, clientMessageId: newClientMessageId(), text: "We can text you too" };
+    const stored = await sendAgentMessage(ctx, input);
+    if (stored.kind !== "stored") throw new Error(stored.kind);
+    expect(await sendAgentMessage(ctx, input)).toEqual({ kind: "duplicate", message: stored.message });
+    expect(pushed).toEqual([stored.message]);
+    expect(await jobsWith(SMS_INBOUND_QUEUE, "messageId", stored.message.id)).toBe(1);
   });
 });
