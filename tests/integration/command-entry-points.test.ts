@@ -83,6 +83,18 @@ async function jobsWith(queue: string, field: string, value: string): Promise<nu
   return total;
 }
 
+/** An automation command context whose runs pushes are recorded (the automation ids). */
+function recording(): { ctx: AutomationCommandContext; pushes: string[] } {
+  const pushes: string[] = [];
+  const ctx = commandContext(server.services, {
+    leadCreated: () => undefined,
+    leadUpdated: () => undefined,
+    notification: () => undefined,
+    automationRuns: (_businessId: string, id: string) => pushes.push(id),
+  });
+  return { ctx, pushes };
+}
+
 /** A visitor's chat, the bot's first question answered, with the owner joined. */
 async function joinedChat(): Promise<{ visitor: Visitor; conversationId: string }> {
   const chatbot = await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: owner.businessId } });
@@ -193,13 +205,7 @@ describe("automation runs: every start has the same consequences", () => {
     const run = await server.services.db.automationRun.create({
       data: { businessId: owner.businessId, automationId, leadId: lead.id, step: 0, actionType: "email", scheduledFor: new Date() },
     });
-    const pushes: string[] = [];
-    const ctx = commandContext(server.services, {
-      leadCreated: () => undefined,
-      leadUpdated: () => undefined,
-      notification: () => undefined,
-      automationRuns: (_businessId: string, id: string) => pushes.push(id),
-    });
+    const { ctx, pushes } = recording();
     const step = { id: run.id, businessId: owner.businessId, automationId, leadId: lead.id };
     expect(await recordAutomationStep(ctx, step, { status: "failed", error: "550 mailbox unavailable" })).toBe(true);
     expect(await recordAutomationStep(ctx, step, { status: "failed", error: "550 mailbox unavailable" })).toBe(false);
@@ -211,17 +217,6 @@ describe("automation runs: every start has the same consequences", () => {
 
 describe("automation runs: cancel, resume and delete own their consequences", () => {
   const db = () => server.services.db;
-  /** A context whose pushes are recorded (for the second calls, which must push nothing). */
-  function recording(): { ctx: AutomationCommandContext; pushes: string[] } {
-    const pushes: string[] = [];
-    const ctx = commandContext(server.services, {
-      leadCreated: () => undefined,
-      leadUpdated: () => undefined,
-      notification: () => undefined,
-      automationRuns: (_businessId: string, id: string) => pushes.push(id),
-    });
-    return { ctx, pushes };
-  }
   const runsPushes = (automationId: string) => seen.runs.filter((id) => id === automationId).length;
   /** Every runs push made so far has arrived: socket.io keeps their order, so a marker pushed now comes after them. */
   async function pushesArrived() {
