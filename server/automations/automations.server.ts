@@ -2,7 +2,6 @@
 // listed with their run figures, edited, activated, paused and resumed, and deleted (its pending steps
 // cancelled, its runs kept). Every query is scoped to the caller's business.
 import type { Db } from "../db/client.server.ts";
-import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { localIsoDate, startOfZonedDay } from "../shared/time/calendar.ts";
 import { getBusinessTimeZone } from "../leads/list-leads.server.ts";
 import {
@@ -18,13 +17,11 @@ import {
   type Trigger,
   type TriggerConfig,
 } from "../shared/automations/definition.ts";
-import { releaseHeldSteps } from "./runs.server.ts";
-import type { FieldErrors } from "../shared/forms/action-result.ts";
+import { AUTOMATION_NOT_FOUND, releaseHeldSteps, type AutomationCommandContext, type AutomationResult } from "./commands.server.ts";
 
-export const AUTOMATION_NOT_FOUND = "Automation not found";
+// Deleting is a command (commands.server.ts); the page's module offers all of its writes.
+export { AUTOMATION_NOT_FOUND, DELETED_ERROR, deleteAutomation, type AutomationResult } from "./commands.server.ts";
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this automation?";
-
-export type AutomationResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404; error: string; fieldErrors?: FieldErrors };
 
 export type AutomationView = {
   id: string;
@@ -202,44 +199,27 @@ async function findOwn(db: Db, businessId: string, id: string) {
 
 /** The edit modal: every field, status included (a paused automation made active releases its held steps). */
 export async function updateAutomation(
-  deps: { db: Db; jobs: JobQueue },
-  args: { businessId: string; id: string; input: unknown; now?: Date },
+  ctx: AutomationCommandContext,
+  args: { businessId: string; id: string; input: unknown },
 ): Promise<AutomationResult<{ id: string }>> {
-  const own = await findOwn(deps.db, args.businessId, args.id);
+  const own = await findOwn(ctx.db, args.businessId, args.id);
   if (!own) return { ok: false, status: 404, error: AUTOMATION_NOT_FOUND };
   const checked = parseAutomationInput(args.input);
   if (!checked.ok) return { ...checked, status: 400 };
-  await deps.db.automation.update({ where: { id: own.id }, data: dataOf(checked.value) });
-  if (checked.value.status === "active" && own.status !== "active") await releaseHeldSteps(deps, args.businessId, own.id, args.now);
+  await ctx.db.automation.update({ where: { id: own.id }, data: dataOf(checked.value) });
+  if (checked.value.status === "active" && own.status !== "active") await releaseHeldSteps(ctx, { businessId: args.businessId, automationId: own.id });
   return { ok: true, value: { id: own.id } };
 }
 
-/** The toggle: active ↔ paused, and a draft becomes active. */
+/** The toggle: active ↔ paused, and a draft becomes active (releasing the steps held while paused). */
 export async function toggleAutomation(
-  deps: { db: Db; jobs: JobQueue },
-  args: { businessId: string; id: string; now?: Date },
+  ctx: AutomationCommandContext,
+  args: { businessId: string; id: string },
 ): Promise<AutomationResult<{ status: AutomationStatus }>> {
-  const own = await findOwn(deps.db, args.businessId, args.id);
+  const own = await findOwn(ctx.db, args.businessId, args.id);
   if (!own) return { ok: false, status: 404, error: AUTOMATION_NOT_FOUND };
   const status: AutomationStatus = own.status === "active" ? "paused" : "active";
-  const updated = await deps.db.automation.updateMany({ where: { id: own.id, businessId: args.businessId, status: own.status }, data: { status } });
-  if (updated.count === 1 && status === "active") await releaseHeldSteps(deps, args.businessId, own.id, args.now);
+  const updated = await ctx.db.automation.updateMany({ where: { id: own.id, businessId: args.businessId, status: own.status }, data: { status } });
+  if (updated.count === 1 && status === "active") await releaseHeldSteps(ctx, { businessId: args.businessId, automationId: own.id });
   return { ok: true, value: { status } };
-}
-
-export const DELETED_ERROR = "Cancelled: the automation was deleted";
-
-/** Deletes (hides) the automation and cancels its pending steps; its runs stay as history. */
-export async function deleteAutomation(db: Db, args: { businessId: string; id: string; now?: Date }): Promise<AutomationResult<{ cancelled: number }>> {
-  const own = await findOwn(db, args.businessId, args.id);
-  if (!own) return { ok: false, status: 404, error: AUTOMATION_NOT_FOUND };
-  const now = args.now ?? new Date();
-  const [, cancelled] = await db.$transaction([
-    db.automation.update({ where: { id: own.id }, data: { deletedAt: now, status: "paused" } }),
-    db.automationRun.updateMany({
-      where: { businessId: args.businessId, automationId: own.id, status: "scheduled" },
-      data: { status: "cancelled", finishedAt: now, error: DELETED_ERROR },
-    }),
-  ]);
-  return { ok: true, value: { cancelled: cancelled.count } };
 }

@@ -14,11 +14,26 @@
 //     recorded the same way. After the commit: the live `automation:runs` push, and the notification's
 //     push to the open workspaces. Entry point: the step's job (server/automations/runs.server.ts), after
 //     the action's outside effect (the e-mail or SMS, idempotent by the run's key).
+//   - `cancelLeadRuns(ctx, { businessId, leadIds, reason })`: the leads' pending steps cancelled with the
+//     reason, in one statement of one transaction; after the commit, one `automation:runs` push per
+//     automation whose steps it cancelled (none when nothing was pending). Entry point: the `cancel` job
+//     (the lead marked Won or Lost, unsubscribed, or answered by the team).
+//   - `releaseHeldSteps(ctx, { businessId, automationId })`: resuming a paused automation claims every
+//     step held meanwhile and writes one step job for each, due now, in one transaction (a second call
+//     finds none held: nothing written, nothing pushed); after the commit, one `automation:runs` push.
+//     Entry points: the Automation page's toggle and its edit modal (automations.server.ts), when the
+//     automation becomes active.
+//   - `deleteAutomation(ctx, { businessId, id })`: the automation hidden (its runs stay as history) and
+//     its pending steps cancelled, in one transaction; after the commit, one `automation:runs` push (open
+//     Automation pages drop it). A second call finds no automation (404) and writes nothing. Entry point:
+//     the Automation page's Delete (dashboard/app/routes/app.automation.tsx).
 import { randomUUID } from "node:crypto";
 import { runCommand, type CommandContext, type LiveSink } from "../events/command-context.server.ts";
 import type { JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { AUTOMATION_QUEUE } from "../jobs/queue/queues.ts";
+import { leadListSelect } from "../leads/lead-summary.ts";
 import type { WorkspaceNotification } from "../realtime/protocol.ts";
+import type { FieldErrors } from "../shared/forms/action-result.ts";
 import { conditionsHold, type Action, type Condition, type LeadFacts } from "../shared/automations/definition.ts";
 
 export type AutomationJob =
@@ -48,21 +63,8 @@ export function automationJob(data: AutomationJob, key: string, runAt?: Date): J
   return { name: AUTOMATION_QUEUE, key, data, ...(runAt ? { runAt } : {}) };
 }
 
-export const runLeadSelect = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  company: true,
-  score: true,
-  priority: true,
-  serviceType: true,
-  buildingSizeSqFt: true,
-  status: true,
-  source: true,
-  incomplete: true,
-  conversationId: true,
-} as const;
+/** The lead as a run reads it: the columns a list shows, its conversation, and the facts conditions test. */
+export const runLeadSelect = { ...leadListSelect, conversationId: true, serviceType: true, buildingSizeSqFt: true } as const;
 
 function leadFacts(lead: { score: number; priority: string; serviceType: string | null; buildingSizeSqFt: number | null; status: string; source: string }): LeadFacts {
   return { ...lead, channel: lead.source };
@@ -184,5 +186,63 @@ export async function recordAutomationStep(ctx: AutomationCommandContext, step: 
     }
     after(() => ctx.live.automationRuns(step.businessId, step.automationId));
     return true;
+  });
+}
+
+export const AUTOMATION_NOT_FOUND = "Automation not found";
+export const DELETED_ERROR = "Cancelled: the automation was deleted";
+
+export type AutomationResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404; error: string; fieldErrors?: FieldErrors };
+
+/** Cancels the pending steps of these leads (of this business); answers how many. */
+export async function cancelLeadRuns(ctx: AutomationCommandContext, input: { businessId: string; leadIds: string[]; reason: string }): Promise<number> {
+  const now = ctx.clock();
+  return runCommand(ctx, "automations", async (tx, after) => {
+    const cancelled = await tx.automationRun.updateManyAndReturn({
+      where: { businessId: input.businessId, leadId: { in: input.leadIds }, status: "scheduled" },
+      data: { status: "cancelled", finishedAt: now, error: input.reason },
+      select: { automationId: true },
+    });
+    for (const automationId of new Set(cancelled.map((run) => run.automationId))) {
+      after(() => ctx.live.automationRuns(input.businessId, automationId));
+    }
+    return cancelled.length;
+  });
+}
+
+/** Resuming: the steps held while paused (their time came meanwhile) are enqueued again, due now; answers how many. */
+export async function releaseHeldSteps(ctx: AutomationCommandContext, input: { businessId: string; automationId: string }): Promise<number> {
+  const now = ctx.clock();
+  return runCommand(ctx, "automations", async (tx, after) => {
+    // The claim is the one statement that decides: a step held twice over (two resumes at once) is claimed once.
+    const claimed = await tx.automationRun.updateManyAndReturn({
+      where: { businessId: input.businessId, automationId: input.automationId, status: "scheduled", heldAt: { not: null } },
+      data: { heldAt: null },
+      select: { id: true },
+    });
+    if (claimed.length === 0) return 0;
+    // Held means its job came while paused, so it is due: now.
+    await ctx.jobs.enqueue(
+      tx,
+      claimed.map((run) => automationJob({ kind: "step", businessId: input.businessId, runId: run.id }, `automation-step:${run.id}:released-${now.getTime()}`)),
+    );
+    after(() => ctx.live.automationRuns(input.businessId, input.automationId));
+    return claimed.length;
+  });
+}
+
+/** Deletes (hides) the automation and cancels its pending steps; its runs stay as history. */
+export async function deleteAutomation(ctx: AutomationCommandContext, input: { businessId: string; id: string }): Promise<AutomationResult<{ cancelled: number }>> {
+  if (typeof input.id !== "string" || !input.id) return { ok: false, status: 404, error: AUTOMATION_NOT_FOUND };
+  const now = ctx.clock();
+  return runCommand(ctx, "automations", async (tx, after) => {
+    const deleted = await tx.automation.updateMany({ where: { id: input.id, businessId: input.businessId, deletedAt: null }, data: { deletedAt: now, status: "paused" } });
+    if (deleted.count !== 1) return { ok: false, status: 404, error: AUTOMATION_NOT_FOUND };
+    const cancelled = await tx.automationRun.updateMany({
+      where: { businessId: input.businessId, automationId: input.id, status: "scheduled" },
+      data: { status: "cancelled", finishedAt: now, error: DELETED_ERROR },
+    });
+    after(() => ctx.live.automationRuns(input.businessId, input.id));
+    return { ok: true, value: { cancelled: cancelled.count } };
   });
 }

@@ -4,9 +4,9 @@
 // or cancel a lead's pending steps (Won, Lost, unsubscribed). A step's effect happens once: e-mails
 // through the mail layer's key, notifications and tasks in the transaction that marks the step sent.
 // A paused automation holds the steps that fall due (resuming enqueues them again); a step that fails
-// after its last attempt is kept as failed and emits `automation.run.failed`. Starting a run and
-// recording a step's result are the two commands of commands.server.ts, which own their consequences;
-// the job handler here only reads what is due, performs a step's outside effect and calls them.
+// after its last attempt is kept as failed and emits `automation.run.failed`. Starting a run, recording
+// a step's result and cancelling a lead's steps are commands of commands.server.ts, which own their
+// consequences; the job handler here only reads what is due, performs a step's outside effect and calls them.
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
@@ -25,6 +25,7 @@ import { holdForSandbox, SANDBOX_HELD_TEXT } from "../demo/outbound-policy.serve
 import { fitSegments } from "../shared/sms/sms-text.ts";
 import {
   automationJob as job,
+  cancelLeadRuns,
   CLOSED,
   DAY_MS,
   recordAutomationStep,
@@ -170,34 +171,6 @@ export async function automationJobsFor(db: Db, event: DomainEvent, now = new Da
     default:
       return [];
   }
-}
-
-/** Cancels the pending steps of these leads (of this business). */
-export async function cancelLeadRuns(db: Db, args: { businessId: string; leadIds: string[]; reason: string; now?: Date }): Promise<number> {
-  const result = await db.automationRun.updateMany({
-    where: { businessId: args.businessId, leadId: { in: args.leadIds }, status: "scheduled" },
-    data: { status: "cancelled", finishedAt: args.now ?? new Date(), error: args.reason },
-  });
-  return result.count;
-}
-
-/** Resuming: the steps held while paused (their time came meanwhile) are enqueued again, due now. */
-export async function releaseHeldSteps(deps: { db: Db; jobs: JobQueue }, businessId: string, automationId: string, now = new Date()): Promise<number> {
-  const held = await deps.db.automationRun.findMany({
-    where: { businessId, automationId, status: "scheduled", heldAt: { not: null } },
-    select: { id: true },
-  });
-  let released = 0;
-  for (const run of held) {
-    await deps.db.$transaction(async (tx) => {
-      const claim = await tx.automationRun.updateMany({ where: { id: run.id, heldAt: { not: null }, status: "scheduled" }, data: { heldAt: null } });
-      if (claim.count !== 1) return;
-      released++;
-      // Held means its job came while paused, so it is due: now.
-      await deps.jobs.enqueue(tx, [job({ kind: "step", businessId, runId: run.id }, `automation-step:${run.id}:released-${now.getTime()}`)]);
-    });
-  }
-  return released;
 }
 
 /**
@@ -379,7 +352,7 @@ export function automationJobHandler(ctx: AutomationCommandContext, services: St
         case "settle":
           return settleLead(deps, data);
         case "cancel":
-          await cancelLeadRuns(deps.db, { businessId: data.businessId, leadIds: data.leadIds, reason: data.reason, now: ctx.clock() });
+          await cancelLeadRuns(ctx, data);
           return;
       }
     },

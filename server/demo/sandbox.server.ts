@@ -40,6 +40,13 @@ function sandboxOwner(): { email: string; passwordHash: string } {
   return { email, passwordHash: NO_PASSWORD_HASH };
 }
 
+/**
+ * A sandbox's owner (its first owner membership: a sandbox has one, it cannot invite) as a scalar subquery
+ * on `businessId` (a column or a value), so each lookup reads it in the statement it already runs.
+ */
+const ownerOf = (businessId: Prisma.Sql) => Prisma.sql`
+  (SELECT m."userId" FROM "Membership" m WHERE m."businessId" = ${businessId} AND m."role" = 'owner' ORDER BY m."createdAt", m."userId" LIMIT 1)`;
+
 /** The sample business (profile, chatbot, sample leads) with its owner, in the caller's transaction. */
 async function seedSandboxBusiness(
   tx: Prisma.TransactionClient,
@@ -93,12 +100,13 @@ export async function createSandbox(
  */
 export async function addSandboxHistory(db: Db, businessId: string): Promise<boolean> {
   return db.$transaction(async (tx) => {
-    const [business] = await tx.$queryRaw<{ createdAt: Date }[]>`SELECT "createdAt" FROM "Business" WHERE "id" = ${businessId} AND "sandboxExpiresAt" IS NOT NULL FOR UPDATE`;
-    if (!business) return false;
-    const owner = await tx.membership.findFirst({ where: { businessId, role: "owner" }, orderBy: { createdAt: "asc" }, select: { userId: true } });
+    const [business] = await tx.$queryRaw<{ createdAt: Date; ownerId: string | null }[]>`
+      SELECT b."createdAt", ${ownerOf(Prisma.sql`b."id"`)} AS "ownerId"
+        FROM "Business" b WHERE b."id" = ${businessId} AND b."sandboxExpiresAt" IS NOT NULL FOR UPDATE`;
+    if (!business?.ownerId) return false;
     const seeded = await tx.conversation.findFirst({ where: { businessId, createdAt: { lt: business.createdAt } }, select: { id: true } });
-    if (!owner || seeded) return false;
-    await seedSampleYear(tx, { businessId, teamUserId: owner.userId, now: business.createdAt });
+    if (seeded) return false;
+    await seedSampleYear(tx, { businessId, teamUserId: business.ownerId, now: business.createdAt });
     return true;
   }, SEED_TRANSACTION);
 }
@@ -124,7 +132,7 @@ async function claimPreparedSandbox(
       UPDATE "Business" b SET "sandboxPreparedAt" = NULL, "sandboxExpiresAt" = ${sqlUtc(expiresAt)}, "updatedAt" = ${sqlUtc(now)}
         FROM picked WHERE b."id" = picked."id"
       RETURNING b."id", (EXTRACT(EPOCH FROM (${sqlUtc(now)} - picked."sandboxPreparedAt")) * 1000)::float8 AS "shiftMs",
-                (SELECT m."userId" FROM "Membership" m WHERE m."businessId" = b."id" AND m."role" = 'owner' LIMIT 1) AS "userId"`;
+                ${ownerOf(Prisma.sql`b."id"`)} AS "userId"`;
     if (!claimed?.userId) return null;
     // The sample leads (the chatbot's, without a conversation: seedSampleBusiness) are "2 hours ago" from
     // now, as if seeded now, with their history and reminders; the year before is the same all day.
@@ -168,13 +176,10 @@ export type SandboxLookup = { status: "active"; userId: string; expiresAt: Date 
 
 /** The sandbox a browser's cookie names: its owner to sign in, or expired (past its time, or deleted). */
 export async function findSandbox(db: Db, businessId: string, now = new Date()): Promise<SandboxLookup> {
-  const business = await db.business.findUnique({
-    where: { id: businessId },
-    select: { sandboxExpiresAt: true, memberships: { where: { role: "owner" }, select: { userId: true }, orderBy: { createdAt: "asc" }, take: 1 } },
-  });
-  const owner = business?.memberships[0];
-  if (!business?.sandboxExpiresAt || !owner || business.sandboxExpiresAt <= now) return { status: "expired" };
-  return { status: "active", userId: owner.userId, expiresAt: business.sandboxExpiresAt };
+  const [business] = await db.$queryRaw<{ sandboxExpiresAt: Date | null; userId: string | null }[]>`
+    SELECT b."sandboxExpiresAt", ${ownerOf(Prisma.sql`b."id"`)} AS "userId" FROM "Business" b WHERE b."id" = ${businessId}`;
+  if (!business?.sandboxExpiresAt || !business.userId || business.sandboxExpiresAt <= now) return { status: "expired" };
+  return { status: "active", userId: business.userId, expiresAt: business.sandboxExpiresAt };
 }
 
 /**

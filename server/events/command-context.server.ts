@@ -52,6 +52,24 @@ export type AfterCommit = (work: () => Promise<unknown> | unknown) => void;
 export async function runCommand<T>(ctx: CommandContext, name: string, work: (tx: TransactionClient, after: AfterCommit) => Promise<T>): Promise<T> {
   const queued: (() => Promise<unknown> | unknown)[] = [];
   const result = await ctx.db.$transaction((tx) => work(tx, (job) => queued.push(job)));
+  await runQueued(ctx, name, queued);
+  return result;
+}
+
+/**
+ * A command whose write is one statement, atomic on its own (decision 0045: no interactive transaction
+ * holding the embedded database's only connection for its round trips): `work` runs it on `ctx.db`, and
+ * what it queued with `after` runs once it has returned, as with runCommand. A thrown error drops the queue.
+ */
+export async function runStatementCommand<T>(ctx: CommandContext, name: string, work: (db: Db, after: AfterCommit) => Promise<T>): Promise<T> {
+  const queued: (() => Promise<unknown> | unknown)[] = [];
+  const result = await work(ctx.db, (job) => queued.push(job));
+  await runQueued(ctx, name, queued);
+  return result;
+}
+
+/** The work queued after a commit, in order; a failure is logged and never fails the command. */
+async function runQueued(ctx: CommandContext, name: string, queued: (() => Promise<unknown> | unknown)[]): Promise<void> {
   for (const job of queued) {
     try {
       await job();
@@ -59,5 +77,4 @@ export async function runCommand<T>(ctx: CommandContext, name: string, work: (tx
       ctx.logger.error(`[${name}] a step after the commit failed`, error);
     }
   }
-  return result;
 }

@@ -11,9 +11,8 @@ import { visitorFacingName } from "../shared/auth/person-name.ts";
 import { initialsOf, messageSelect, toMessage } from "../chat/conversations.server.ts";
 import { agentReplyJob, smsLiveConversations } from "../sms/workspace-sms.server.ts";
 import type { SmsAvailability } from "../sms/availability.server.ts";
-import { SMS_INBOUND_QUEUE } from "../jobs/queue/queues.ts";
-import { conversationAgent, joinConversation, storeAgentMessage, type TakeoverJob } from "../chat/takeover-store.server.ts";
-import { endTakeover } from "../chat/commands.server.ts";
+import { conversationAgent, joinConversation, type TakeoverJob } from "../chat/takeover-store.server.ts";
+import { endTakeover, sendAgentMessage } from "../chat/commands.server.ts";
 import { commandContext, type LiveSink } from "../events/command-context.server.ts";
 import { getWorkspace, type Workspace } from "../businesses/workspace.server.ts";
 import type { Db } from "../db/client.server.ts";
@@ -72,13 +71,17 @@ export function createTakeover(deps: {
   }
 
   // The conversation commands' context (server/chat/commands.server.ts): their pushes go out from here.
-  const ctx = commandContext(deps, {
-    ...deps.leads,
-    conversationMessage: broadcast,
-    conversationAgent: announceAgent,
-    visitorTyping: (conversationId: string, typing: boolean) => deps.widget().to(conversationRoom(conversationId)).emit("typing", { conversationId, typing }),
-    botResumes: (conversationId: string) => deps.chat.resume(conversationId),
-  }, clock);
+  const ctx = {
+    ...commandContext(deps, {
+      ...deps.leads,
+      conversationMessage: broadcast,
+      conversationAgent: announceAgent,
+      visitorTyping: (conversationId: string, typing: boolean) => deps.widget().to(conversationRoom(conversationId)).emit("typing", { conversationId, typing }),
+      botResumes: (conversationId: string) => deps.chat.resume(conversationId),
+    }, clock),
+    // Two-way SMS (decision 0077): a business that cannot text (the cached flag) writes nothing more.
+    texting: { canText: async (businessId: string) => (await deps.sms?.canText(businessId)) !== false, replyJob: agentReplyJob },
+  };
 
   /** The visitors connected now (every instance), with their stored conversations' live facts. */
   async function listVisitors(businessId: string): Promise<LiveVisitor[]> {
@@ -207,34 +210,15 @@ export function createTakeover(deps: {
       if (!(await deps.limiter.allowAgentMessage((socket.data as { userId: string }).userId))) return fail("rate_limited");
       const who = await member(socket);
       if (!who.ok) return who;
-      const result = await storeAgentMessage(
-        { db: deps.db, jobs: deps.jobs },
-        {
-          businessId,
-          conversationId: payload.conversationId,
-          agent: { userId: who.workspace.userId, name: visitorFacingName(who.workspace) },
-          clientMessageId: payload.clientMessageId,
-          text: checked.text,
-          now: clock(),
-        },
-      );
+      const result = await sendAgentMessage(ctx, {
+        businessId,
+        conversationId: payload.conversationId,
+        agent: { userId: who.workspace.userId, name: visitorFacingName(who.workspace) },
+        clientMessageId: payload.clientMessageId,
+        text: checked.text,
+      });
       switch (result.kind) {
-        case "stored": {
-          broadcast(businessId, result.message);
-          // Two-way SMS: after the message's statement committed, a job texts it when the person's last
-          // message came by SMS (decision 0077); a business that cannot text writes nothing more.
-          if ((await deps.sms?.canText(businessId)) !== false) {
-            const { conversationId, id: messageId } = result.message;
-            try {
-              await deps.jobs.enqueue(deps.db, [agentReplyJob({ businessId, conversationId, messageId })]);
-              deps.jobs.wake(SMS_INBOUND_QUEUE);
-            } catch (error) {
-              // The message is stored and shown; only its SMS copy is lost (decision 0068's consequence).
-              deps.logger.error(`[sms] queueing the SMS of message ${messageId} failed`, error);
-            }
-          }
-          return { ok: true, message: result.message };
-        }
+        case "stored":
         case "duplicate":
           return { ok: true, message: result.message };
         case "closed":

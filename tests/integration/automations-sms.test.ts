@@ -16,6 +16,7 @@ import { AUTOMATION_TEMPLATES } from "#shared/automations/definition.ts";
 import { smsAllowanceReachedText, smsMonth } from "#shared/automations/sms-allowance.ts";
 import { claimSms, smsUsage } from "#server/automations/sms-allowance.server.ts";
 import { SANDBOX_HELD_TEXT } from "#server/demo/outbound-policy.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 
 const SID = "AC0123456789abcdef0123456789abcdef";
 const FROM = "+15550001111";
@@ -45,7 +46,7 @@ describe("automation SMS through Twilio", () => {
     if (!created.ok) throw new Error(created.error);
     const template = AUTOMATION_TEMPLATES["high-priority"];
     const updated = await updateAutomation(
-      { db, jobs: server.services.jobs },
+      commandContext(server.services, server.app.workspaceEvents),
       { businessId: business.id, id: created.value.id, input: { ...template, status: "active", actions: [{ type: "sms", template: "Hi {firstName}, {businessName} got your request.", delay: 0 }] } },
     );
     expect(updated.ok).toBe(true);

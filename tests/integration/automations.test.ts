@@ -58,7 +58,7 @@ describe("automations", () => {
     await sink?.close();
   });
 
-  const deps = () => ({ db: server.services.db, jobs: server.services.jobs });
+  const deps = () => commandContext(server.services, server.app.workspaceEvents);
 
   const runsOf = (automationId: string, leadId: string) =>
     server.services.db.automationRun.findMany({ where: { automationId, leadId }, orderBy: { step: "asc" } });
@@ -331,8 +331,8 @@ describe("automations", () => {
     const lead = await scoredLead(business.id, "Del Delete", 5.5);
     await until(() => runsOf(id, lead.id), (r) => r.length === 3 && r[0]!.status === "sent");
     const other = await db.business.create({ data: { name: "Not Yours" } });
-    expect(await deleteAutomation(db, { businessId: other.id, id })).toMatchObject({ ok: false, status: 404 });
-    expect(await deleteAutomation(db, { businessId: business.id, id })).toEqual({ ok: true, value: { cancelled: 2 } });
+    expect(await deleteAutomation(deps(), { businessId: other.id, id })).toMatchObject({ ok: false, status: 404 });
+    expect(await deleteAutomation(deps(), { businessId: business.id, id })).toEqual({ ok: true, value: { cancelled: 2 } });
     expect(await listAutomations(db, business.id)).toEqual([]);
     const runs = await runsOf(id, lead.id);
     expect(runs.map((r) => [r.status, r.error])).toEqual([

@@ -19,6 +19,7 @@ import { startReceiver } from "../support/webhook-receiver.ts";
 import { Visitor } from "../support/widget-client.ts";
 import { openWorkspaceSocket } from "../support/workspace-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 
 let server: TestServer;
 let receiver: ReturnType<typeof startReceiver>;
@@ -52,7 +53,7 @@ beforeAll(async () => {
   if (!automation.ok) throw new Error(automation.error);
   automationId = automation.value.id;
   const updated = await updateAutomation(
-    { db: server.services.db, jobs: server.services.jobs },
+    commandContext(server.services, server.app.workspaceEvents),
     {
       businessId: owner.businessId,
       id: automationId,

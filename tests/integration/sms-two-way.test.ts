@@ -22,6 +22,7 @@ import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { until } from "../support/until.ts";
 import { newClientMessageId, Visitor } from "../support/widget-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 
 const SID = `AC${"1a".repeat(16)}`;
 const TOKEN = "business-auth-token-0123456789";
@@ -191,7 +192,7 @@ describe("two-way SMS", { timeout: 600_000 }, () => {
     const created = await createFromTemplate(db, owner.businessId, "high-priority");
     if (!created.ok) throw new Error(created.error);
     const updated = await updateAutomation(
-      { db, jobs: server.services.jobs },
+      commandContext(server.services, server.app.workspaceEvents),
       { businessId: owner.businessId, id: created.value.id, input: { ...AUTOMATION_TEMPLATES["high-priority"], status: "active", actions: [{ type: "sms", template: "Hi {firstName}!", delay: 0 }] } },
     );
     expect(updated.ok).toBe(true);

@@ -17,6 +17,7 @@ import {
   type AutomationResult,
 } from "#server/automations/automations.server.ts";
 import { getBusinessTimeZone } from "#server/leads/list-leads.server.ts";
+import { commandContext } from "#server/events/command-context.server.ts";
 import { sendAutomationTest, testSentMessage } from "#server/automations/send-test.server.ts";
 import { unsubscribeSigner } from "#server/mail/unsubscribe.server.ts";
 import { smsUsage } from "#server/automations/sms-allowance.server.ts";
@@ -69,16 +70,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!sent.ok) return answer(intent, failure(sent.error), sent.status);
     return answer(intent, success({ id }, testSentMessage(sent.value)));
   }
+  // Toggle, edit and delete run the automation commands: their pushes reach the business's open pages.
+  const ctx = commandContext(context.services, context.realtime);
   let result: AutomationResult<unknown>;
   switch (intent) {
     case "create":
       result = await createFromTemplate(db, businessId, form.get("templateKey"));
       break;
     case "toggle":
-      result = await toggleAutomation({ db, jobs }, { businessId, id });
+      result = await toggleAutomation(ctx, { businessId, id });
       break;
     case "delete":
-      result = await deleteAutomation(db, { businessId, id });
+      result = await deleteAutomation(ctx, { businessId, id });
       break;
     case "update": {
       let input: unknown;
@@ -87,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch {
         return answer(intent, failure("Please check the form"), 400);
       }
-      result = await updateAutomation({ db, jobs }, { businessId, id, input });
+      result = await updateAutomation(ctx, { businessId, id, input });
       break;
     }
   }

@@ -1,8 +1,8 @@
 // Enqueuing from inside one SQL statement (decision 0022): the chat turn's hot statements (decision
 // 0007) write their rows in one CTE, and the job they cause joins that CTE instead of costing a
-// transaction and a second round trip. The columns and defaults mirror pg-boss 10's own `insertJobs`
-// (job-queue.server.ts enqueues through it everywhere else); tests/integration/jobs-mail.test.ts checks
-// that a job written here is picked up like one written by pg-boss.
+// transaction and a second round trip. Both this and the prepared enqueue of job-queue.server.ts write
+// pg-boss 10's `insertJobs` columns and defaults from one builder (insertJobRows);
+// tests/integration/jobs-mail.test.ts checks that a job written here is picked up like one written by pg-boss.
 import { Prisma } from "../../db/generated/client.ts";
 import { queryPrepared } from "../../db/prepared.ts";
 import { queueSpec } from "./queues.ts";
@@ -13,21 +13,34 @@ export const JOB_SCHEMA = "pgboss";
 const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
 
 /**
+ * pg-boss 10's `insertJobs` for the options this app's pg-boss runs with (no instance-wide expiry,
+ * retention or retry defaults, so the queue's own policy applies, or pg-boss's fallbacks): one job per row
+ * of `rows`, a SELECT of `name` (text), `data` (jsonb), `key` (text) and `start_after` (timestamptz). The
+ * one set of columns and defaults both ways of enqueuing write.
+ */
+function insertJobRows(rows: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO ${schema}."job" ("id", "name", "data", "priority", "start_after", "singleton_key", "singleton_on", "dead_letter",
+      "expire_in", "keep_until", "retry_limit", "retry_delay", "retry_backoff", "policy")
+    SELECT gen_random_uuid(), j."name", j."data", 0, j."start_after", j."key", NULL, q."dead_letter",
+           COALESCE(q."expire_seconds" * interval '1s', interval '15 minutes'),
+           j."start_after" + CAST(COALESCE((q."retention_minutes" * 60)::text, '14 days') AS interval),
+           COALESCE(q."retry_limit", 2),
+           CASE WHEN COALESCE(q."retry_backoff", false) THEN GREATEST(q."retry_delay", 1) ELSE COALESCE(q."retry_delay", 0) END,
+           COALESCE(q."retry_backoff", false), q."policy"
+      FROM (${rows}) j
+      JOIN ${schema}."queue" q ON q."name" = j."name"`;
+}
+
+/**
  * `INSERT INTO pgboss.job … SELECT … FROM <from>`: one job of `queue` per row of `from` (a CTE name
- * or a table expression), with `data` (jsonb) and `key` (text) computed from that row.
+ * or a table expression), with `data` (jsonb) and `key` (text) computed from that row, due now. Without
+ * `ON CONFLICT`: the hot statements' keys are unique by construction, and a conflict clause would make
+ * every insert speculative.
  */
 export function insertJobsSql(queue: string, from: Prisma.Sql, data: Prisma.Sql, key: Prisma.Sql): Prisma.Sql {
   queueSpec(queue); // a known queue, or pg-boss would drop the job
-  return Prisma.sql`
-    INSERT INTO ${schema}."job" ("id", "name", "data", "singleton_key", "expire_in", "keep_until",
-      "retry_limit", "retry_delay", "retry_backoff", "policy")
-    SELECT gen_random_uuid(), q."name", ${data}, ${key},
-           COALESCE(q."expire_seconds", 900) * interval '1 second',
-           now() + COALESCE(q."retention_minutes", 20160) * interval '1 minute',
-           q."retry_limit",
-           CASE WHEN q."retry_backoff" THEN GREATEST(q."retry_delay", 1) ELSE q."retry_delay" END,
-           q."retry_backoff", q."policy"
-      FROM ${from} JOIN ${schema}."queue" q ON q."name" = ${queue}`;
+  return insertJobRows(Prisma.sql`SELECT ${queue}::text AS "name", (${data})::jsonb AS "data", (${key})::text AS "key", now() AS "start_after" FROM ${from}`);
 }
 
 /**
@@ -42,29 +55,18 @@ export function pendingJobSql(queue: string, key: string): Prisma.Sql {
 }
 
 /**
- * pg-boss 10's `insert` (its `insertJobs` statement, for the options this app's pg-boss runs with: no
- * instance-wide expiry, retention or retry defaults, so the queue's own policy or pg-boss's fallbacks
- * apply) as one prepared statement through the app's driver (decision 0085): the same rows, the same
- * `ON CONFLICT DO NOTHING` on the idempotency keys, without Prisma's raw-query path on the main thread and
- * without planning the statement each time on the database. Inside a transaction client it joins the
- * transaction (queryPrepared falls back to Prisma there).
+ * pg-boss 10's `insert` as one prepared statement through the app's driver (decision 0085): the rows of
+ * insertJobRows, with pg-boss's `ON CONFLICT DO NOTHING` on the idempotency keys, without Prisma's
+ * raw-query path on the main thread and without planning the statement each time on the database.
+ * Inside a transaction client it joins the transaction (queryPrepared falls back to Prisma there).
  */
 export async function insertJobs(
   db: Pick<Prisma.TransactionClient, "$queryRaw">,
   jobs: { name: string; data: unknown; key: string; runAt?: Date }[],
 ): Promise<void> {
   const rows = JSON.stringify(jobs.map((job) => ({ name: job.name, data: job.data ?? null, key: job.key, run_at: job.runAt?.toISOString() ?? null })));
-  await queryPrepared(db, Prisma.sql`
-    INSERT INTO ${schema}."job" ("id", "name", "data", "priority", "start_after", "singleton_key", "singleton_on", "dead_letter",
-      "expire_in", "keep_until", "retry_limit", "retry_delay", "retry_backoff", "policy")
-    SELECT gen_random_uuid(), j."name", j."data", 0, j."start_after", j."key", NULL, q."dead_letter",
-           COALESCE(q."expire_seconds" * interval '1s', interval '15 minutes'),
-           j."start_after" + CAST(COALESCE((q."retention_minutes" * 60)::text, '14 days') AS interval),
-           COALESCE(q."retry_limit", 2),
-           CASE WHEN COALESCE(q."retry_backoff", false) THEN GREATEST(q."retry_delay", 1) ELSE COALESCE(q."retry_delay", 0) END,
-           COALESCE(q."retry_backoff", false), q."policy"
-      FROM (SELECT x."name", x."data", x."key", COALESCE(x."run_at", now()) AS "start_after"
-              FROM jsonb_to_recordset(${rows}::jsonb) AS x("name" text, "data" jsonb, "key" text, "run_at" timestamptz)) j
-      JOIN ${schema}."queue" q ON q."name" = j."name"
+  await queryPrepared(db, Prisma.sql`${insertJobRows(Prisma.sql`
+    SELECT x."name", x."data", x."key", COALESCE(x."run_at", now()) AS "start_after"
+      FROM jsonb_to_recordset(${rows}::jsonb) AS x("name" text, "data" jsonb, "key" text, "run_at" timestamptz)`)}
     ON CONFLICT DO NOTHING`);
 }
