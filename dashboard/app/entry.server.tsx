@@ -10,6 +10,8 @@ import { NonceContext } from "./lib/nonce";
 import { paintFirstScripts } from "./lib/paint-first-scripts.server";
 
 const ABORT_DELAY = 5_000;
+/** Site pages that are forms to fill straight away: their scripts are not put off (decision 0089). */
+const SIGN_IN_FORMS = new Set(["routes/_site.login", "routes/_site.register", "routes/_site.reset-password"]);
 
 export default function handleRequest(
   request: Request,
@@ -18,10 +20,12 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Public pages (the `_site` layout) load their scripts after the first paint (decision 0089): they are
-  // rendered whole and rewritten before they are sent. Bots and crawlers get the whole document at
-  // once too; browsers get the workspace's shell as soon as it is ready.
-  const publicPage = remixContext.staticHandlerContext.matches.some((match) => match.route.id === "routes/_site");
+  // The site's reading pages (the `_site` layout) load their scripts after the first paint (decision
+  // 0089): they are rendered whole and rewritten before they are sent. The sign-in forms, where typing
+  // starts at once, keep their scripts first. Bots and crawlers get the whole document at once too;
+  // browsers get the workspace's shell as soon as it is ready.
+  const routeIds = remixContext.staticHandlerContext.matches.map((match) => match.route.id);
+  const publicPage = routeIds.includes("routes/_site") && !routeIds.some((id) => SIGN_IN_FORMS.has(id));
   const readyEvent = publicPage || isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode ? "onAllReady" : "onShellReady";
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {

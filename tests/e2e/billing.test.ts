@@ -109,6 +109,17 @@ describe.skipIf(!hasChromium)("billing in Chromium", () => {
       await page.context().close();
     });
 
+    it("switches to annual prices before the page's scripts have run (decision 0089: they load after the first paint)", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/pricing`);
+      await page.getByRole("button", { name: /Annual/ }).click();
+      await page.waitForURL(`${server.url}/pricing?period=annual`);
+      expect(await page.getByTestId("plan-starter").getByTestId("plan-price").textContent()).toBe("$39");
+      expect(await page.getByRole("button", { name: /Annual/ }).getAttribute("aria-pressed")).toBe("true");
+      await context.close();
+    });
+
     it("signed out, Start Free Trial goes to /register and the plan is remembered through registration", async () => {
       const page = await newPage(browser);
       await page.goto(`${server.url}/pricing`);

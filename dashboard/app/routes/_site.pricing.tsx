@@ -2,7 +2,7 @@
 // saving), the three plan cards, the FAQ and Contact Sales. Start Free Trial: signed out → /register
 // remembering the plan and period; signed in → the subscribe modal, then /app/dashboard.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { billingConfigured } from "#server/billing/stripe-client.server.ts";
 import {
@@ -67,20 +67,28 @@ export default function PricingPage() {
 
       <section className="mx-auto max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
         <div className="flex justify-center">
-          <div role="group" aria-label="Billing period" className="inline-flex rounded-full bg-slate-100 p-1">
-            {(["monthly", "annual"] as const).map((value) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={period === value}
-                onClick={() => setPeriod(value)}
-                className={`rounded-full px-5 py-2 text-sm font-semibold ${focusRing} ${period === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
-              >
-                {value === "monthly" ? "Monthly" : "Annual"}
-                {value === "annual" ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800">Save 20%</span> : null}
-              </button>
-            ))}
-          </div>
+          {/* A form, so that a click before the scripts have run still switches (as /pricing?period=annual). */}
+          <Form method="get" reloadDocument>
+            <div role="group" aria-label="Billing period" className="inline-flex rounded-full bg-slate-100 p-1">
+              {(["monthly", "annual"] as const).map((value) => (
+                <button
+                  key={value}
+                  type="submit"
+                  name="period"
+                  value={value}
+                  aria-pressed={period === value}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setPeriod(value);
+                  }}
+                  className={`rounded-full px-5 py-2 text-sm font-semibold ${focusRing} ${period === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"}`}
+                >
+                  {value === "monthly" ? "Monthly" : "Annual"}
+                  {value === "annual" ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800">Save 20%</span> : null}
+                </button>
+              ))}
+            </div>
+          </Form>
         </div>
 
         <div className="mt-10 grid gap-6 lg:grid-cols-3">
