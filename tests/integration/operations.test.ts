@@ -221,10 +221,12 @@ describe("the JSON log", () => {
     expect(res.headers.get("x-request-id")).toBe("probe-42");
     const generated = await fetch(new URL("/login", server.url));
     expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    await Promise.all([res.text(), generated.text()]);
 
+    // A request's line is written when its response has finished: each is waited for on its own.
     await expect.poll(() => lines.some((l) => l.requestId === "probe-42")).toBe(true);
     expect(lines.find((l) => l.requestId === "probe-42")).toMatchObject({ level: "info", component: "http", method: "GET", route: "/pricing", status: 200 });
-    expect(lines.find((l) => l.requestId === generated.headers.get("x-request-id"))).toMatchObject({ route: "/login" });
+    await expect.poll(() => lines.find((l) => l.requestId === generated.headers.get("x-request-id"))).toMatchObject({ route: "/login" });
     for (const line of lines) {
       expect(typeof line.time).toBe("string");
       expect(typeof line.msg).toBe("string");
