@@ -80,6 +80,10 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
 
   it("starts no script download before the page's first frame, then hydrates (decision 0089)", async () => {
     const page = await newPage({ mobile: true });
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
     // The first frame callback runs just before the first paint: nothing of ours may be fetched before it.
     await page.addInitScript(() => {
       requestAnimationFrame(() => ((window as unknown as { __firstFrame: number }).__firstFrame = performance.now()));
@@ -98,6 +102,8 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
       // The preloads got their addresses back (in their order, ahead of the imports' own requests).
       expect(scripts[0]?.url, pathname).toMatch(/\/assets\/entry\.client-/);
     }
+    // The inert preloads draw no console warning (a module preload without an address would).
+    expect(warnings.filter((text) => /modulepreload/.test(text))).toEqual([]);
     await page.context().close();
   });
 

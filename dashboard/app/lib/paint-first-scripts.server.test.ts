@@ -21,7 +21,7 @@ const page = (nonce = ' nonce="abc=="') => `<!DOCTYPE html><html><head></head><b
 /** Runs the rewritten module script in a stand-in browser and records what it loads, and when. */
 function run(html: string, visibility: "visible" | "hidden" = "visible") {
   const body = /<script[^>]* type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
-  const links = [...html.matchAll(/<link rel="modulepreload" data-paint-first="([^"]+)"\/>/g)].map((m) => ({ dataset: { paintFirst: m[1] }, href: "" }));
+  const links = [...html.matchAll(/<link rel="paint-first" data-paint-first="([^"]+)"\/>/g)].map((m) => ({ dataset: { paintFirst: m[1] }, rel: "paint-first", href: "" }));
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   const imported: string[] = [];
@@ -45,7 +45,7 @@ describe("paintFirstScripts", () => {
   it("keeps every element hydration meets, but the preloads fetch nothing and the module script imports nothing statically", () => {
     const html = paintFirstScripts(page());
     expect(html).not.toMatch(/<link rel="modulepreload" href=/);
-    expect(html.match(/<link rel="modulepreload" data-paint-first="[^"]+"\/>/g)).toHaveLength(4);
+    expect(html.match(/<link rel="paint-first" data-paint-first="[^"]+"\/>/g)).toHaveLength(4);
     expect(html).toContain('<script nonce="abc==" type="module" async="">');
     expect(html).not.toMatch(/^\s*import \* as/m);
     expect(html).toContain("<main>Hello</main><script nonce=\"abc==\">window.__remixContext = {};</script>");
@@ -59,6 +59,7 @@ describe("paintFirstScripts", () => {
     expect(browser.imported).toEqual([]);
     browser.timers.slice(-1)[0]!(); // the task after the paint
     expect(browser.links.map((link) => link.href)).toEqual(["/assets/entry.client-A.js", "/assets/components-B.js", "/assets/root-C.js", "/assets/_site-D.js"]);
+    expect(browser.links.every((link) => link.rel === "modulepreload")).toBe(true);
     expect(browser.imported).toEqual(["/assets/root-C.js", "/assets/_site-D.js"]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(browser.win.__remixRouteModules).toEqual({ root: { url: "/assets/root-C.js" }, "routes/_site": { url: "/assets/_site-D.js" } });

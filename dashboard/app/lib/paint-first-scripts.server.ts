@@ -5,7 +5,8 @@
 // the page, so on a phone's connection about 100 KB of script shares the line with the page's CSS before
 // anything shows, and Lighthouse counts every High-priority script that finished before the first paint
 // as render-blocking. Here the same elements stay in the page, so hydration meets the tree it rendered,
-// but they start nothing on their own: each preload's href moves to `data-paint-first`, and the module
+// but they start nothing on their own: each preload's href moves to `data-paint-first` (and its rel to an
+// inert one, since a module preload without an address draws a console warning), and the module
 // script's static imports become dynamic imports started in the task after the first frame. That task
 // also gives the preloads their hrefs back, so the whole module graph still downloads in parallel.
 
@@ -19,7 +20,10 @@ const SIDE_IMPORT = /import ("[^"]+");/g;
 const loader = (imports: string, names: string, body: string) =>
   `(() => {
 const start = () => {
-  for (const link of document.querySelectorAll("link[data-paint-first]")) link.href = link.dataset.paintFirst;
+  for (const link of document.querySelectorAll("link[data-paint-first]")) {
+    link.href = link.dataset.paintFirst; // the address first: a module preload without one is warned about
+    link.rel = "modulepreload";
+  }
   Promise.all([${imports}]).then(([${names}]) => {${body}});
 };
 if (document.visibilityState !== "visible") return start();
@@ -45,5 +49,5 @@ export function paintFirstScripts(html: string): string {
   const rewritten = `${open}${loader(imports, names, rest)}${close}`;
   return html
     .replace(whole, () => rewritten)
-    .replace(PRELOAD, (_link, href: string) => `<link rel="modulepreload" data-paint-first="${href}"/>`);
+    .replace(PRELOAD, (_link, href: string) => `<link rel="paint-first" data-paint-first="${href}"/>`);
 }
