@@ -15,7 +15,7 @@
 //     push to the open workspaces. Entry point: the step's job (server/automations/runs.server.ts), after
 //     the action's outside effect (the e-mail or SMS, idempotent by the run's key).
 //   - `cancelLeadRuns(ctx, { businessId, leadIds, reason })`: the leads' pending steps cancelled with the
-//     reason, in one statement of one transaction; after the commit, one `automation:runs` push per
+//     reason, in one statement (no interactive transaction around it); after it, one `automation:runs` push per
 //     automation whose steps it cancelled (none when nothing was pending). Entry point: the `cancel` job
 //     (the lead marked Won or Lost, unsubscribed, or answered by the team).
 //   - `releaseHeldSteps(ctx, { businessId, automationId })`: resuming a paused automation claims every
@@ -28,7 +28,7 @@
 //     Automation pages drop it). A second call finds no automation (404) and writes nothing. Entry point:
 //     the Automation page's Delete (dashboard/app/routes/app.automation.tsx).
 import { randomUUID } from "node:crypto";
-import { runCommand, type CommandContext, type LiveSink } from "../events/command-context.server.ts";
+import { runCommand, runStatementCommand, type CommandContext, type LiveSink } from "../events/command-context.server.ts";
 import type { JobRequest } from "../jobs/queue/job-queue.server.ts";
 import { AUTOMATION_QUEUE } from "../jobs/queue/queues.ts";
 import { leadListSelect } from "../leads/lead-summary.ts";
@@ -197,8 +197,9 @@ export type AutomationResult<T> = { ok: true; value: T } | { ok: false; status: 
 /** Cancels the pending steps of these leads (of this business); answers how many. */
 export async function cancelLeadRuns(ctx: AutomationCommandContext, input: { businessId: string; leadIds: string[]; reason: string }): Promise<number> {
   const now = ctx.clock();
-  return runCommand(ctx, "automations", async (tx, after) => {
-    const cancelled = await tx.automationRun.updateManyAndReturn({
+  // One statement, atomic on its own: no interactive transaction around it (decision 0045).
+  return runStatementCommand(ctx, "automations", async (db, after) => {
+    const cancelled = await db.automationRun.updateManyAndReturn({
       where: { businessId: input.businessId, leadId: { in: input.leadIds }, status: "scheduled" },
       data: { status: "cancelled", finishedAt: now, error: input.reason },
       select: { automationId: true },
