@@ -16,7 +16,7 @@ const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"]+");$/gm;
 /** Imports for their side effects only (Remix's HMR runtime and route manifest, when inlined so). */
 const SIDE_IMPORT = /import ("[^"]+");/g;
 
-/** The loader the module script becomes; `IMPORTS`, `NAMES` and `BODY` are filled in. */
+/** The loader the module script becomes: the route imports, the names they bind, and the rest of Remix's script. */
 const loader = (imports: string, names: string, body: string) =>
   `(() => {
 const start = () => {
@@ -42,8 +42,9 @@ export function paintFirstScripts(html: string): string {
   if (!script) return html;
   const [whole, open, body, close] = script as unknown as [string, string, string, string];
   const routes = [...body.matchAll(ROUTE_IMPORT)];
-  const sideEffects = [...body.replace(ROUTE_IMPORT, "").matchAll(SIDE_IMPORT)];
-  const rest = body.replace(ROUTE_IMPORT, "").replace(SIDE_IMPORT, "").replace(/^\s*;\s*$/m, "");
+  const withoutRoutes = body.replace(ROUTE_IMPORT, "");
+  const sideEffects = [...withoutRoutes.matchAll(SIDE_IMPORT)];
+  const rest = withoutRoutes.replace(SIDE_IMPORT, "").replace(/^\s*;\s*$/m, "");
   const imports = [...routes.map((r) => `import(${r[2]})`), ...sideEffects.map((s) => `import(${s[1]})`)].join(", ");
   const names = routes.map((r) => r[1]).join(", ");
   const rewritten = `${open}${loader(imports, names, rest)}${close}`;
