@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const dashboardDir = import.meta.dirname;
 const repoRoot = path.resolve(dashboardDir, "..");
@@ -19,7 +19,7 @@ declare module "@remix-run/node" {
  * run again and reload it.
  */
 const BROWSER_PACKAGES = ["react", "react-dom", "@remix-run/react", "zod", "lucide-react", "@conform-to/react", "@conform-to/zod", "@date-fns/tz", "socket.io-client", "recharts", "@stripe/stripe-js", "jspdf"];
-const BROWSER_ENTRIES = ["zod", "lucide-react", "@conform-to/react", "@conform-to/zod/v4", "@date-fns/tz", "socket.io-client", "recharts", "@stripe/stripe-js"];
+const BROWSER_ENTRIES = ["zod", "zod/v4", "zod/v4/core", "lucide-react", "@conform-to/react", "@conform-to/zod/v4", "@date-fns/tz", "socket.io-client", "recharts", "@stripe/stripe-js"];
 /**
  * Every other dependency is server-only, and stays out of the browser's dependency optimizer (issue 30):
  * in development the client environment also transforms route modules whole (Remix collects their CSS
@@ -30,6 +30,19 @@ const BROWSER_ENTRIES = ["zod", "lucide-react", "@conform-to/react", "@conform-t
 const packageJson = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { dependencies: Record<string, string> };
 const SERVER_PACKAGES = Object.keys(packageJson.dependencies).filter((name) => !BROWSER_PACKAGES.includes(name));
 
+/** Browser code importing "zod" gets Zod with its eval probe off (dashboard/app/lib/zod-jitless.client.ts). */
+function zodJitlessInBrowser(): Plugin {
+  const shim = path.join(dashboardDir, "app", "lib", "zod-jitless.client.ts");
+  return {
+    name: "leadbroom:zod-jitless-in-browser",
+    enforce: "pre",
+    resolveId(source, importer, options) {
+      if (source !== "zod" || options?.ssr || importer === shim) return null;
+      return shim;
+    },
+  };
+}
+
 export default defineConfig({
   // Remix reads package.json from the Vite root: the repository root, which owns it.
   root: repoRoot,
@@ -37,6 +50,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.join(dashboardDir, "app") } },
   plugins: [
     tailwindcss(),
+    zodJitlessInBrowser(),
     remix({
       appDirectory: path.join(dashboardDir, "app"),
       // LB_BUILD_DIR lets parallel work trees build side by side (tests/support/test-server.ts reads it too).

@@ -1,13 +1,29 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { HYDRATED_EVENT } from "~/lib/intent-hydration";
+
+/**
+ * Tells the page's loader that React now handles events: what the visitor did before is replayed
+ * (decision 0092). A parent's effect runs after all of its children's, so after the whole hydration. It
+ * wraps the app rather than sitting beside it: a sibling would change every `useId` (a tree fork) and
+ * hydration would meet ids the server did not write.
+ */
+function HydrationSignal({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return children;
+}
 
 function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <RemixBrowser />
+        <HydrationSignal>
+          <RemixBrowser />
+        </HydrationSignal>
       </StrictMode>,
     );
   });

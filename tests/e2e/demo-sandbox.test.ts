@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_MESSAGES } from "#shared/demo/sandbox-policy.ts";
 import { axeViolations } from "../support/axe.ts";
-import { hasChromium, launchChromium, watchPageErrors } from "../support/browser.ts";
+import { hasChromium, launchChromium, signOfLife, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 describe.skipIf(!hasChromium)("demo sandboxes in Chromium", () => {
@@ -64,6 +64,7 @@ describe.skipIf(!hasChromium)("demo sandboxes in Chromium", () => {
     // A visitor chats with LeadBroom's own chatbot on the public site.
     const visitor = await newPage("visitor");
     await visitor.goto(`${server.url}/`);
+    await signOfLife(visitor);
     await visitor.getByRole("button", { name: "Open chat" }).click();
     await chat(visitor, "About 12 people at Zebra7431 Holdings", [/how big is your cleaning company/, /What's your company's website/]);
 

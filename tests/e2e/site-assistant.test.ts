@@ -8,7 +8,7 @@ import { hashPassword } from "#server/auth/password.server.ts";
 import { PLAN_NAMES, PLANS } from "#shared/billing/plans.ts";
 import { formatUsd } from "#shared/format/intl.ts";
 import { axeViolations } from "../support/axe.ts";
-import { hasChromium, launchChromium, signInThroughForm, watchPageErrors } from "../support/browser.ts";
+import { hasChromium, launchChromium, signInThroughForm, signOfLife, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { until } from "../support/until.ts";
 
@@ -38,6 +38,7 @@ describe.skipIf(!hasChromium)("LeadBroom's site assistant in Chromium at 360 px"
   it("answers about plans with the page's prices, qualifies the prospect and the lead appears for the operator", async () => {
     const page = await phone();
     await page.goto(`${server.url}/pricing`);
+    await signOfLife(page);
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
     const shownPrices = await page.getByTestId("plan-price").allInnerTexts();
     expect(shownPrices).toEqual(PLAN_NAMES.map((name) => formatUsd(PLANS[name].monthlyCents)));

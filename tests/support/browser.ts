@@ -37,6 +37,16 @@ export function isRemixAbortNoise(text: string): boolean {
   return /(^|: )AbortError: signal is aborted without reason/.test(text) || /^signal is aborted without reason$/.test(text);
 }
 
+/**
+ * A visitor's first sign of life: the pointer moves over the page. The public reading pages run their
+ * scripts (hydrate, show the chat launcher) only then (decision 0092), as they do for a person who
+ * moves a mouse, touches the screen or presses a key.
+ */
+export async function signOfLife(page: Page): Promise<void> {
+  await page.mouse.move(3, 3);
+  await page.mouse.move(6, 6);
+}
+
 /** Reports a page's uncaught errors and console errors, except Remix's abort noise (isRemixAbortNoise). */
 export function watchPageErrors(page: Page, report: (text: string) => void): void {
   page.on("pageerror", (error) => {

@@ -6,9 +6,16 @@
 // anything shows, and Lighthouse counts every High-priority script that finished before the first paint
 // as render-blocking. Here the same elements stay in the page, so hydration meets the tree it rendered,
 // but they start nothing on their own: each preload's href moves to `data-paint-first` (and its rel to an
-// inert one, since a module preload without an address draws a console warning), and the module
-// script's static imports become dynamic imports started in the task after the first frame. That task
-// also gives the preloads their hrefs back, so the whole module graph still downloads in parallel.
+// inert one, since a module preload without an address draws a console warning). The task after the
+// first frame gives the preloads their hrefs back, so the whole module graph downloads in parallel.
+//
+// The module script's static imports become dynamic imports, run on the visitor's first sign of life
+// (decision 0092): evaluating the modules and hydrating cost a phone about a second of main-thread work,
+// which a reader who only reads and follows links never needs. A click on a button or a POST form's
+// submission before hydration has finished is held, and replayed once React has hydrated the page, so
+// it is neither lost nor handled twice (React 18 replays events on its own only once it listens).
+
+import { HYDRATED_EVENT, INTENT_EVENTS } from "./intent-hydration";
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const ROUTE_SCRIPT = /(<script(?: nonce="[^"]*")? type="module" async="">)([\s\S]*?)(<\/script>)/;
@@ -19,23 +26,60 @@ const SIDE_IMPORT = /import ("[^"]+");/g;
 /** The loader the module script becomes: the route imports, the names they bind, and the rest of Remix's script. */
 const loader = (imports: string, names: string, body: string) =>
   `(() => {
-const start = () => {
+const preload = () => {
   for (const link of document.querySelectorAll("link[data-paint-first]")) {
     link.href = link.dataset.paintFirst; // the address first: a module preload without one is warned about
     link.rel = "modulepreload";
+    delete link.dataset.paintFirst;
   }
-  Promise.all([${imports}]).then(([${names}]) => {${body}});
 };
-if (document.visibilityState !== "visible") return start();
-let started = false;
-const once = () => { if (!started) { started = true; start(); } };
-requestAnimationFrame(() => setTimeout(once, 0));
-setTimeout(once, 500);
+const intents = ${JSON.stringify(INTENT_EVENTS)};
+const listening = { capture: true, passive: true };
+const held = [];
+const hold = (event) => {
+  if (event.type === "submit") {
+    const form = event.target;
+    if (form.method !== "post") return; // a GET form loads its page, as a link does
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const submitter = event.submitter && event.submitter.form === form ? event.submitter : undefined;
+    held.push(() => form.isConnected && form.requestSubmit(submitter));
+  } else {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button || button.disabled || (button.type === "submit" && button.form)) return; // a submit button's submit is held
+    event.stopImmediatePropagation();
+    held.push(() => button.isConnected && button.click());
+  }
+  hydrate();
+};
+const release = (replay) => {
+  removeEventListener("click", hold, true);
+  removeEventListener("submit", hold, true);
+  for (const action of held.splice(0)) if (replay) action();
+};
+addEventListener("click", hold, true);
+addEventListener("submit", hold, true);
+addEventListener(${JSON.stringify(HYDRATED_EVENT)}, () => release(true), { once: true });
+let hydrating = false;
+const hydrate = () => {
+  if (hydrating) return;
+  hydrating = true;
+  for (const type of intents) removeEventListener(type, hydrate, listening);
+  preload();
+  Promise.all([${imports}]).then(([${names}]) => {${body}}).catch((error) => {
+    release(false); // what the visitor does next gets the browser's own behaviour
+    reportError(error);
+  });
+};
+for (const type of intents) addEventListener(type, hydrate, listening);
+if (document.visibilityState !== "visible") return preload();
+requestAnimationFrame(() => setTimeout(preload, 0));
+setTimeout(preload, 500);
 })();`;
 
 /**
- * Rewrites a rendered document so that its scripts load after the first paint. Returns the document
- * unchanged when it does not hold Remix's route module script (the page then loads as before).
+ * Rewrites a rendered document so that its scripts load after the first paint and run on the first sign
+ * of life. Returns the document unchanged when it does not hold Remix's route module script (the page then loads as before).
  */
 export function paintFirstScripts(html: string): string {
   const script = ROUTE_SCRIPT.exec(html);

@@ -7,17 +7,14 @@
 // discovery request has completed, and the main thread is idle. Remix fetches /__manifest for the
 // page's links after hydration and re-renders the page when the answer lands; a DOM change while that
 // request is in flight (our launcher) makes it fetch the same routes again and re-render once more.
-// Then (issue 32.10) on the visitor's first sign of life (a touch, pointer move, scroll or key), or
-// after a few seconds without one: the loader's own script work never lands in a phone's first
-// seconds, while a visitor who reaches for the page sees the launcher at once.
+// The public reading pages hydrate only on the visitor's first sign of life (a touch, pointer move,
+// scroll or key; decision 0092), so by the time this runs the visitor has reached for the page, and the
+// launcher comes as soon as the main thread is idle.
 import { useEffect } from "react";
 
 const HOST_ID = "leadbroom-widget";
 /** Longest wait for the route discovery request (a page without links makes none). */
 const DISCOVERY_WAIT_MS = 3000;
-/** After the idle point, how long the launcher waits for a first interaction before it comes anyway. */
-const INTERACTION_WAIT_MS = 4000;
-const INTERACTION_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "scroll", "wheel"] as const;
 
 const discoveryDone = () => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/__manifest"));
 
@@ -37,26 +34,12 @@ export function SiteWidget({ siteKey }: { siteKey: string }) {
         script.dataset.leadbroomSiteWidget = "true";
         document.body.appendChild(script);
       };
-      const onInteractionOrLater = () => {
-        const options = { capture: true, passive: true } as const;
-        const timer = window.setTimeout(go, INTERACTION_WAIT_MS);
-        const stop = () => {
-          window.clearTimeout(timer);
-          for (const type of INTERACTION_EVENTS) window.removeEventListener(type, go, options);
-        };
-        function go() {
-          stop();
-          addLoader();
-        }
-        for (const type of INTERACTION_EVENTS) window.addEventListener(type, go, options);
-        cleanups.push(stop);
-      };
       const whenIdle = () => {
         if (typeof window.requestIdleCallback === "function") {
-          const handle = window.requestIdleCallback(onInteractionOrLater, { timeout: 3000 });
+          const handle = window.requestIdleCallback(addLoader, { timeout: 3000 });
           cleanups.push(() => window.cancelIdleCallback(handle));
         } else {
-          const handle = window.setTimeout(onInteractionOrLater, 200);
+          const handle = window.setTimeout(addLoader, 200);
           cleanups.push(() => window.clearTimeout(handle));
         }
       };
