@@ -4,7 +4,8 @@
 // key creation and every API call there. Revoking is always possible.
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { useResetOnSuccess } from "~/lib/forms";
 import { API_KEY_NAME_MAX, createApiKeySchema } from "#shared/api/api-key-input.ts";
 import type { ApiKeyView } from "#server/api/api-keys.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
@@ -54,7 +55,6 @@ export function ApiKeysSection(props: ApiKeysSectionData) {
 function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: number; maxActive: number; sandbox: boolean }) {
   // Not keyed: the answer (and the secret in it) is dropped when the section unmounts.
   const fetcher = useFetcher<ApiKeyActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
   const { result, errors, clientFailed, formProps } = useSectionForm({ id: "api-key-create", schema: createApiKeySchema, fetcher, intents: [], fetcherOnly: true });
   const name = fieldProps(prefix, "name", errors);
@@ -64,9 +64,7 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
   const created = data?.secret && data.key && data.key.id !== dismissed ? { secret: data.secret, key: data.key } : null;
   const full = activeCount >= maxActive;
 
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  const formRef = useResetOnSuccess(result);
 
   return (
     <SectionCard

@@ -2,7 +2,8 @@
 // events each receives; the signing secret is shown once (rotatable); each endpoint lists its recent
 // deliveries (time, event, response code, duration) with Redeliver, and a Send test event button.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { useResetOnSuccess } from "~/lib/forms";
 import type { DeliveryView, EndpointView } from "#server/webhooks/endpoints.server.ts";
 import { createEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from "#shared/webhooks/webhook-input.ts";
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
@@ -51,7 +52,6 @@ function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }
 
 function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEndpoints: number; sandbox: boolean }) {
   const fetcher = useFetcher<IntegrationsActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
   const { result, errors, clientFailed, formProps } = useSectionForm({ id: "webhook-create", schema: createEndpointSchema, fetcher, intents: [], fetcherOnly: true });
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -61,9 +61,7 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
   const created = result?.ok ? result.data : undefined;
   const secret = created?.secret && created.endpointId !== dismissed ? created.secret : null;
 
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  const formRef = useResetOnSuccess(result);
 
   return (
     <SectionCard
