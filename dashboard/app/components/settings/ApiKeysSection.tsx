@@ -13,6 +13,7 @@ import type { ApiKeyActionData, ApiKeysSectionData } from "#server/api/api-keys-
 import { ConfirmButtonForm, ErrorList, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { formatDate, formatDateTime } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
+import { TableHead } from "~/components/ui/TableHead";
 
 const ACTION = "/app/settings/api-keys";
 
@@ -139,18 +140,10 @@ function KeyList({
       ) : (
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="API keys (scrollable)">
           <table className="stack-table w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Name</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Key</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Created</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Last used</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Created by</th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 text-slate-600"
+              columns={["Name", "Key", "Created", "Last used", "Created by", <span key="actions" className="sr-only">Actions</span>]}
+            />
             <tbody className="divide-y divide-slate-200">
               {keys.map((key) => (
                 <tr key={key.id} data-api-key={key.id} className={key.revokedAt ? "text-slate-600" : "text-slate-900"}>

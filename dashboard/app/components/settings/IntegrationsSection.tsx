@@ -12,6 +12,7 @@ import type { IntegrationsActionResult, IntegrationsSectionData } from "#server/
 import { ErrorList, fieldProps, focusRing, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm } from "./ui";
 import { TextField } from "~/components/forms";
 import { Button, type ButtonVariant } from "~/components/ui/Button";
+import { TableHead } from "~/components/ui/TableHead";
 
 const ACTION = "/app/settings/integrations";
 
@@ -209,19 +210,11 @@ function DeliveryLog({ endpointId, host, deliveries, timeZone }: { endpointId: s
       ) : (
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Deliveries to ${host} (scrollable)`}>
           <table className="stack-table w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Time</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Event</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Result</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Response</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Duration</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Attempts</th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 text-slate-600"
+              gap="pr-3"
+              columns={["Time", "Event", "Result", "Response", "Duration", "Attempts", <span key="actions" className="sr-only">Actions</span>]}
+            />
             <tbody className="divide-y divide-slate-200">
               {deliveries.map((delivery) => (
                 <tr key={delivery.id} data-webhook-delivery={delivery.id} data-status={delivery.status}>
