@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "../config/env.server.ts";
-import { initialState, type BusinessProfile } from "../conversation/engine.ts";
+import { initialState } from "../conversation/engine.ts";
 import type { Db } from "../db/client.server.ts";
 import { aiCapsFromEnv, createAssistant } from "./create-assistant.server.ts";
+import { testProfile } from "./test-profile.ts";
 
 const logger = { info: () => {}, warn: () => {}, error: () => {} };
 /** The rules assistant must not touch the database: any access throws. */
@@ -12,19 +13,7 @@ describe("createAssistant", () => {
   it("without a key: the rules assistant, which answers without the database", async () => {
     const assistant = createAssistant({ env: parseEnv({ NODE_ENV: "test" }), db: noDb, logger });
     expect(assistant.name).toBe("rules");
-    const profile: BusinessProfile = {
-      businessName: "Sparkle",
-      welcomeMessage: "Hi!",
-      serviceTypes: ["Regular Commercial Cleaning"],
-      serviceAreas: [],
-      description: null,
-      hours: { start: "08:00", end: "18:00", days: [1, 2, 3, 4, 5] },
-      timeZone: "UTC",
-      afterHoursMessage: "Closed.",
-      marketPriceCents: 1000,
-      phone: null,
-      email: null,
-    };
+    const profile = testProfile();
     const turn = await assistant.respond({
       state: initialState(),
       text: "Regular Commercial Cleaning",

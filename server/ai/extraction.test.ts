@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { handleVisitorMessage, initialState, type BusinessProfile, type EngineState } from "../conversation/engine.ts";
+import { handleVisitorMessage, initialState, type EngineState } from "../conversation/engine.ts";
+import { testProfile } from "./test-profile.ts";
 import { canonicalAnswer, monthlyBudgetCents, validateExtraction } from "./extraction.ts";
 
-const PROFILE: BusinessProfile = {
-  businessName: "Sparkle",
-  welcomeMessage: "Hi!",
-  serviceTypes: ["Regular Commercial Cleaning", "Medical Facility"],
-  serviceAreas: [],
-  description: null,
-  hours: { start: "08:00", end: "18:00", days: [1, 2, 3, 4, 5] },
-  timeZone: "UTC",
-  afterHoursMessage: "Closed.",
-  marketPriceCents: 1000,
-  phone: null,
-  email: null,
-};
+const PROFILE = testProfile({ serviceTypes: ["Regular Commercial Cleaning", "Medical Facility"] });
 const NOW = new Date("2025-06-10T12:00:00Z");
 const EMPTY = {
   serviceType: null, buildingSizeSqFt: null, visitsPerWeek: null, budgetAmountUsd: null, budgetPeriod: null,

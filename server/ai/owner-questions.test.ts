@@ -2,28 +2,16 @@
 // wording, the reply prompt lists the custom questions, and a custom question is left to the rules.
 import { describe, expect, it } from "vitest";
 import { defaultQuestions } from "../shared/conversation/questions.ts";
-import { handleVisitorMessage, initialState, type BusinessProfile } from "../conversation/engine.ts";
+import { handleVisitorMessage, initialState } from "../conversation/engine.ts";
 import { extractionMessages, replyMessages } from "./prompts.ts";
 import { rulesNeedHelp } from "./turn-plan.ts";
+import { testProfile } from "./test-profile.ts";
 
 const questions = defaultQuestions();
 questions.questions.building_size = "How big is your building?";
 questions.custom = [{ id: "q1", text: "Do you need supplies included?", kind: "choice", choices: ["Yes", "No"] }];
 
-const profile: BusinessProfile = {
-  businessName: "Sparkle",
-  welcomeMessage: "Hi!",
-  serviceTypes: ["Office"],
-  serviceAreas: [],
-  description: null,
-  hours: { start: "08:00", end: "18:00", days: [1, 2, 3, 4, 5] },
-  timeZone: "UTC",
-  afterHoursMessage: "Closed.",
-  marketPriceCents: 1000,
-  phone: null,
-  email: null,
-  questions,
-};
+const profile = testProfile({ serviceTypes: ["Office"], questions });
 const now = new Date("2026-11-27T12:00:00Z");
 const text = (messages: ReturnType<typeof replyMessages>) => messages.map((m) => String(m.content)).join("\n");
 

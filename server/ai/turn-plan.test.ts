@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { handleVisitorMessage, initialState, type BusinessProfile, type EngineState } from "../conversation/engine.ts";
+import { handleVisitorMessage, initialState, type EngineState } from "../conversation/engine.ts";
 import type { Extraction } from "./extraction.ts";
 import { applyExtraction, rulesNeedHelp } from "./turn-plan.ts";
+import { testProfile } from "./test-profile.ts";
 
-const PROFILE: BusinessProfile = {
-  businessName: "Sparkle",
-  welcomeMessage: "Hi!",
-  serviceTypes: ["Regular Commercial Cleaning"],
-  serviceAreas: ["Boston"],
-  description: null,
-  hours: { start: "08:00", end: "18:00", days: [1, 2, 3, 4, 5] },
-  timeZone: "UTC",
-  afterHoursMessage: "Closed.",
-  marketPriceCents: 1000,
-  phone: null,
-  email: null,
-};
+const PROFILE = testProfile({ serviceAreas: ["Boston"] });
 const NOW = new Date("2025-06-10T12:00:00Z");
 
 function after(answers: string[]): EngineState {

@@ -38,25 +38,42 @@ async function guarded(ctx: Ctx, request: Request, handle: (caller: ApiCaller) =
   }
 }
 
+type CheckedQuery<Q> = { ok: true; value: Q } | { ok: false; fields: Record<string, string> };
+
+/** A list's GET: the query string checked (400 naming each bad parameter), then the page as JSON. */
+function handleList<Q>(
+  ctx: Ctx,
+  request: Request,
+  parse: (params: URLSearchParams) => CheckedQuery<Q>,
+  list: (caller: ApiCaller, query: Q) => Promise<unknown>,
+): Promise<Response> {
+  return guarded(ctx, request, async (caller) => {
+    const query = parse(new URL(request.url).searchParams);
+    if (!query.ok) return apiError("validation_failed", API_MESSAGES.invalidQuery, { fields: query.fields });
+    return apiJson(await list(caller, query.value));
+  });
+}
+
+/** One record's GET: `{data}`, or 404 with `missing` when the caller's business has no such record. */
+function handleGet(ctx: Ctx, request: Request, find: (caller: ApiCaller) => Promise<unknown>, missing: string): Promise<Response> {
+  return guarded(ctx, request, async (caller) => {
+    const found = await find(caller);
+    return found ? apiJson({ data: found }) : apiError("not_found", missing);
+  });
+}
+
 export function methodNotAllowed(allowed: string): Response {
   return apiError("method_not_allowed", API_MESSAGES.methodNotAllowed, { headers: { Allow: allowed } });
 }
 
 /** GET /api/v1/leads */
 export function handleListLeads(ctx: Ctx, request: Request): Promise<Response> {
-  return guarded(ctx, request, async (caller) => {
-    const query = parseApiLeadQuery(new URL(request.url).searchParams);
-    if (!query.ok) return apiError("validation_failed", API_MESSAGES.invalidQuery, { fields: query.fields });
-    return apiJson(await listApiLeads(ctx.services.db, caller.business, query.value));
-  });
+  return handleList(ctx, request, parseApiLeadQuery, (caller, query) => listApiLeads(ctx.services.db, caller.business, query));
 }
 
 /** GET /api/v1/leads/:id */
 export function handleGetLead(ctx: Ctx, request: Request, leadId: string): Promise<Response> {
-  return guarded(ctx, request, async (caller) => {
-    const lead = await getApiLead(ctx.services.db, caller.business, leadId);
-    return lead ? apiJson({ data: lead }) : apiError("not_found", API_MESSAGES.leadNotFound);
-  });
+  return handleGet(ctx, request, (caller) => getApiLead(ctx.services.db, caller.business, leadId), API_MESSAGES.leadNotFound);
 }
 
 async function readJson(request: Request): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
@@ -109,11 +126,7 @@ export function handleUpdateLead(ctx: Ctx, request: Request, leadId: string): Pr
 
 /** GET /api/v1/conversations: with transcripts, newest first. */
 export function handleListConversations(ctx: Ctx, request: Request): Promise<Response> {
-  return guarded(ctx, request, async (caller) => {
-    const query = parseApiConversationQuery(new URL(request.url).searchParams);
-    if (!query.ok) return apiError("validation_failed", API_MESSAGES.invalidQuery, { fields: query.fields });
-    return apiJson(await listApiConversations(ctx.services.db, caller.business, query.value));
-  });
+  return handleList(ctx, request, parseApiConversationQuery, (caller, query) => listApiConversations(ctx.services.db, caller.business, query));
 }
 
 /** GET /api/v1/hooks: the business's webhook subscriptions (without secrets). */
@@ -146,19 +159,12 @@ export function handleUnsubscribeHook(ctx: Ctx, request: Request, hookId: string
 
 /** GET /api/v1/appointments */
 export function handleListAppointments(ctx: Ctx, request: Request): Promise<Response> {
-  return guarded(ctx, request, async (caller) => {
-    const query = parseApiAppointmentQuery(new URL(request.url).searchParams);
-    if (!query.ok) return apiError("validation_failed", API_MESSAGES.invalidQuery, { fields: query.fields });
-    return apiJson(await listApiAppointments(ctx.services.db, caller.businessId, query.value));
-  });
+  return handleList(ctx, request, parseApiAppointmentQuery, (caller, query) => listApiAppointments(ctx.services.db, caller.businessId, query));
 }
 
 /** GET /api/v1/appointments/:id */
 export function handleGetAppointment(ctx: Ctx, request: Request, appointmentId: string): Promise<Response> {
-  return guarded(ctx, request, async (caller) => {
-    const appointment = await getApiAppointment(ctx.services.db, caller.businessId, appointmentId);
-    return appointment ? apiJson({ data: appointment }) : apiError("not_found", API_MESSAGES.appointmentNotFound);
-  });
+  return handleGet(ctx, request, (caller) => getApiAppointment(ctx.services.db, caller.businessId, appointmentId), API_MESSAGES.appointmentNotFound);
 }
 
 function appointmentAnswer(result: ApiAppointmentWrite): Response {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { HIDDEN_LEAD_NAME } from "../billing/lead-visibility.ts";
-import { toApiLead, toApiLeadDetail, type ApiLeadDetailRow } from "./lead-json.ts";
+import { toApiLead, toApiLeadDetail, type ApiLeadDetailRow, type ApiLeadRow } from "./lead-json.ts";
 
 const now = new Date("2026-11-23T12:00:00Z");
-const row: ApiLeadDetailRow = {
+const listRow: ApiLeadRow = {
   id: "lead_1",
   name: "Nora Fields",
   email: "nora@example.com",
@@ -16,6 +16,9 @@ const row: ApiLeadDetailRow = {
   incomplete: false,
   isTest: false,
   createdAt: new Date("2026-11-20T10:00:00Z"),
+};
+const row: ApiLeadDetailRow = {
+  ...listRow,
   serviceType: "Medical",
   buildingSizeSqFt: 60000,
   frequency: "daily",
@@ -32,21 +35,8 @@ const expiredTrial = { subscriptionStatus: "trial", trialEnd: new Date("2026-11-
 
 describe("toApiLead", () => {
   it("shows the lead with ISO dates for a subscribed business", () => {
-    expect(toApiLead(row, subscribed, now)).toEqual({
-      id: "lead_1",
-      name: "Nora Fields",
-      email: "nora@example.com",
-      phone: "555-0100",
-      company: "Fields Medical",
-      score: 8.6,
-      priority: "high",
-      status: "new",
-      source: "api",
-      incomplete: false,
-      isTest: false,
-      createdAt: "2026-11-20T10:00:00.000Z",
-      detailsHidden: false,
-    });
+    // The list's columns only, none of the detail's.
+    expect(toApiLead(row, subscribed, now)).toEqual({ ...listRow, createdAt: "2026-11-20T10:00:00.000Z", detailsHidden: false });
   });
 
   it("hides contact details as the workspace does when the trial has expired", () => {

@@ -4,22 +4,10 @@ import { leadDetailsHidden } from "../shared/billing/entitlements.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import type { SubscriptionState } from "../shared/billing/subscription.ts";
 import { leadListSelect } from "../leads/lead-summary.ts";
+import type { LeadRowFields } from "../shared/leads/lead-row.ts";
 import { customAnswersOf, type CustomAnswer } from "../shared/conversation/questions.ts";
 
-export type ApiLeadRow = {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  score: number;
-  priority: string;
-  status: string;
-  source: string;
-  incomplete: boolean;
-  isTest: boolean;
-  createdAt: Date;
-};
+export type ApiLeadRow = LeadRowFields<Date> & { source: string; incomplete: boolean };
 
 export type ApiLeadDetailRow = ApiLeadRow & {
   serviceType: string | null;

@@ -24,11 +24,12 @@ import {
 } from "../conversation/engine.ts";
 import { BUDGET_CHOICES, FREQUENCY_CHOICES, NOT_SURE_CHOICE, SIZE_CHOICES, SKIP_CHOICE, TIMELINE_CHOICES } from "../shared/conversation/prompts.ts";
 import { isWithinBusinessHours } from "../shared/conversation/business-hours.ts";
-import { expectedMonthlyCostCents, scoreColumns, scoreLead, VISITS_PER_MONTH, type FrequencyBand, type TimelineBand } from "../shared/scoring/score.ts";
+import { expectedMonthlyCostCents, scoreColumns, scoreLead, VISITS_PER_MONTH } from "../shared/scoring/score.ts";
 import { normalizePhone } from "../shared/format/phone.ts";
 import { leadFields } from "../leads/lead-fields.ts";
 import { isoDateOf, isoWeekdayOf, localDateTime, dayNumberOf, zonedInstant } from "../shared/time/calendar.ts";
 import type { LeadStatus } from "../shared/enums.ts";
+import type { LeadAnswers } from "../shared/leads/lead-input.ts";
 import type { WebChannel } from "../analytics/channels.ts";
 
 export const HISTORY_DAYS = 364;
@@ -219,19 +220,10 @@ export type MessageRow = { id: string; conversationId: string; seq: number; role
  * nothing unfinished in the sample conversations.
  */
 export type ConversationRow = { id: string; visitorId: string; pageUrl: string; channel: WebChannel; state: { engine: EngineState; handledSeq: number; leadId?: string }; lastSeq: number; createdAt: string; lastMessageAt: string };
-export type LeadRow = {
+export type LeadRow = LeadAnswers & {
   id: string;
   conversationId: string | null;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  serviceType: string | null;
-  buildingSizeSqFt: number | null;
-  frequency: FrequencyBand | null;
   visitsPerMonth: number | null;
-  budgetMonthlyCents: number | null;
-  timeline: TimelineBand | null;
   timelineDays: number | null;
   sizePoints: number;
   frequencyPoints: number;

@@ -53,34 +53,26 @@ export async function createLead(
 ): Promise<LeadResult<CreatedLead>> {
   const checked = validateManualLead(input.fields);
   if (!checked.ok) return fail("invalid", checked.error);
-  const lead = checked.value;
+  const { note, ...answers } = checked.value;
   const { businessId } = input;
   const { source, actorUserId } = options;
   const now = ctx.clock();
   const chatbot = await ctx.db.chatbot.findFirst({ where: { businessId }, orderBy: { createdAt: "asc" }, select: { marketPriceCents: true } });
   const marketPriceCents = chatbot?.marketPriceCents ?? DEFAULT_MARKET_PRICE_CENTS;
   const scored = options.scored ?? scoreLead({
-    buildingSizeSqFt: lead.buildingSizeSqFt,
-    frequency: lead.frequency,
-    budgetMonthlyCents: lead.budgetMonthlyCents,
-    timeline: lead.timeline,
+    buildingSizeSqFt: answers.buildingSizeSqFt,
+    frequency: answers.frequency,
+    budgetMonthlyCents: answers.budgetMonthlyCents,
+    timeline: answers.timeline,
     marketPriceCents,
   });
   return runCommand(ctx, "leads", async (tx, after) => {
     const created = await tx.lead.create({
       data: {
         businessId,
-        name: lead.name,
-        email: lead.email,
-        phone: lead.phone,
-        company: lead.company,
-        serviceType: lead.serviceType,
-        buildingSizeSqFt: lead.buildingSizeSqFt,
-        frequency: lead.frequency,
-        visitsPerMonth: lead.frequency ? VISITS_PER_MONTH[lead.frequency] : null,
-        budgetMonthlyCents: lead.budgetMonthlyCents,
+        ...answers,
+        visitsPerMonth: answers.frequency ? VISITS_PER_MONTH[answers.frequency] : null,
         marketPriceCents,
-        timeline: lead.timeline,
         ...scoreColumns(scored),
         status: "new",
         source,
@@ -95,14 +87,14 @@ export async function createLead(
               createdAt: now,
               data: { source, score: scored.score, priority: scored.priority, incomplete: scored.incomplete },
             },
-            ...(lead.note ? [{ businessId, type: "note", actorUserId, createdAt: new Date(now.getTime() + 1), data: { text: lead.note } }] : []),
+            ...(note ? [{ businessId, type: "note", actorUserId, createdAt: new Date(now.getTime() + 1), data: { text: note } }] : []),
           ],
         },
         reminders: {
           create: {
             businessId,
             dueAt: new Date(now.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000),
-            note: `Follow up with ${lead.name} (${scored.priority} priority)`,
+            note: `Follow up with ${answers.name} (${scored.priority} priority)`,
           },
         },
       },

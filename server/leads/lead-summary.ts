@@ -1,18 +1,7 @@
 import type { LeadSummary } from "../realtime/protocol.ts";
+import type { LeadRowFields } from "../shared/leads/lead-row.ts";
 
-export type LeadRow = {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  score: number;
-  priority: LeadSummary["priority"];
-  status: LeadSummary["status"];
-  conversationId: string | null;
-  isTest: boolean;
-  createdAt: Date;
-};
+export type LeadRow = LeadRowFields<Date> & { conversationId: string | null };
 
 /** The columns every view of a lead row reads. */
 const leadRowColumns = {

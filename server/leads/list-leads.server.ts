@@ -5,7 +5,8 @@ import type { Db } from "../db/client.server.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import { MAX_PAGE, PAGE_SIZE, type LeadListQuery } from "../shared/leads/lead-filters.ts";
 import { endOfZonedDay, startOfZonedDay } from "../shared/time/calendar.ts";
-import type { LeadPriority, LeadSource, LeadStatus } from "../shared/enums.ts";
+import type { LeadSource } from "../shared/enums.ts";
+import type { LeadRowFields } from "../shared/leads/lead-row.ts";
 import { leadListSelect } from "./lead-summary.ts";
 
 /**
@@ -14,21 +15,7 @@ import { leadListSelect } from "./lead-summary.ts";
  */
 export const COUNT_CAP = 1_000;
 
-export type LeadListItem = {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  score: number;
-  priority: LeadPriority;
-  status: LeadStatus;
-  source: LeadSource;
-  isTest: boolean;
-  incomplete: boolean;
-  createdAt: string;
-  overdueReminders: number;
-};
+export type LeadListItem = LeadRowFields<string> & { source: LeadSource; incomplete: boolean; overdueReminders: number };
 
 export type LeadListPage = {
   items: LeadListItem[];

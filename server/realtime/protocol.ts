@@ -6,6 +6,7 @@
 
 export type { MessageRole } from "../shared/enums.ts";
 import type { LeadPriority, LeadStatus, MemberRole, MessageRole } from "../shared/enums.ts";
+import type { LeadRowFields } from "../shared/leads/lead-row.ts";
 
 export type Message = {
   id: string;
@@ -178,19 +179,7 @@ export const WORKSPACE_NAMESPACE = "/workspace";
 
 export type { LeadPriority, LeadStatus };
 
-export type LeadSummary = {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  score: number;
-  priority: LeadPriority;
-  status: LeadStatus;
-  conversationId: string | null;
-  isTest: boolean;
-  createdAt: string;
-};
+export type LeadSummary = LeadRowFields<string> & { conversationId: string | null };
 
 export type WorkspaceNotification = {
   id: string;

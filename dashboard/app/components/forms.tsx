@@ -18,8 +18,8 @@ export const selectClass = inputClass;
 export const labelClass = "block text-sm font-medium text-slate-800";
 export const hintClass = "mt-1 text-sm text-slate-600";
 
-/** One field's identity and its first error. */
-export type FieldMeta = { id: string; name: string; error?: string | undefined };
+/** One field's identity and its first error. No name: a control whose form the page submits by script. */
+export type FieldMeta = { id: string; name?: string; error?: string | undefined };
 
 /** A field of a form whose errors are keyed by name (settings sections): ids from `prefix`. */
 export function fieldProps(prefix: string, name: string, errors: FieldErrors | undefined) {
@@ -121,12 +121,13 @@ export function SelectField({
   label,
   hint,
   className,
+  selectClassName,
   options,
   ...select
-}: FieldFrame & { options: readonly (string | readonly [value: string, text: string])[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, Omitted>) {
+}: FieldFrame & { selectClassName?: string; options: readonly (string | readonly [value: string, text: string])[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, Omitted>) {
   return (
     <Field field={field} label={label} hint={hint} className={className}>
-      <select {...select} {...describedBy(field, hint)} className={selectClass}>
+      <select {...select} {...describedBy(field, hint)} className={selectClassName ?? selectClass}>
         {options.map((option) => {
           const [value, text] = typeof option === "string" ? [option, option] : option;
           return (

@@ -3,7 +3,7 @@
 // can use useFetcher<typeof clientAction> and Conform's lastResult. A failed request or an answer that
 // is not an ActionResult becomes `failure(fallback)`, the spec's "try again" message.
 import { getFormProps, useForm } from "@conform-to/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ZodObject, ZodType, input, output } from "zod";
 import { failure, readActionResult, toSubmission, validateWith, type ActionResult, type FieldErrors } from "#shared/forms/action-result.ts";
 
@@ -88,4 +88,13 @@ export function useFetcherForm<S extends ZodObject>(options: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent]);
   return { form, fields, sending, sent: sent !== null, clear, formError: sent ? undefined : form.errors?.[0] };
+}
+
+/** The ref of a form that empties itself once its action succeeded; a refusal keeps what was typed. */
+export function useResetOnSuccess(result: { ok: boolean } | null | undefined) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+  return formRef;
 }

@@ -50,6 +50,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const dayLabel = (iso: string) => dateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric" }).format(new Date(`${iso}T12:00:00Z`));
 
+/** A day's visits, in time order. */
+function DayVisits({ items, timeZone, className }: { items: CalendarItem[]; timeZone: string; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <VisitCard key={item.id} item={item} timeZone={timeZone} />
+      ))}
+    </ul>
+  );
+}
+
 function VisitCard({ item, timeZone }: { item: CalendarItem; timeZone: string }) {
   const fetcher = useFetcher<ActionResult>();
   const active = item.status === "booked" || item.status === "rescheduled";
@@ -121,11 +132,7 @@ export default function CalendarPage() {
         {days.map((d) => (
           <section key={d} aria-label={dayLabel(d)} className="min-h-40 rounded-xl border border-slate-200 bg-white p-2">
             <h2 className={`text-sm font-semibold ${d === today ? "text-brand-700" : "text-slate-700"}`}>{dayLabel(d)}</h2>
-            <ul className="mt-2 space-y-2">
-              {byDay.get(d)!.map((item) => (
-                <VisitCard key={item.id} item={item} timeZone={timeZone} />
-              ))}
-            </ul>
+            <DayVisits className="mt-2 space-y-2" items={byDay.get(d)!} timeZone={timeZone} />
           </section>
         ))}
       </div>
@@ -137,11 +144,7 @@ export default function CalendarPage() {
           .map((d) => (
             <section key={d} aria-label={`Agenda ${dayLabel(d)}`}>
               <h2 className="text-sm font-semibold text-slate-700">{dayLabel(d)}</h2>
-              <ul className="mt-1 space-y-2">
-                {byDay.get(d)!.map((item) => (
-                  <VisitCard key={item.id} item={item} timeZone={timeZone} />
-                ))}
-              </ul>
+              <DayVisits className="mt-1 space-y-2" items={byDay.get(d)!} timeZone={timeZone} />
             </section>
           ))}
       </div>

@@ -28,6 +28,7 @@ import { leadsVisibleTo } from "#server/billing/lead-visibility.ts";
 import { leadDetailsHidden } from "#shared/billing/entitlements.ts";
 import { Button, buttonClasses } from "~/components/ui/Button";
 import { TableHead } from "~/components/ui/TableHead";
+import { SelectField, TextField, type FieldMeta } from "~/components/forms";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
 
@@ -182,7 +183,7 @@ function FilterSheetButton({ query }: { query: LeadListQuery }) {
 
 function FilterForm({ query, framed = true, onSubmit }: { query: LeadListQuery; framed?: boolean; onSubmit?: () => void }) {
   const id = useId();
-  const field = (name: string) => `${id}-${name}`;
+  const field = (name: string): FieldMeta => ({ id: `${id}-${name}`, name });
   return (
     <Form
       method="get"
@@ -191,39 +192,13 @@ function FilterForm({ query, framed = true, onSubmit }: { query: LeadListQuery; 
       role="search"
       aria-label="Filter leads"
     >
-      <div className="sm:col-span-2">
-        <label htmlFor={field("q")} className="block text-sm font-medium text-slate-800">
-          Search by name, email or company
-        </label>
-        <input id={field("q")} name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} className={smallInputClass} />
-      </div>
-      <SelectField id={field("priority")} name="priority" label="Priority" value={query.priority} options={LEAD_PRIORITIES.map((p) => [p, PRIORITY_LABELS[p]])} />
-      <SelectField id={field("status")} name="status" label="Status" value={query.status} options={LEAD_STATUSES.map((s) => [s, STATUS_LABELS[s]])} />
-      <SelectField id={field("source")} name="source" label="Source" value={query.source} options={LEAD_SOURCES.map((s) => [s, SOURCE_LABELS[s]])} />
-      <div>
-        <label htmlFor={field("from")} className="block text-sm font-medium text-slate-800">
-          Created from
-        </label>
-        <input id={field("from")} name="from" type="date" defaultValue={query.from ?? ""} className={smallInputClass} />
-      </div>
-      <div>
-        <label htmlFor={field("to")} className="block text-sm font-medium text-slate-800">
-          Created to
-        </label>
-        <input id={field("to")} name="to" type="date" defaultValue={query.to ?? ""} className={smallInputClass} />
-      </div>
-      <div>
-        <label htmlFor={field("sort")} className="block text-sm font-medium text-slate-800">
-          Sort by
-        </label>
-        <select id={field("sort")} name="sort" defaultValue={query.sort} className={smallInputClass}>
-          {LEAD_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TextField field={field("q")} label="Search by name, email or company" className="sm:col-span-2" type="search" defaultValue={query.q ?? ""} maxLength={100} inputClassName={smallInputClass} />
+      <AnySelect field={field("priority")} label="Priority" value={query.priority} options={LEAD_PRIORITIES.map((p) => [p, PRIORITY_LABELS[p]])} />
+      <AnySelect field={field("status")} label="Status" value={query.status} options={LEAD_STATUSES.map((s) => [s, STATUS_LABELS[s]])} />
+      <AnySelect field={field("source")} label="Source" value={query.source} options={LEAD_SOURCES.map((s) => [s, SOURCE_LABELS[s]])} />
+      <TextField field={field("from")} label="Created from" type="date" defaultValue={query.from ?? ""} inputClassName={smallInputClass} />
+      <TextField field={field("to")} label="Created to" type="date" defaultValue={query.to ?? ""} inputClassName={smallInputClass} />
+      <SelectField field={field("sort")} label="Sort by" defaultValue={query.sort} selectClassName={smallInputClass} options={LEAD_SORTS.map((s) => [s, SORT_LABELS[s]])} />
       <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-4">
         <Button type="submit">
           Apply filters
@@ -236,34 +211,9 @@ function FilterForm({ query, framed = true, onSubmit }: { query: LeadListQuery; 
   );
 }
 
-function SelectField({
-  id,
-  name,
-  label,
-  value,
-  options,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string | undefined;
-  options: [string, string][];
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={smallInputClass}>
-        <option value="">Any</option>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+/** A filter's choices, "Any" (no filter) first. */
+function AnySelect({ field, label, value, options }: { field: FieldMeta; label: string; value: string | undefined; options: [string, string][] }) {
+  return <SelectField field={field} label={label} defaultValue={value ?? ""} selectClassName={smallInputClass} options={[["", "Any"], ...options]} />;
 }
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["page"]["items"][number];

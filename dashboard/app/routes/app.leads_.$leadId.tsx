@@ -84,33 +84,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const args = { businessId: workspace.business.id, leadId: params.leadId ?? "", actorUserId: workspace.userId, input: fields };
   // Status and note are commands (server/leads/commands.server.ts): they push the lead live themselves.
   const command = intent === "status" || intent === "note";
-  let result: LeadResult<unknown>;
-  switch (intent) {
-    case "status":
-      result = await changeLeadStatus(commandContext(context.services, context.realtime), args);
-      break;
-    case "note":
-      result = await addLeadNote(commandContext(context.services, context.realtime), args);
-      break;
-    case "reminder-create":
-      result = await createReminder(db, args);
-      break;
-    case "reminder-snooze":
-      result = await snoozeReminder(db, args);
-      break;
-    case "reminder-complete":
-      result = await completeReminder(db, args);
-      break;
-    case "visit":
-      result = await scheduleVisit(db, args);
-      break;
-    case "email":
-      result = await sendLeadEmail({ db, jobs, unsubscribe: unsubscribeSigner(context.services) }, args);
-      break;
-    case "text":
-      result = await textLead({ db, jobs }, args);
-      break;
-  }
+  const run: Record<typeof intent, () => Promise<LeadResult<unknown>>> = {
+    status: () => changeLeadStatus(commandContext(context.services, context.realtime), args),
+    note: () => addLeadNote(commandContext(context.services, context.realtime), args),
+    "reminder-create": () => createReminder(db, args),
+    "reminder-snooze": () => snoozeReminder(db, args),
+    "reminder-complete": () => completeReminder(db, args),
+    visit: () => scheduleVisit(db, args),
+    email: () => sendLeadEmail({ db, jobs, unsubscribe: unsubscribeSigner(context.services) }, args),
+    text: () => textLead({ db, jobs }, args),
+  };
+  const result = await run[intent]();
   if (!result.ok) {
     if (result.reason === "not_found" && result.error === LEAD_NOT_FOUND) throw new Response(LEAD_NOT_FOUND, { status: 404 });
     return data<ActionData>({ intent, ...failure(result.error) }, { status: failureStatus(result.reason) });

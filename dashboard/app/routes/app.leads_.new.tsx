@@ -64,6 +64,22 @@ export default function NewLeadPage() {
       ) : null}
     </div>
   );
+  // A choice that may be left unanswered ("Not known").
+  const choice = (name: string, label: string, options: readonly (readonly [value: string, text: string])[]) => (
+    <div>
+      <label htmlFor={`lead-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={`lead-${name}`} name={name} defaultValue="" aria-invalid={invalid(name)} className={smallInputClass}>
+        <option value="">Not known</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <Link to="/app/leads" className={linkClass}>
@@ -88,33 +104,9 @@ export default function NewLeadPage() {
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold text-slate-900">Qualification</legend>
           {text("buildingSize", "Building size (sq ft)", { inputMode: "numeric", placeholder: "e.g. 12,000" })}
-          <div>
-            <label htmlFor="lead-frequency" className="block text-sm font-medium text-slate-800">
-              Cleaning frequency
-            </label>
-            <select id="lead-frequency" name="frequency" defaultValue="" aria-invalid={invalid("frequency")} className={smallInputClass}>
-              <option value="">Not known</option>
-              {FREQUENCY_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {choice("frequency", "Cleaning frequency", FREQUENCY_OPTIONS)}
           {text("budget", "Monthly budget (USD)", { inputMode: "decimal", placeholder: "e.g. 2,500" })}
-          <div>
-            <label htmlFor="lead-timeline" className="block text-sm font-medium text-slate-800">
-              Timeline
-            </label>
-            <select id="lead-timeline" name="timeline" defaultValue="" aria-invalid={invalid("timeline")} className={smallInputClass}>
-              <option value="">Not known</option>
-              {TIMELINE_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {choice("timeline", "Timeline", TIMELINE_OPTIONS)}
         </fieldset>
         <div>
           <label htmlFor="lead-note" className="block text-sm font-medium text-slate-800">

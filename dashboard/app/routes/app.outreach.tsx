@@ -96,6 +96,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data(result.body, { status: result.status });
 }
 
+/** The two tools of Cold Outreach, as a plan without it shows them. */
+const LOCKED_TOOLS = [
+  {
+    title: "LinkedIn Automation",
+    description: "Find prospects by job title, location and industry and work through a daily list of connection requests with your message filled in.",
+  },
+  {
+    title: "Email Campaigns",
+    description: "E-mail sequences with up to two follow-ups, sent at the time you choose within a daily limit, stopping when a prospect responds or unsubscribes.",
+  },
+] as const;
+
 export default function OutreachPage() {
   const loaded = useLoaderData<typeof loader>();
   return (
@@ -109,20 +121,9 @@ export default function OutreachPage() {
       </header>
       {loaded.locked || !loaded.outreach ? (
         <div className="grid gap-6 md:grid-cols-2">
-          <LockedFeature
-            feature="cold_outreach"
-            title="LinkedIn Automation"
-            description="Find prospects by job title, location and industry and work through a daily list of connection requests with your message filled in."
-            publishableKey={loaded.publishableKey}
-            canUpgrade={loaded.isOwner}
-          />
-          <LockedFeature
-            feature="cold_outreach"
-            title="Email Campaigns"
-            description="E-mail sequences with up to two follow-ups, sent at the time you choose within a daily limit, stopping when a prospect responds or unsubscribes."
-            publishableKey={loaded.publishableKey}
-            canUpgrade={loaded.isOwner}
-          />
+          {LOCKED_TOOLS.map((tool) => (
+            <LockedFeature key={tool.title} feature="cold_outreach" title={tool.title} description={tool.description} publishableKey={loaded.publishableKey} canUpgrade={loaded.isOwner} />
+          ))}
         </div>
       ) : (
         <Workspace outreach={loaded.outreach} timeZone={loaded.timeZone} />

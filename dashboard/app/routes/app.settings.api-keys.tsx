@@ -1,6 +1,6 @@
 // Settings → API Keys: the keys, and the section's actions (create, revoke) posted by its fetchers.
 // Owners only: support staff get 403 (requireOwner).
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { API_KEY_MESSAGES, createApiKeySchema, revokeApiKeySchema } from "#shared/api/api-key-input.ts";
 import { loadApiKeysSection, PLAN_REQUIRED_MESSAGE, type ApiKeyActionData } from "#server/api/api-keys-section.server.ts";
@@ -10,13 +10,11 @@ import { failure, failureStatus, parseFormData, success, type ActionResult } fro
 import { ApiKeysSection, type ApiKeyActionResult } from "~/components/settings/ApiKeysSection";
 import { PlainPostResult } from "~/components/settings/ui";
 import { requireOwner } from "~/lib/session.server";
+import { ownerLoader } from "~/lib/owner-route.server";
 
 const answer = (intent: string, result: ActionResult<ApiKeyActionData>, status = 200) => data<ApiKeyActionResult>({ intent, ...result }, { status });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const workspace = await requireOwner(request, context);
-  return loadApiKeysSection(context, workspace);
-}
+export const loader = ownerLoader(loadApiKeysSection);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const workspace = await requireOwner(request, context);

@@ -1,13 +1,12 @@
 // Settings → Email Settings (spec §2.14): the sender name and reply-to of the business's mails, and the
 // recent deliveries. Owners only.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { listEmailDeliveries } from "#server/mail/deliveries.server.ts";
 import { emailSettingsSchema } from "#shared/businesses/preferences.ts";
 import { EmailDeliveries } from "~/components/settings/EmailDeliveries";
 import { EmailSection } from "~/components/settings/EmailSection";
-import { unknownIntent } from "~/lib/settings-action.server";
-import { loadSettings, saveSettings } from "~/lib/settings-section.server";
+import { loadSettings, saveSettingsAction } from "~/lib/settings-section.server";
 import { requireOwner } from "~/lib/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,13 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const workspace = await requireOwner(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  if (intent !== "email") return unknownIntent(intent);
-  return saveSettings(context, workspace, intent, form, emailSettingsSchema);
-}
+export const action = saveSettingsAction("email", emailSettingsSchema);
 
 export default function EmailSettings() {
   const data = useLoaderData<typeof loader>();

@@ -1,22 +1,15 @@
 // Settings → Integrations: the webhook endpoints and their deliveries, and the section's actions (add,
 // enable/disable, rotate the secret, delete, send a test event, redeliver) posted by its fetchers.
 // Owners only (requireOwner).
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { handleIntegrationsAction, loadIntegrationsSection, type IntegrationsActionResult } from "#server/webhooks/integrations-section.server.ts";
 import { IntegrationsSection } from "~/components/settings/IntegrationsSection";
 import { PlainPostResult } from "~/components/settings/ui";
-import { requireOwner } from "~/lib/session.server";
+import { ownerAction, ownerLoader } from "~/lib/owner-route.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const workspace = await requireOwner(request, context);
-  return loadIntegrationsSection(context, workspace);
-}
+export const loader = ownerLoader(loadIntegrationsSection);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const workspace = await requireOwner(request, context);
-  return handleIntegrationsAction({ request, context, workspace });
-}
+export const action = ownerAction(handleIntegrationsAction);
 
 export default function IntegrationsSettings() {
   const section = useLoaderData<typeof loader>();

@@ -2,7 +2,6 @@
 // (the secret is stored sealed and never shown again), the consent wording visitors agree to, the
 // phone calls are forwarded to, a "Send test SMS" button, this month's SMS against the plan's
 // allowance, and the latest SMS with their delivery status. Owners only.
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { handleSmsSettingsAction, loadSmsSettings, type SmsSettingsActionResult, type SmsSettingsData } from "#server/sms/sms-settings.server.ts";
@@ -11,18 +10,12 @@ import { smsUsageText } from "#shared/automations/sms-allowance.ts";
 import { fieldProps, ResultMessage, SectionCard, useSectionForm } from "~/components/settings/ui";
 import { TextareaField, TextField, SaveButton } from "~/components/forms";
 import { Button } from "~/components/ui/Button";
-import { requireOwner } from "~/lib/session.server";
+import { ownerAction, ownerLoader } from "~/lib/owner-route.server";
 
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const workspace = await requireOwner(request, context);
-  return loadSmsSettings(context, workspace);
-}
+export const loader = ownerLoader(loadSmsSettings);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const workspace = await requireOwner(request, context);
-  return handleSmsSettingsAction({ request, context, workspace });
-}
+export const action = ownerAction(handleSmsSettingsAction);
 
 export default function SmsSettingsPage() {
   const data = useLoaderData<typeof loader>();

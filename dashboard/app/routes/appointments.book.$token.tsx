@@ -3,12 +3,12 @@
 // visit is booked as in the chat (same lock and checks, confirmation with its calendar invitation). A
 // forged or expired link says so; a lead with a visit already booked is told when it is.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { bookAppointment } from "#server/appointments/commands.server.ts";
 import { findBookable, type BookView } from "#server/appointments/views.server.ts";
 import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
-import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
+import { SlotChoices, TokenOutcome, TokenPage, useTokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
 import { refusedAgain, tokenPageAction, tokenPageLoader, type TokenPageData } from "~/lib/token-page.server";
 
@@ -28,42 +28,35 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function BookAppointment() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { problem, view, done } = acted ?? loaded;
+  const { page, busy } = useTokenPage<typeof loader, typeof action>();
+  const { problem, view, done } = page;
   return (
     <TokenPage heading={view?.businessName ?? "Book your walkthrough"}>
-      {done ? (
-        <AuthCard title="Booked">
-          <p role="status" className="text-sm text-slate-700">
-            {done}
-          </p>
-        </AuthCard>
-      ) : !view ? (
-        <BrokenLinkCard problem={problem} />
-      ) : view.booked ? (
-        <AuthCard title="Your walkthrough">
-          <p className="text-sm text-slate-700">Your walkthrough is booked for {view.booked}. To change it, use the link in its confirmation e-mail.</p>
-        </AuthCard>
-      ) : view.closed ? (
-        <AuthCard title="Book your walkthrough">
-          <p className="text-sm text-slate-700">{view.closed}</p>
-        </AuthCard>
-      ) : (
-        <AuthCard title="Book your walkthrough" subtitle={<>A free on-site walkthrough with {view.businessName}</>}>
-          <FormError message={problem} />
-          <Form method="post" className="mt-4 space-y-3">
-            <SlotChoices legend="Pick a time" slots={view.slots} empty="No times are free right now. Please reply to our e-mail and we will find one." />
-            {view.slots.length > 0 ? (
-              <Button type="submit" block loading={busy}>
-                {busy ? "Booking..." : "Book this time"}
-              </Button>
-            ) : null}
-          </Form>
-        </AuthCard>
-      )}
+      <TokenOutcome done={done} doneTitle="Booked" view={view} problem={problem}>
+        {(view) =>
+          view.booked ? (
+            <AuthCard title="Your walkthrough">
+              <p className="text-sm text-slate-700">Your walkthrough is booked for {view.booked}. To change it, use the link in its confirmation e-mail.</p>
+            </AuthCard>
+          ) : view.closed ? (
+            <AuthCard title="Book your walkthrough">
+              <p className="text-sm text-slate-700">{view.closed}</p>
+            </AuthCard>
+          ) : (
+            <AuthCard title="Book your walkthrough" subtitle={<>A free on-site walkthrough with {view.businessName}</>}>
+              <FormError message={problem} />
+              <Form method="post" className="mt-4 space-y-3">
+                <SlotChoices legend="Pick a time" slots={view.slots} empty="No times are free right now. Please reply to our e-mail and we will find one." />
+                {view.slots.length > 0 ? (
+                  <Button type="submit" block loading={busy}>
+                    {busy ? "Booking..." : "Book this time"}
+                  </Button>
+                ) : null}
+              </Form>
+            </AuthCard>
+          )
+        }
+      </TokenOutcome>
     </TokenPage>
   );
 }

@@ -3,12 +3,12 @@
 // changes nothing; a time taken meanwhile gets the next free ones. Outside the public layout: the person
 // is a business's customer, not ours.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { cancelAppointment, rescheduleAppointment } from "#server/appointments/commands.server.ts";
 import { findManaged, type ManageView } from "#server/appointments/views.server.ts";
 import { commandContext } from "#server/events/command-context.server.ts";
 import { AuthCard, FormError } from "~/components/auth/AuthCard";
-import { BrokenLinkCard, SlotChoices, TokenPage } from "~/components/auth/TokenPage";
+import { SlotChoices, TokenOutcome, TokenPage, useTokenPage } from "~/components/auth/TokenPage";
 import { Button } from "~/components/ui/Button";
 import { refusedAgain, tokenPageAction, tokenPageLoader, type TokenPageData } from "~/lib/token-page.server";
 
@@ -42,46 +42,38 @@ export const action = (args: ActionFunctionArgs) =>
   });
 
 export default function ManageAppointment() {
-  const loaded = useLoaderData<typeof loader>();
-  const acted = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { problem, view, done } = acted ?? loaded;
-  const active = view && (view.status === "booked" || view.status === "rescheduled");
+  const { page, busy, navigation } = useTokenPage<typeof loader, typeof action>();
+  const { problem, view, done } = page;
   return (
     <TokenPage heading={view?.businessName ?? "Your walkthrough"}>
-      {done ? (
-        <AuthCard title="Done">
-          <p role="status" className="text-sm text-slate-700">
-            {done}
-          </p>
-        </AuthCard>
-      ) : !view ? (
-        <BrokenLinkCard problem={problem} />
-      ) : !active ? (
-        <AuthCard title="Your walkthrough">
-          <p className="text-sm text-slate-700">This walkthrough ({view.when}) is {view.status.replace("_", "-")} and can no longer be changed.</p>
-        </AuthCard>
-      ) : (
-        <AuthCard title="Your walkthrough" subtitle={<>{view.when}{view.assignee ? ` with ${view.assignee}` : ""}</>}>
-          <FormError message={problem} />
-          <Form method="post" className="mt-4 space-y-3">
-            <input type="hidden" name="intent" value="reschedule" />
-            <SlotChoices legend="Move it to" slots={view.slots} />
-            {view.slots.length > 0 ? (
-              <Button type="submit" block loading={busy && navigation.formData?.get("intent") === "reschedule"}>
-                Reschedule
-              </Button>
-            ) : null}
-          </Form>
-          <Form method="post" className="mt-6">
-            <input type="hidden" name="intent" value="cancel" />
-            <Button type="submit" variant="secondary" block loading={busy && navigation.formData?.get("intent") === "cancel"}>
-              Cancel the walkthrough
-            </Button>
-          </Form>
-        </AuthCard>
-      )}
+      <TokenOutcome done={done} doneTitle="Done" view={view} problem={problem}>
+        {(view) =>
+          !(view.status === "booked" || view.status === "rescheduled") ? (
+            <AuthCard title="Your walkthrough">
+              <p className="text-sm text-slate-700">This walkthrough ({view.when}) is {view.status.replace("_", "-")} and can no longer be changed.</p>
+            </AuthCard>
+          ) : (
+            <AuthCard title="Your walkthrough" subtitle={<>{view.when}{view.assignee ? ` with ${view.assignee}` : ""}</>}>
+              <FormError message={problem} />
+              <Form method="post" className="mt-4 space-y-3">
+                <input type="hidden" name="intent" value="reschedule" />
+                <SlotChoices legend="Move it to" slots={view.slots} />
+                {view.slots.length > 0 ? (
+                  <Button type="submit" block loading={busy && navigation.formData?.get("intent") === "reschedule"}>
+                    Reschedule
+                  </Button>
+                ) : null}
+              </Form>
+              <Form method="post" className="mt-6">
+                <input type="hidden" name="intent" value="cancel" />
+                <Button type="submit" variant="secondary" block loading={busy && navigation.formData?.get("intent") === "cancel"}>
+                  Cancel the walkthrough
+                </Button>
+              </Form>
+            </AuthCard>
+          )
+        }
+      </TokenOutcome>
     </TokenPage>
   );
 }

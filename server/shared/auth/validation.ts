@@ -39,6 +39,14 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** A form's optional e-mail address: empty is null, anything else must be valid and is stored normalised. */
+export const optionalEmailField = z
+  .string()
+  .trim()
+  .default("")
+  .refine((value) => value === "" || isValidEmail(value), "Invalid email address")
+  .transform((value) => (value === "" ? null : normalizeEmail(value)));
+
 export type LoginInput = { email: string; password: string };
 
 export function validateLogin(input: { email?: unknown; password?: unknown }): Parsed<LoginInput> {

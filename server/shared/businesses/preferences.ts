@@ -1,7 +1,7 @@
 // Notifications and Email Settings forms (spec §2.14 Settings): one Zod schema each, shared by the
 // browser and the server. Pure.
 import { z } from "zod";
-import { isValidEmail, normalizeEmail } from "../auth/validation.ts";
+import { optionalEmailField } from "../auth/validation.ts";
 
 /** An HTML checkbox: present ("on") means true, absent means false. */
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
@@ -23,12 +23,7 @@ export const emailSettingsSchema = z.object({
     // It becomes the display name of a From header: no quotes, angle brackets or line breaks.
     .refine((value) => !/["<>\\\r\n]/.test(value), 'Sender name cannot contain quotes, "<", ">" or line breaks.')
     .transform((value) => (value === "" ? null : value)),
-  emailReplyTo: z
-    .string()
-    .trim()
-    .default("")
-    .refine((value) => value === "" || isValidEmail(value), "Invalid email address")
-    .transform((value) => (value === "" ? null : normalizeEmail(value))),
+  emailReplyTo: optionalEmailField,
 });
 export type EmailSettings = z.output<typeof emailSettingsSchema>;
 export const EMAIL_SETTINGS_FIELDS = ["emailSenderName", "emailReplyTo"] as const;

@@ -1,7 +1,7 @@
 // The Business Profile form (spec §2.14 Settings): one Zod schema for the browser and the server.
 // Pure: no server imports. The spec shows no validation, so the rules and messages here are ours.
 import { z } from "zod";
-import { isValidEmail, normalizeEmail } from "../auth/validation.ts";
+import { optionalEmailField } from "../auth/validation.ts";
 import { serviceAreasSchema } from "../chatbots/settings.ts";
 
 /** Spec §2.14: the three business types. */
@@ -26,12 +26,7 @@ export const businessProfileSchema = z.object({
     .min(1, "Business name is required.")
     .max(120, "Business name must be at most 120 characters."),
   businessType: z.enum(BUSINESS_TYPES, { error: "Choose a business type." }),
-  email: z
-    .string()
-    .trim()
-    .default("")
-    .refine((value) => value === "" || isValidEmail(value), "Invalid email address")
-    .transform((value) => (value === "" ? null : normalizeEmail(value))),
+  email: optionalEmailField,
   phone: z
     .string()
     .trim()

@@ -1,7 +1,7 @@
 // "Needs Follow-up" (spec §4, §9: the follow-up filter shows medium leads): an open lead of Medium
 // priority. A lead that is Won or Lost is closed and needs no follow-up. Pure: the dashboard's query
 // and the browser's live merge (dashboard/app/components/live/use-live-dashboard.ts) share it.
-import type { LeadPriority, LeadStatus } from "../../realtime/protocol.ts";
+import type { LeadPriority, LeadStatus } from "../enums.ts";
 
 export const CLOSED_STATUSES = ["won", "lost"] as const satisfies readonly LeadStatus[];
 export const FOLLOW_UP_PRIORITY = "medium" satisfies LeadPriority;

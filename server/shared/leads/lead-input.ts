@@ -199,7 +199,8 @@ const optionalText = (max: number, tooLong: string) =>
     .transform((v) => v || null);
 
 
-export type ManualLeadInput = {
+/** What a lead says about itself: its contact and its answers, as a new lead's row stores them. */
+export type LeadAnswers = {
   name: string;
   email: string | null;
   phone: string | null;
@@ -209,8 +210,9 @@ export type ManualLeadInput = {
   frequency: (typeof FREQUENCY_OPTIONS)[number][0] | null;
   budgetMonthlyCents: number | null;
   timeline: (typeof TIMELINE_OPTIONS)[number][0] | null;
-  note: string | null;
 };
+
+export type ManualLeadInput = LeadAnswers & { note: string | null };
 
 /** Exported for the REST API, which reports every invalid field (server/api/lead-body.ts). */
 export const manualLeadSchema = z

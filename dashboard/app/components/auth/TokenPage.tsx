@@ -2,8 +2,17 @@
 // walkthrough's manage page): the business's name on top, outside the public layout (the person is the
 // business's customer, not ours), and the one answer to a link that does not work. The invite page uses
 // the same frame with LeadBroom's home link on top.
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AuthCard, FormError } from "./AuthCard";
+
+/** What a token page shows: its action's answer once there is one, else its loader's; and whether a post is under way. */
+export function useTokenPage<Loader, Action>() {
+  const loaded = useLoaderData<Loader>();
+  const acted = useActionData<Action>();
+  const navigation = useNavigation();
+  return { page: acted ?? loaded, navigation, busy: navigation.state !== "idle" && navigation.formMethod === "POST" };
+}
 
 /** `heading`: a name, drawn as the page's title, or an element (a link) drawn as it is. */
 export function TokenPage({ heading, children }: { heading: ReactNode; children: ReactNode }) {
@@ -19,6 +28,32 @@ export function TokenPage({ heading, children }: { heading: ReactNode; children:
       </main>
     </div>
   );
+}
+
+/** The action's success (`done`, titled `doneTitle`), else a broken link's card without a view, else the page's own card. */
+export function TokenOutcome<View>({
+  done,
+  doneTitle,
+  view,
+  problem,
+  children,
+}: {
+  done?: string | null;
+  doneTitle: string;
+  view?: View | null;
+  problem?: string | null;
+  children: (view: View) => ReactNode;
+}) {
+  if (done) {
+    return (
+      <AuthCard title={doneTitle}>
+        <p role="status" className="text-sm text-slate-700">
+          {done}
+        </p>
+      </AuthCard>
+    );
+  }
+  return view ? children(view) : <BrokenLinkCard problem={problem ?? null} />;
 }
 
 /** A forged, expired or used link: why, and that nothing changed. */

@@ -6,7 +6,7 @@ import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Activity, CheckCircle2, Pause, Pencil, Play, Plus, Send, Trash2, Zap } from "lucide-react";
 import { Button } from "~/components/ui/Button";
-import { inputClass, labelClass, SaveButton } from "~/components/forms";
+import { inputClass, labelClass, SaveButton, SelectField, TextField } from "~/components/forms";
 import { Dialog } from "~/components/ui/Dialog";
 import { Icon } from "~/components/ui/Icon";
 import { ResultMessage } from "~/components/settings/ui";
@@ -421,32 +421,16 @@ function EditAutomation({ automation, onClose }: { automation: AutomationView; o
   return (
     <Dialog title="Edit automation" onClose={onClose} size="lg" dismissible={!busy}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor={id("name")} className={labelClass}>
-            Name
-          </label>
-          <input id={id("name")} value={draft.name} onChange={(e) => set({ name: e.target.value })} className={inputClass} {...described("name")} />
-          {err("name")}
-        </div>
-        <div>
-          <label htmlFor={id("description")} className={labelClass}>
-            Description
-          </label>
-          <input id={id("description")} value={draft.description} onChange={(e) => set({ description: e.target.value })} className={inputClass} />
-        </div>
+        <TextField field={{ id: id("name"), error: errors.name }} label="Name" value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+        <TextField field={{ id: id("description") }} label="Description" value={draft.description} onChange={(e) => set({ description: e.target.value })} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={id("trigger")} className={labelClass}>
-              Trigger
-            </label>
-            <select id={id("trigger")} value={draft.trigger} onChange={(e) => set({ trigger: e.target.value as Draft["trigger"] })} className={inputClass}>
-              {TRIGGERS.map((t) => (
-                <option key={t} value={t}>
-                  {TRIGGER_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            field={{ id: id("trigger") }}
+            label="Trigger"
+            value={draft.trigger}
+            onChange={(e) => set({ trigger: e.target.value as Draft["trigger"] })}
+            options={TRIGGERS.map((t) => [t, TRIGGER_LABELS[t]])}
+          />
           {draft.trigger === "lead_keyword" ? (
             <div>
               <label htmlFor={id("keyword")} className={labelClass}>
@@ -463,24 +447,13 @@ function EditAutomation({ automation, onClose }: { automation: AutomationView; o
             </div>
           ) : null}
           {draft.trigger === "lead_status_changed" ? (
-            <div>
-              <label htmlFor={id("to-status")} className={labelClass}>
-                To status
-              </label>
-              <select
-                id={id("to-status")}
-                value={draft.triggerConfig.status ?? ""}
-                onChange={(e) => set({ triggerConfig: { ...draft.triggerConfig, status: (e.target.value || undefined) as TriggerConfig["status"] } })}
-                className={inputClass}
-              >
-                <option value="">Any status</option>
-                {LEAD_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s[0]!.toUpperCase() + s.slice(1)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              field={{ id: id("to-status") }}
+              label="To status"
+              value={draft.triggerConfig.status ?? ""}
+              onChange={(e) => set({ triggerConfig: { ...draft.triggerConfig, status: (e.target.value || undefined) as TriggerConfig["status"] } })}
+              options={[["", "Any status"], ...LEAD_STATUSES.map((s) => [s, s[0]!.toUpperCase() + s.slice(1)] as const)]}
+            />
           ) : null}
           {draft.trigger === "no_response" ? (
             <div>
@@ -555,18 +528,13 @@ function EditAutomation({ automation, onClose }: { automation: AutomationView; o
           {draft.actions.map((a, i) => (
             <div key={i} className="space-y-2 rounded-lg border border-slate-200 p-3">
               <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_10rem_auto]">
-                <div>
-                  <label className={labelClass} htmlFor={id(`a${i}-type`)}>
-                    Step {i + 1}
-                  </label>
-                  <select id={id(`a${i}-type`)} value={a.type} onChange={(e) => updateAction(i, { type: e.target.value as Action["type"] })} className={inputClass}>
-                    {ACTION_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {ACTION_LABELS[t]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SelectField
+                  field={{ id: id(`a${i}-type`) }}
+                  label={`Step ${i + 1}`}
+                  value={a.type}
+                  onChange={(e) => updateAction(i, { type: e.target.value as Action["type"] })}
+                  options={ACTION_TYPES.map((t) => [t, ACTION_LABELS[t]])}
+                />
                 <div>
                   <label className={labelClass} htmlFor={id(`a${i}-delay`)}>
                     Delay (days)
@@ -625,18 +593,13 @@ function EditAutomation({ automation, onClose }: { automation: AutomationView; o
           </Button>
         </fieldset>
 
-        <div>
-          <label htmlFor={id("status")} className={labelClass}>
-            Status
-          </label>
-          <select id={id("status")} value={draft.status} onChange={(e) => set({ status: e.target.value as Draft["status"] })} className={inputClass}>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_TEXT[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          field={{ id: id("status") }}
+          label="Status"
+          value={draft.status}
+          onChange={(e) => set({ status: e.target.value as Draft["status"] })}
+          options={STATUSES.map((s) => [s, STATUS_TEXT[s]])}
+        />
 
         {clientErrors ? (
           <p role="alert" className="text-sm font-medium text-red-700">

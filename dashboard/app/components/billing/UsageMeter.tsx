@@ -1,6 +1,7 @@
 // Leads this billing period against the plan's limit (spec §6, §9): overage leads are still captured.
 import { formatLongDate } from "#shared/billing/billing-display.ts";
 import { formatUsd } from "#shared/billing/plans.ts";
+import { ProgressBar } from "~/components/ui/ProgressBar";
 
 export function UsageMeter({
   usage,
@@ -28,16 +29,14 @@ export function UsageMeter({
         </span>
       </div>
       {limit !== null ? (
-        <div
-          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-100"
-          role="progressbar"
-          aria-label="Leads used this period"
-          aria-valuemin={0}
-          aria-valuemax={limit}
-          aria-valuenow={Math.min(count, limit)}
-        >
-          <div className={`h-full rounded-full ${over ? "bg-orange-500" : "bg-brand-600"}`} style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar
+          className="mt-2 w-full"
+          label="Leads used this period"
+          value={Math.min(count, limit)}
+          max={limit}
+          percent={percent}
+          barClassName={over ? "bg-orange-500" : "bg-brand-600"}
+        />
       ) : null}
       <p className="mt-2 text-xs text-slate-600">
         Period {formatLongDate(usage.periodStart, timeZone)} to {formatLongDate(new Date(Date.parse(usage.periodEnd) - 1), timeZone)}.

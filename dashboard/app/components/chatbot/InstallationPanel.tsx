@@ -2,7 +2,8 @@
 // instructions to the web person) and whether it has loaded on the owner's website yet. Every fact
 // shown comes from the server; the verification ticks live (the "onboarding:updated" event).
 import { useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useResetOnSuccess } from "~/lib/forms";
 import { allowedOriginsFormSchema } from "#shared/chatbots/settings.ts";
 import { INSTRUCTIONS_NOTE_MAX, installInstructionsSchema } from "#shared/onboarding/install-instructions.ts";
 import { FormError, FormNotice } from "~/components/auth/AuthCard";
@@ -117,7 +118,6 @@ function OriginsCard({ origins, canEdit }: { origins: string[]; canEdit: boolean
 function SnippetCard({ snippet, canEdit, shared }: { snippet: string; canEdit: boolean; shared: boolean }) {
   const copied = useFetcher<typeof action>({ key: "snippet-copied" });
   const mail = useFetcher<typeof action>({ key: "install-instructions" });
-  const formRef = useRef<HTMLFormElement>(null);
   const [emailOpen, setEmailOpen] = useState(false);
   const {
     result: mailResult,
@@ -127,9 +127,7 @@ function SnippetCard({ snippet, canEdit, shared }: { snippet: string; canEdit: b
   } = useSectionForm({ id: "install-instructions", schema: installInstructionsSchema, fetcher: mail, intents: ["email-instructions"], summary: (errors) => Object.values(errors)[0] ?? "" });
   const sending = mail.state !== "idle";
   // Sent: the form clears (the address and note went out). A refusal keeps what was typed.
-  useEffect(() => {
-    if (mailResult?.ok) formRef.current?.reset();
-  }, [mailResult]);
+  const formRef = useResetOnSuccess(mailResult);
   function recordCopy() {
     if (canEdit && !shared && copied.state === "idle") copied.submit({ intent: "snippet-copied" }, { method: "post" });
   }

@@ -11,7 +11,7 @@ import {
   type ChatbotSettingsValues,
   type FieldErrors,
 } from "#shared/chatbots/settings.ts";
-import { ErrorList, fieldProps, inputClass, labelClass, selectClass, TextField } from "~/components/forms";
+import { ErrorList, Field, fieldProps, inputClass, labelClass, SelectField, TextareaField, TextField } from "~/components/forms";
 
 /** The form's values, and the questions as the chatbot asks them (the owner's wording, decision 0062). */
 export type SettingsValues = ChatbotSettingsValues & { questionList?: string[] };
@@ -66,53 +66,19 @@ export function SettingsFields({
   return (
     <div className="space-y-5">
       <TextField field={businessName} label="Business name" type="text" required maxLength={100} defaultValue={values.businessName} />
-      <div>
-        <label htmlFor={welcome.id} className={labelClass}>
-          Welcome message
-        </label>
-        <textarea {...welcome.input} required maxLength={500} rows={3} defaultValue={values.welcomeMessage} className={inputClass} />
-        <ErrorList id={welcome.errorId} errors={welcome.error} />
-      </div>
-      <div>
-        <label htmlFor={areas.id} className={labelClass}>
-          Service areas
-        </label>
+      <TextareaField field={welcome} label="Welcome message" required maxLength={500} rows={3} defaultValue={values.welcomeMessage} />
+      <Field field={areas} label="Service areas">
         <input {...areas.input} type="text" defaultValue={values.serviceAreas.join(", ")} className={inputClass} />
         <p className="mt-1 text-sm text-slate-600">Separate areas with commas, e.g. Springfield, Chatham, Rochester.</p>
-        <ErrorList id={areas.errorId} errors={areas.error} />
-      </div>
+      </Field>
 
       {!full ? <QualificationQuestions list={values.questionList} /> : null}
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-900">{full ? "Business hours" : "Operating hours"}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={start.id} className={labelClass}>
-              Opens at
-            </label>
-            <select {...start.input} defaultValue={values.hoursStart} className={selectClass}>
-              {HOURS_START_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            <ErrorList id={start.errorId} errors={start.error} />
-          </div>
-          <div>
-            <label htmlFor={end.id} className={labelClass}>
-              Closes at
-            </label>
-            <select {...end.input} defaultValue={values.hoursEnd} className={selectClass}>
-              {HOURS_END_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            <ErrorList id={end.errorId} errors={end.error} />
-          </div>
+          <SelectField field={start} label="Opens at" defaultValue={values.hoursStart} options={HOURS_START_OPTIONS.map((o) => [o.value, o.label])} />
+          <SelectField field={end} label="Closes at" defaultValue={values.hoursEnd} options={HOURS_END_OPTIONS.map((o) => [o.value, o.label])} />
         </div>
         {full ? (
           <>
@@ -132,19 +98,7 @@ export function SettingsFields({
               </div>
               <ErrorList id={days.errorId} errors={days.error} />
             </fieldset>
-            <div>
-              <label htmlFor={zone.id} className={labelClass}>
-                Time zone
-              </label>
-              <select {...zone.input} defaultValue={values.timeZone} className={selectClass}>
-                {zones.map((z) => (
-                  <option key={z} value={z}>
-                    {z.replace(/_/g, " ")}
-                  </option>
-                ))}
-              </select>
-              <ErrorList id={zone.errorId} errors={zone.error} />
-            </div>
+            <SelectField field={zone} label="Time zone" defaultValue={values.timeZone} options={zones.map((z) => [z, z.replace(/_/g, " ")])} />
           </>
         ) : (
           <>
@@ -158,10 +112,7 @@ export function SettingsFields({
 
       {full ? (
         <>
-          <div>
-            <label htmlFor={afterHours.id} className={labelClass}>
-              After-hours response
-            </label>
+          <Field field={afterHours} label="After-hours response">
             <textarea
               {...afterHours.input}
               required
@@ -171,8 +122,7 @@ export function SettingsFields({
               className={inputClass}
             />
             <p className="mt-1 text-sm text-slate-600">What the chatbot tells visitors outside your business hours.</p>
-            <ErrorList id={afterHours.errorId} errors={afterHours.error} />
-          </div>
+          </Field>
           <fieldset aria-describedby={types.error ? types.errorId : undefined}>
             <legend className={labelClass}>Service types</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -192,10 +142,7 @@ export function SettingsFields({
             </a>{" "}
             below.
           </p>
-          <div>
-            <label htmlFor={price.id} className={labelClass}>
-              Market price (per 1,000 sq ft per visit, USD)
-            </label>
+          <Field field={price} label="Market price (per 1,000 sq ft per visit, USD)">
             <div className="relative mt-1 max-w-xs">
               <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-600">
                 $
@@ -212,8 +159,7 @@ export function SettingsFields({
             <p className="mt-1 text-sm text-slate-600">
               Used to compare a visitor's budget with the expected monthly cost (size × price × visits a month). Never shown to visitors.
             </p>
-            <ErrorList id={price.errorId} errors={price.error} />
-          </div>
+          </Field>
           <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
             The websites allowed to show your chatbot are set on the{" "}
             <Link to="?tab=installation#allowed-origins" className="font-semibold text-brand-700 underline">

@@ -6,6 +6,7 @@ import { useId } from "react";
 import type { Onboarding } from "#server/onboarding/checklist.ts";
 import { openTestWindow } from "~/components/chatbot/test-window";
 import { Icon } from "~/components/ui/Icon";
+import { ProgressBar } from "~/components/ui/ProgressBar";
 import { Check } from "lucide-react";
 import { focusRing } from "~/components/forms";
 
@@ -44,16 +45,7 @@ export function OnboardingChecklist({ onboarding }: { onboarding: Onboarding }) 
           {failed}
         </p>
       ) : null}
-      <div
-        className="mx-5 mt-4 h-2 overflow-hidden rounded-full bg-slate-100"
-        role="progressbar"
-        aria-label="Setup progress"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={onboarding.doneCount}
-      >
-        <div className="h-full rounded-full bg-brand-600" style={{ width: `${(onboarding.doneCount / total) * 100}%` }} />
-      </div>
+      <ProgressBar className="mx-5 mt-4" label="Setup progress" value={onboarding.doneCount} max={total} />
       <ol className="divide-y divide-slate-100 px-5 py-2">
         {onboarding.steps.map((step, index) => (
           <li key={step.key} data-step={step.key} data-done={step.done ? "true" : "false"} className="flex items-start gap-3 py-3">

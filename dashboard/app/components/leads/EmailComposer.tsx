@@ -10,6 +10,7 @@ import { FormError } from "~/components/auth/AuthCard";
 import { Dialog } from "~/components/ui/Dialog";
 import { smallInputClass } from "./classes";
 import { Button } from "~/components/ui/Button";
+import { Field, TextField } from "~/components/forms";
 import type { LeadActionData } from "~/routes/app.leads_.$leadId";
 
 type Draft = { subject: string; body: string };
@@ -96,23 +97,15 @@ export function EmailComposer({
           <input type="hidden" name="kind" value={kind} />
           <p className="text-sm break-all text-slate-700">To: {to}</p>
           <FormError message={error} />
-          <div>
-            <label htmlFor={subjectId} className="block text-sm font-medium text-slate-800">
-              Subject
-            </label>
-            <input
-              id={subjectId}
-              name="subject"
-              value={draft.subject}
-              onChange={(e) => update({ ...draft, subject: e.target.value })}
-              maxLength={EMAIL_SUBJECT_MAX}
-              className={smallInputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={bodyId} className="block text-sm font-medium text-slate-800">
-              Message
-            </label>
+          <TextField
+            field={{ id: subjectId, name: "subject" }}
+            label="Subject"
+            value={draft.subject}
+            onChange={(e) => update({ ...draft, subject: e.target.value })}
+            maxLength={EMAIL_SUBJECT_MAX}
+            inputClassName={smallInputClass}
+          />
+          <Field field={{ id: bodyId, name: "body" }} label="Message">
             <textarea
               id={bodyId}
               name="body"
@@ -123,7 +116,7 @@ export function EmailComposer({
               className={`${smallInputClass} max-h-[50vh]`}
             />
             <p className="mt-1 text-xs text-slate-600">Check the price and details: what you write here is what the lead receives. Text in [brackets] must be replaced.</p>
-          </div>
+          </Field>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" loading={sending}>
               {sending ? "Sending..." : label}

@@ -6,7 +6,8 @@
 import { useFetcher } from "@remix-run/react";
 import type { ActionResult } from "#shared/forms/action-result.ts";
 import { APPOINTMENT_STATUS_LABELS } from "#shared/appointments/format.ts";
-import { ResultMessage, labelClass, selectClass } from "~/components/settings/ui";
+import { ResultMessage } from "~/components/settings/ui";
+import { SelectField } from "~/components/forms";
 import { Button } from "~/components/ui/Button";
 import { Card, type LeadDetailData } from "./LeadDetailParts";
 
@@ -14,20 +15,7 @@ type Panel = LeadDetailData["appointments"];
 type Item = Panel["items"][number];
 
 function Choice({ id, name, label, options }: { id: string; name: string; label: string; options: { value: string; label: string }[] }) {
-  return (
-    <div className="min-w-0 flex-1">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select id={id} name={name} required className={selectClass}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <SelectField field={{ id, name }} label={label} className="min-w-0 flex-1" required options={options.map((o) => [o.value, o.label])} />;
 }
 
 const SlotSelect = ({ id, slots, label }: { id: string; slots: Panel["slots"]; label: string }) => (

@@ -1,8 +1,8 @@
 // Shared pieces of the lead page's cards: the card frame, a label/value row and one form intent's feedback.
 import { useActionData, type useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { z } from "zod";
-import { useSchemaForm } from "~/lib/forms";
+import { useSchemaForm, useResetOnSuccess } from "~/lib/forms";
 import { cardClass, cardTitleClass } from "./classes";
 import type { action, Intent, loader } from "~/routes/app.leads_.$leadId";
 
@@ -18,13 +18,10 @@ const unchecked = z.unknown();
 export function useIntentResult(intent: Intent, schema?: z.ZodType) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const mine = actionData?.intent === intent ? actionData : undefined;
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const conform = useSchemaForm(`lead-${intent}`, schema ?? unchecked, mine);
-  useEffect(() => {
-    if (mine?.ok) formRef.current?.reset();
-  }, [mine]);
+  const formRef = useResetOnSuccess(mine);
   return {
     formRef,
     busy,

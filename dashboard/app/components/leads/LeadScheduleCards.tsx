@@ -7,7 +7,7 @@ import { formatDateTime } from "./format";
 import { Button } from "~/components/ui/Button";
 import { useIntentResult, Card } from "./LeadDetailParts";
 import type { LeadDetailData } from "./LeadDetailParts";
-import { SaveButton } from "~/components/forms";
+import { SaveButton, TextField } from "~/components/forms";
 
 export function RemindersCard({ detail }: { detail: LeadDetailData }) {
   const { formRef, busy, error, notice, formProps } = useIntentResult("reminder-create", reminderSchema);
@@ -70,18 +70,9 @@ export function RemindersCard({ detail }: { detail: LeadDetailData }) {
           <FormError message={error} />
           <FormNotice message={notice} />
         </div>
-        <div>
-          <label htmlFor="reminder-date" className="block text-sm font-medium text-slate-800">Due date</label>
-          <input id="reminder-date" name="dueDate" type="date" defaultValue={detail.today} className={smallInputClass} />
-        </div>
-        <div>
-          <label htmlFor="reminder-time" className="block text-sm font-medium text-slate-800">Time</label>
-          <input id="reminder-time" name="dueTime" type="time" defaultValue="09:00" className={smallInputClass} />
-        </div>
-        <div className="sm:col-span-3">
-          <label htmlFor="reminder-note" className="block text-sm font-medium text-slate-800">What to do</label>
-          <input id="reminder-note" name="note" maxLength={500} className={smallInputClass} />
-        </div>
+        <TextField field={{ id: "reminder-date", name: "dueDate" }} label="Due date" type="date" defaultValue={detail.today} inputClassName={smallInputClass} />
+        <TextField field={{ id: "reminder-time", name: "dueTime" }} label="Time" type="time" defaultValue="09:00" inputClassName={smallInputClass} />
+        <TextField field={{ id: "reminder-note", name: "note" }} label="What to do" className="sm:col-span-3" maxLength={500} inputClassName={smallInputClass} />
         <div>
           <SaveButton busy={busy} label="Add reminder" />
         </div>
@@ -99,19 +90,10 @@ export function VisitCard({ detail }: { detail: LeadDetailData }) {
         <FormError message={error} />
         <FormNotice message={notice} />
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor="visit-date" className="block text-sm font-medium text-slate-800">Visit date</label>
-            <input id="visit-date" name="visitDate" type="date" min={detail.today} className={smallInputClass} />
-          </div>
-          <div>
-            <label htmlFor="visit-time" className="block text-sm font-medium text-slate-800">Time</label>
-            <input id="visit-time" name="visitTime" type="time" defaultValue="10:00" className={smallInputClass} />
-          </div>
+          <TextField field={{ id: "visit-date", name: "visitDate" }} label="Visit date" type="date" min={detail.today} inputClassName={smallInputClass} />
+          <TextField field={{ id: "visit-time", name: "visitTime" }} label="Time" type="time" defaultValue="10:00" inputClassName={smallInputClass} />
         </div>
-        <div>
-          <label htmlFor="visit-note" className="block text-sm font-medium text-slate-800">Notes (optional)</label>
-          <input id="visit-note" name="note" maxLength={500} className={smallInputClass} />
-        </div>
+        <TextField field={{ id: "visit-note", name: "note" }} label="Notes (optional)" maxLength={500} inputClassName={smallInputClass} />
         <SaveButton busy={busy} label="Schedule Visit" />
       </Form>
     </Card>

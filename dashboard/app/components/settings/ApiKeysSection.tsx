@@ -4,7 +4,8 @@
 // key creation and every API call there. Revoking is always possible.
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { useResetOnSuccess } from "~/lib/forms";
 import { API_KEY_NAME_MAX, createApiKeySchema } from "#shared/api/api-key-input.ts";
 import type { ApiKeyView } from "#server/api/api-keys.server.ts";
 import { LockedFeature } from "~/components/billing/LockedFeature";
@@ -12,6 +13,7 @@ import type { ApiKeyActionData, ApiKeysSectionData } from "#server/api/api-keys-
 import { ConfirmButtonForm, ErrorList, fieldProps, focusRing, inputClass, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm, type SettingsActionResult } from "./ui";
 import { formatDate, formatDateTime } from "~/components/leads/format";
 import { Button } from "~/components/ui/Button";
+import { TableHead } from "~/components/ui/TableHead";
 
 const ACTION = "/app/settings/api-keys";
 
@@ -54,7 +56,6 @@ export function ApiKeysSection(props: ApiKeysSectionData) {
 function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: number; maxActive: number; sandbox: boolean }) {
   // Not keyed: the answer (and the secret in it) is dropped when the section unmounts.
   const fetcher = useFetcher<ApiKeyActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
   const { result, errors, clientFailed, formProps } = useSectionForm({ id: "api-key-create", schema: createApiKeySchema, fetcher, intents: [], fetcherOnly: true });
   const name = fieldProps(prefix, "name", errors);
@@ -64,9 +65,7 @@ function CreateKeyForm({ activeCount, maxActive, sandbox }: { activeCount: numbe
   const created = data?.secret && data.key && data.key.id !== dismissed ? { secret: data.secret, key: data.key } : null;
   const full = activeCount >= maxActive;
 
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  const formRef = useResetOnSuccess(result);
 
   return (
     <SectionCard
@@ -141,18 +140,10 @@ function KeyList({
       ) : (
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="API keys (scrollable)">
           <table className="stack-table w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Name</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Key</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Created</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Last used</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Created by</th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 text-slate-600"
+              columns={["Name", "Key", "Created", "Last used", "Created by", <span key="actions" className="sr-only">Actions</span>]}
+            />
             <tbody className="divide-y divide-slate-200">
               {keys.map((key) => (
                 <tr key={key.id} data-api-key={key.id} className={key.revokedAt ? "text-slate-600" : "text-slate-900"}>

@@ -2,7 +2,8 @@
 // events each receives; the signing secret is shown once (rotatable); each endpoint lists its recent
 // deliveries (time, event, response code, duration) with Redeliver, and a Send test event button.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { useResetOnSuccess } from "~/lib/forms";
 import type { DeliveryView, EndpointView } from "#server/webhooks/endpoints.server.ts";
 import { createEndpointSchema, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from "#shared/webhooks/webhook-input.ts";
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
@@ -11,6 +12,7 @@ import type { IntegrationsActionResult, IntegrationsSectionData } from "#server/
 import { ErrorList, fieldProps, focusRing, labelClass, OneTimeSecret, ResultMessage, SectionCard, useSectionForm } from "./ui";
 import { TextField } from "~/components/forms";
 import { Button, type ButtonVariant } from "~/components/ui/Button";
+import { TableHead } from "~/components/ui/TableHead";
 
 const ACTION = "/app/settings/integrations";
 
@@ -51,7 +53,6 @@ function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }
 
 function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEndpoints: number; sandbox: boolean }) {
   const fetcher = useFetcher<IntegrationsActionResult>();
-  const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
   const { result, errors, clientFailed, formProps } = useSectionForm({ id: "webhook-create", schema: createEndpointSchema, fetcher, intents: [], fetcherOnly: true });
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -61,9 +62,7 @@ function AddEndpointForm({ full, maxEndpoints, sandbox }: { full: boolean; maxEn
   const created = result?.ok ? result.data : undefined;
   const secret = created?.secret && created.endpointId !== dismissed ? created.secret : null;
 
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  const formRef = useResetOnSuccess(result);
 
   return (
     <SectionCard
@@ -211,19 +210,11 @@ function DeliveryLog({ endpointId, host, deliveries, timeZone }: { endpointId: s
       ) : (
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Deliveries to ${host} (scrollable)`}>
           <table className="stack-table w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Time</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Event</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Result</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Response</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Duration</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Attempts</th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 text-slate-600"
+              gap="pr-3"
+              columns={["Time", "Event", "Result", "Response", "Duration", "Attempts", <span key="actions" className="sr-only">Actions</span>]}
+            />
             <tbody className="divide-y divide-slate-200">
               {deliveries.map((delivery) => (
                 <tr key={delivery.id} data-webhook-delivery={delivery.id} data-status={delivery.status}>

@@ -1,6 +1,7 @@
 // Business Profile (spec §2.14): the profile form and the logo. Owners only (the route checks).
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { useResetOnSuccess } from "~/lib/forms";
 import { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_MESSAGES } from "#shared/businesses/logo-type.ts";
 import {
   type BUSINESS_PROFILE_FIELDS,
@@ -23,7 +24,6 @@ export function ProfileSection({ profile }: { profile: BusinessProfileValues }) 
 
 function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-profile" });
-  const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
   const { result, errors, clientFailed, formProps, clearClientErrors } = useSectionForm({ id: "settings-profile", schema: businessProfileSchema, fetcher, intents: ["profile"] });
   const busy = fetcher.state !== "idle";
@@ -41,9 +41,7 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
   const booking = f("bookingUrl");
 
   // After a successful save the loader re-runs; the form shows the saved (normalised) values.
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  const formRef = useResetOnSuccess(result);
 
   return (
     <SectionCard id="profile-heading" title="Business Profile" description="How your business appears to visitors and in the chatbot's answers.">
@@ -100,15 +98,12 @@ function ProfileForm({ profile }: { profile: BusinessProfileValues }) {
 
 function LogoForm({ logoUrl, businessName }: { logoUrl: string | null; businessName: string }) {
   const upload = useFetcher<SettingsActionResult>({ key: "settings-logo" });
-  const formRef = useRef<HTMLFormElement>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const result = useSectionResult(upload, ["logo-upload", "logo-remove"]);
   const busy = upload.state !== "idle";
   const inputId = useId();
 
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  const formRef = useResetOnSuccess(result);
 
   return (
     <SectionCard id="logo-heading" title="Logo" description="PNG, JPEG or WebP, up to 2 MB.">

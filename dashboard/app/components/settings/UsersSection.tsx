@@ -2,7 +2,8 @@
 // checks); the last owner rule is enforced on the server.
 import { SandboxFieldset, SandboxNotice } from "./SandboxNotice";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
+import { useResetOnSuccess } from "~/lib/forms";
 import type { PendingInvite } from "#server/team/invites.server.ts";
 import type { TeamMember } from "#server/team/members.server.ts";
 import { INVITE_TTL_DAYS, MEMBER_ROLES, inviteSchema } from "#shared/team/team-input.ts";
@@ -81,16 +82,13 @@ export function UsersSection(props: {
 
 function InviteForm({ sandbox }: { sandbox: boolean }) {
   const fetcher = useFetcher<SettingsActionResult>({ key: "settings-invite" });
-  const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId().replace(/:/g, "");
   const { result, errors, clientFailed, formProps } = useSectionForm({ id: "settings-invite", schema: inviteSchema, fetcher, intents: ["invite"] });
   const email = fieldProps(prefix, "email", errors);
   const role = fieldProps(prefix, "role", errors);
   const busy = fetcher.state !== "idle";
 
-  useEffect(() => {
-    if (result?.ok) formRef.current?.reset();
-  }, [result]);
+  const formRef = useResetOnSuccess(result);
 
   return (
     <SectionCard id="invite-heading" title="Invite a team member" description="They get an email with a link to join your business.">
