@@ -3,7 +3,8 @@
 // package (node_modules/<name>, node: internals, the app's folders, wasm, GC, idle) and by function.
 // Optional `--per=N` divides every figure by N (e.g. the run's turns, for milliseconds per turn);
 // `--from=S --to=S` keeps the samples between S seconds after the profile's start (each thread's own);
-// `--timeline=S` prints the busy time per S-second bucket, to find the load's window.
+// `--timeline=S` prints the busy time per S-second bucket, to find the load's window; `--inclusive`
+// adds each function's total time (itself and what it calls, counted once per stack).
 //
 // Run: npx tsx tests/bench/support/cpuprofile-summary.ts /tmp/prof/*.cpuprofile [--top=40] [--per=8000] [--from=20 --to=50] [--timeline=5]
 import { readFileSync } from "node:fs";
@@ -20,6 +21,7 @@ const per = numArg("per", 1);
 const from = numArg("from", 0) * 1e6;
 const to = numArg("to", Infinity) * 1e6;
 const timeline = numArg("timeline", 0) * 1e6;
+const inclusive = process.argv.includes("--inclusive");
 const unit = per === 1 ? "ms" : `ms/${per}`;
 
 /** The package or area a frame belongs to. */
@@ -72,9 +74,26 @@ function summarise(file: string) {
     }
     total += ms;
     byArea.set(area, (byArea.get(area) ?? 0) + ms);
-    const where = frame.url ? `${path.basename(frame.url)}:${frame.lineNumber + 1}` : "";
+    const where = frame.url ? `${path.basename(frame.url).replace(/\?.*$/, "")}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : "";
     const key = `${frame.functionName || "(anonymous)"} ${where} [${area}]`;
     byFn.set(key, (byFn.get(key) ?? 0) + ms);
+  }
+  const byFnTotal = new Map<string, number>();
+  if (inclusive) {
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    for (const [id, ms] of self) {
+      if (byId.get(id)!.callFrame.functionName === "(idle)") continue;
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const frame = byId.get(at)!.callFrame;
+        if (!frame.url) continue;
+        const key = `${frame.functionName || "(anonymous)"} ${path.basename(frame.url).replace(/\?.*$/, "")}:${frame.lineNumber + 1}:${frame.columnNumber + 1} [${areaOf(frame)}]`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        byFnTotal.set(key, (byFnTotal.get(key) ?? 0) + ms);
+      }
+    }
   }
   const wall = (profile.endTime - profile.startTime) / 1000;
   const fmt = (ms: number) => (ms / per).toFixed(per === 1 ? 0 : 3).padStart(10);
@@ -85,6 +104,9 @@ function summarise(file: string) {
   for (const [area, ms] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${fmt(ms)} ${pct(ms)}  ${area}`);
   console.log("  by function (self time):");
   for (const [fn, ms] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${fmt(ms)} ${pct(ms)}  ${fn}`);
+  if (!inclusive) return;
+  console.log("  by function (total time, itself and its callees):");
+  for (const [fn, ms] of [...byFnTotal].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${fmt(ms)} ${pct(ms)}  ${fn}`);
 }
 
 for (const file of files) summarise(file);
