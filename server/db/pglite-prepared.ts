@@ -27,20 +27,6 @@ export type PreparedClient = Pick<PGlite, "exec" | "transaction"> & {
   preparedCount(): number;
 };
 
-const DESCRIBE_PORTAL = protocol.serialize.describe({ type: "P" });
-const EXECUTE = protocol.serialize.execute({});
-const SYNC = protocol.serialize.sync();
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 export function createPreparedClient(pglite: PGlite): PreparedClient {
   const statements = new Map<string, Prepared>();
   let named = 0;
@@ -68,29 +54,21 @@ export function createPreparedClient(pglite: PGlite): PreparedClient {
     if (!known && (!isMarkedPrepared(sql) || statements.size >= MAX_PREPARED)) return pglite.query<T>(sql, params, options);
     return locks._runExclusiveTransaction(() =>
       locks.runExclusive(async () => {
-        // Looked up again under the lock: concurrent first uses of one text prepare it once (the
-        // lookup before the lock is stale by then, and preparing it again reused a taken name).
-        let statement = statements.get(sql);
-        if (!statement) {
-          try {
+        const messages = [];
+        try {
+          // Looked up again under the lock: concurrent first uses of one text prepare it once (the
+          // lookup before the lock is stale by then, and preparing it again reused a taken name).
+          let statement = statements.get(sql);
+          if (!statement) {
             statement = await prepare(sql);
-          } catch (error) {
-            await send(SYNC); // ends the failed extended-protocol exchange, as PGlite's query does
-            throw error;
+            statements.set(sql, statement);
           }
-          statements.set(sql, statement);
+          messages.push(...(await send(protocol.serialize.bind({ statement: statement.name, values: serialize(params, statement.paramTypes) }))));
+          messages.push(...(await send(protocol.serialize.describe({ type: "P" }))));
+          messages.push(...(await send(protocol.serialize.execute({}))));
+        } finally {
+          messages.push(...(await send(protocol.serialize.sync())));
         }
-        // Bind, describe, execute and sync in one buffer: PGlite runs a buffer's messages in one call
-        // into PostgreSQL (one pass of its wire-protocol plumbing instead of four). After an error
-        // PostgreSQL skips to the sync, and the first error is thrown once the whole buffer has run.
-        const messages = await send(
-          concat([
-            protocol.serialize.bind({ statement: statement.name, values: serialize(params, statement.paramTypes) }),
-            DESCRIBE_PORTAL,
-            EXECUTE,
-            SYNC,
-          ]),
-        );
         await locks.syncToFs();
         const [result] = parse.parseResults(messages, pglite.parsers, options);
         if (!result) throw new Error("PGlite returned no result");
