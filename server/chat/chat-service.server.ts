@@ -549,13 +549,15 @@ export function createChatService(deps: {
     capture: boolean;
     /** The replies are sent (the metrics' turn ends there, decision 0075). */
     sent: () => void;
+    /** The connection whose ack carried the replies (decision 0085): the room's copy skips it. */
+    exceptSocketId?: string;
   }): Promise<StoredConversationState> {
     const { turn, chatbot, result, visitorMessage, answersBefore } = args;
     let { stored } = args;
     const conversationId = turn.id;
     const echo = !leadDetailsHidden(chatbot.business, clock());
     for (const message of args.replies) {
-      emitter.message(conversationId, message);
+      emitter.message(conversationId, message, args.exceptSocketId);
       if (echo) emitter.workspaceMessage(turn.businessId, message);
     }
     args.sent();
@@ -653,7 +655,19 @@ export function createChatService(deps: {
             wasSent = true;
             deps.onTurn?.(conversationId, receivedAt, false);
           };
-          const after = await afterReplies({ turn, chatbot, profile, answersBefore: before.engine.answers, result, visitorMessage: { seq: message.seq, text: message.text }, replies, stored, capture, sent });
+          const after = await afterReplies({
+            turn,
+            chatbot,
+            profile,
+            answersBefore: before.engine.answers,
+            result,
+            visitorMessage: { seq: message.seq, text: message.text },
+            replies,
+            stored,
+            capture,
+            sent,
+            ...(senderSocketId ? { exceptSocketId: senderSocketId } : {}),
+          });
           const last = turns.get(conversationId);
           if (last && last.stateJson === stateJson) remember(turn, last.lastSeq, after);
         } catch (error) {
@@ -662,7 +676,9 @@ export function createChatService(deps: {
           logger.error(`[chat] finishing the turn of conversation ${conversationId} failed`, { conversationId }, error);
         }
       });
-      return { ok: true, message };
+      // The sending connection gets the replies in its ack: one packet (one socket write) instead of two
+      // (decision 0085); the room's copy, sent next, skips it. Without a sender (an SMS turn) they go to the room.
+      return senderSocketId ? { ok: true, message, replies } : { ok: true, message };
     });
   }
 

@@ -155,21 +155,31 @@ export function handleVisitorMessage(state: EngineState, text: string, profile: 
   };
 }
 
+/**
+ * How the team reads each answer, with the answers it is made of: a field whose answers are the same
+ * values before and after cannot have changed, and is not formatted (this runs on every turn).
+ */
+const SHOWN: readonly { field: string; from: readonly (keyof Answers)[]; show: (a: Answers) => string | undefined }[] = [
+  { field: "Service type", from: ["serviceType"], show: (a) => a.serviceType },
+  { field: "Building size", from: ["buildingSizeSqFt"], show: (a) => (a.buildingSizeSqFt !== undefined ? `about ${formatSqFt(a.buildingSizeSqFt)}` : undefined) },
+  { field: "Frequency", from: ["visitsPerWeek", "frequency"], show: (a) => (a.visitsPerWeek !== undefined ? describeFrequency(a.visitsPerWeek) : a.frequency) },
+  {
+    field: "Budget",
+    from: ["budgetMonthlyCents", "budgetUnsure"],
+    show: (a) => (a.budgetMonthlyCents !== undefined ? `about ${formatDollars(a.budgetMonthlyCents)} a month` : a.budgetUnsure ? "not sure" : undefined),
+  },
+  { field: "Timeline", from: ["timelineDays", "timeline"], show: (a) => (a.timelineDays !== undefined ? describeStart(a.timelineDays) : a.timeline) },
+  { field: "Name", from: ["name"], show: (a) => a.name },
+  { field: "Company", from: ["company"], show: (a) => a.company },
+  { field: "Email", from: ["email"], show: (a) => a.email },
+  { field: "Phone", from: ["phone"], show: (a) => a.phone },
+];
+
 /** The answers the turn changed that had a value before (a new answer is no change), as the team reads them. */
 export function answerChanges(before: Answers, after: Answers): AnswerChange[] {
-  const shown: [string, (a: Answers) => string | undefined][] = [
-    ["Service type", (a) => a.serviceType],
-    ["Building size", (a) => (a.buildingSizeSqFt !== undefined ? `about ${formatSqFt(a.buildingSizeSqFt)}` : undefined)],
-    ["Frequency", (a) => (a.visitsPerWeek !== undefined ? describeFrequency(a.visitsPerWeek) : a.frequency)],
-    ["Budget", (a) => (a.budgetMonthlyCents !== undefined ? `about ${formatDollars(a.budgetMonthlyCents)} a month` : a.budgetUnsure ? "not sure" : undefined)],
-    ["Timeline", (a) => (a.timelineDays !== undefined ? describeStart(a.timelineDays) : a.timeline)],
-    ["Name", (a) => a.name],
-    ["Company", (a) => a.company],
-    ["Email", (a) => a.email],
-    ["Phone", (a) => a.phone],
-  ];
   const changes: AnswerChange[] = [];
-  for (const [field, show] of shown) {
+  for (const { field, from: keys, show } of SHOWN) {
+    if (keys.every((key) => before[key] === after[key])) continue;
     const from = show(before);
     const to = show(after);
     if (from !== undefined && from !== to) changes.push({ field, from, to: to ?? null });

@@ -109,9 +109,9 @@ export type MessageSendPayload = {
 };
 
 /**
- * `replies` (optional; the server does not send it yet, decision 0085): the bot's replies to this message
- * when they were stored together with it (the one-statement turn, decision 0079), for one packet instead of
- * two. The widget accepts them as if they came as `message` events.
+ * `replies` (optional; decisions 0085, 0090): the bot's replies to this message when they were stored
+ * together with it (the one-statement turn, decision 0079), for one packet instead of two; the sending
+ * connection then gets no `message` event for them. The widget accepts them as if they came as `message` events.
  */
 export type MessageSendAck = { ok: true; message: Message; replies?: Message[] } | AckError;
 

@@ -2,7 +2,7 @@
 // and the Redis adapter when REDIS_URL is set so several instances share rooms.
 import { createChatBooking } from "../appointments/chat-booking.server.ts";
 import { commandContext } from "../events/command-context.server.ts";
-import type { Server } from "socket.io";
+import type { Namespace, Server } from "socket.io";
 import { createChatService, type ChatEmitter, type ChatService } from "../chat/chat-service.server.ts";
 import type { AppServices } from "../services.server.ts";
 import { recordTested } from "../onboarding/installation.server.ts";
@@ -56,16 +56,31 @@ export function attachRealtime(io: Server, services: AppServices): { chat: ChatS
   const widgetNsp = () => io.of(WIDGET_NAMESPACE);
   const smsDeps = { db: services.db, box: services.webhooks.box, env: services.env, jobs: services.jobs, availability: services.smsAvailability };
 
+  // Without Redis the adapter is socket.io's in-memory one and this process's rooms are all there is:
+  // a chat turn's copy for a room with nobody (else) in it is skipped, where socket.io would encode the
+  // packet for no one. That is the usual turn: the visitor's one tab got its message and the bot's replies
+  // in the ack (decisions 0083, 0085, 0090), and no one of the team is watching. With Redis, other
+  // instances may hold members of the room: every copy is sent.
+  const local = !services.redis;
+  const nobodyIn = (nsp: Namespace, room: string, except?: string): boolean => {
+    if (!local) return false;
+    const members = nsp.adapter.rooms.get(room);
+    return !members || members.size === 0 || (except !== undefined && members.size === 1 && members.has(except));
+  };
   const emitter: ChatEmitter = {
     message: (conversationId, message, exceptSocketId) => {
-      const room = widgetNsp().to(conversationRoom(conversationId));
+      const nsp = widgetNsp();
+      const name = conversationRoom(conversationId);
+      if (nobodyIn(nsp, name, exceptSocketId)) return;
+      const room = nsp.to(name);
       (exceptSocketId ? room.except(exceptSocketId) : room).emit("message", message);
     },
     delta: (delta) => widgetNsp().to(conversationRoom(delta.conversationId)).emit("message:delta", delta),
     typing: (conversationId, typing) =>
       widgetNsp().to(conversationRoom(conversationId)).emit("typing", { conversationId, typing }),
-    workspaceMessage: (businessId, message) =>
-      workspace.to(businessRoom(businessId)).emit("conversation:message", { message }),
+    workspaceMessage: (businessId, message) => {
+      if (!nobodyIn(workspace, businessRoom(businessId))) workspace.to(businessRoom(businessId)).emit("conversation:message", { message });
+    },
     leadCreated: (businessId, lead, notification) => {
       services.metrics.leadCaptured(leadChannel(lead));
       workspace.to(businessRoom(businessId)).emit("lead:created", { lead });

@@ -36,6 +36,9 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
     expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
     const hostButtonColour = await page.locator("#host-button").evaluate((el) => getComputedStyle(el).backgroundColor);
 
+    // socket.io frames from the server: a turn's acknowledgement ("43/widget,<id>[…]") and events.
+    const frames: string[] = [];
+    page.on("websocket", (ws) => ws.on("framereceived", (f) => typeof f.payload === "string" && frames.push(f.payload)));
     await page.getByRole("button", { name: "Open chat" }).click();
     const dialog = page.getByRole("dialog", { name: "Chat with Sparkle Commercial Cleaning" });
     await dialog.waitFor();
@@ -46,8 +49,15 @@ describe.skipIf(!hasChromium)("the widget on a customer's website", () => {
     await choose(page, "Regular Commercial Cleaning");
     await expect.poll(() => server.services.db.conversation.count({ where: { chatbotId } })).toBe(conversationsBefore + 1);
     await page.getByRole("button", { name: "Over 50,000 sq ft", exact: true }).waitFor();
+    const sent = frames.length;
     await send(page, "about 12k sq ft");
     await page.getByRole("button", { name: "2–3 times a week", exact: true }).waitFor();
+    // A later rules turn is one statement (decision 0079): the bot's reply, and its quick replies shown
+    // above, came in the message's acknowledgement only, not as a `message` event (decisions 0085, 0090).
+    const payloads = frames.slice(sent).map((f) => JSON.parse(f.slice(f.indexOf("["))) as unknown[]);
+    const acks = payloads.filter((p, i) => frames[sent + i]!.startsWith("43/widget,")) as [{ replies?: { role: string; quickReplies?: string[] }[] }][];
+    expect(acks.flatMap(([ack]) => ack.replies ?? []).some((m) => m.role === "bot" && m.quickReplies?.includes("2–3 times a week"))).toBe(true);
+    expect(payloads.some(([event, m]) => event === "message" && (m as { role?: string }).role === "bot")).toBe(false);
     await choose(page, "2–3 times a week");
     await page.getByRole("button", { name: "Not sure", exact: true }).waitFor();
     // Opened once: the state is saved, and so is the marker that tells the loader to read it next time.

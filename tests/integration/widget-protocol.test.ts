@@ -249,24 +249,33 @@ describe("delivery", () => {
     expect(await server.services.db.message.count({ where: { conversationId: opened.conversationId, role: "visitor" } })).toBe(1);
   });
 
-  it("sends a visitor's message to the visitor's other tabs, and to the sending tab only in its ack", async () => {
+  it("sends a visitor's message and the bot's replies to the visitor's other tabs, and to the sending tab only in its ack", async () => {
     const first = visitor();
     await first.connect();
     await first.open();
     await first.say("Office");
+    await server.app.chat.idle();
     const second = visitor({ visitorId: first.visitorId });
     await second.connect();
     await second.open({ conversationId: first.conversationId!, lastSeq: first.lastSeq() });
+    await server.app.chat.idle(); // resuming looks for unanswered messages (none) in the conversation's queue
     const echoes: Message[] = [];
     first.socket.on("message", (m: Message) => echoes.push(m));
     const seenBySecond = new Promise<Message>((resolve) => second.socket.on("message", (m: Message) => m.role === "visitor" && resolve(m)));
     const ack = await first.send("about 20k sq ft");
     if (!ack.ok) throw new Error(ack.error);
     expect((await seenBySecond).seq).toBe(ack.message.seq);
-    await first.nextBotMessage(ack.message.seq);
-    // The bot's reply reached the sending tab as an event; its own message came only in the ack.
-    expect(echoes.map((m) => m.role)).toContain("bot");
-    expect(echoes.filter((m) => m.seq === ack.message.seq)).toEqual([]);
+    // A rules turn of a conversation this process answered last is one statement (decision 0079): the
+    // replies were stored with the message, so the sending tab got them in the same ack (decision 0085).
+    const replies = ack.replies ?? [];
+    expect(replies.length).toBeGreaterThan(0);
+    expect(replies.every((m) => m.role === "bot" && m.seq > ack.message.seq && m.conversationId === ack.message.conversationId)).toBe(true);
+    // The other tab gets the same replies as events.
+    const reply = await second.nextBotMessage(ack.message.seq);
+    expect(reply.id).toBe(replies[0]!.id);
+    await server.app.chat.idle();
+    // The sending tab got neither its message nor the replies a second time as events.
+    expect(echoes).toEqual([]);
   });
 
   it("replays only the messages after lastSeq", async () => {

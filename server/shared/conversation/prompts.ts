@@ -9,7 +9,7 @@ import { formatPhone, normalizePhone } from "../format/phone.ts";
 import { answerFromDescription } from "./description-answers.ts";
 import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
 import { timeZoneLabel } from "../time/calendar.ts";
-import { formatWholeDollars } from "../format/intl.ts";
+import { formatCount, formatWholeDollars } from "../format/intl.ts";
 import type { Intent } from "../../conversation/parser.ts";
 import type { Answers, BotReply, BusinessProfile, StepId } from "../../conversation/types.ts";
 import type { CustomQuestion, QualificationQuestions, ScoredFactor } from "./questions.ts";
@@ -192,7 +192,7 @@ export function somethingElsePrompt(): BotReply {
 // Acknowledgements
 
 export function formatSqFt(sqft: number): string {
-  return `${Math.round(sqft).toLocaleString("en-US")} sq ft`;
+  return `${formatCount(Math.round(sqft))} sq ft`; // a reused formatter: this runs on most turns
 }
 
 export const formatDollars = formatWholeDollars;
