@@ -76,6 +76,8 @@ export function createServices(options: {
   authLimits?: Partial<AuthLimits>;
   widgetLimits?: Partial<WidgetLimits>;
   apiLimits?: ApiLimits;
+  /** How long a chatbot's profile is served from memory (default 2 s, decision 0007). */
+  chatbotCacheTtlMs?: number;
   /** The instance's metrics, made at boot so the job queue counts into them too (else new ones). */
   metrics?: AppMetrics;
 }): AppServices {
@@ -108,7 +110,7 @@ export function createServices(options: {
     apiLimiter: createApiLimiter({ redis: redis ?? undefined, limits: options.apiLimits }),
     assistant: createAssistant({ env, db, logger }),
     siteAssistant: createSiteAssistantFromEnv({ env, db, logger }),
-    chatbotCache: createChatbotCache({ load: (chatbotId) => findChatbotById(db, chatbotId) }),
+    chatbotCache: createChatbotCache({ load: (chatbotId) => findChatbotById(db, chatbotId), ttlMs: options.chatbotCacheTtlMs }),
     smsAvailability: createSmsAvailability({ db, env }),
     ...createBillingServices({ env }),
     sessionCookie: createSessionCookie(options.sessionSecret, cookiesMustBeSecure(env)),

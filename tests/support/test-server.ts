@@ -39,6 +39,8 @@ export type TestServer = {
 export type TestServerOptions = {
   authLimits?: Partial<AuthLimits>;
   widgetLimits?: Partial<WidgetLimits>;
+  /** The chatbot profile cache's lifetime (default 2 s): a statement count must not depend on how slow the machine is. */
+  chatbotCacheTtlMs?: number;
   seedDemo?: boolean;
   /** Scale-out: a second instance on the same PostgreSQL database as this one. */
   shareDatabaseWith?: TestServer;
@@ -152,6 +154,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // Every test visitor connects from loopback: new conversations per IP are raised unless a test
       // sets them (tests/integration/widget-errors.test.ts does).
       widgetLimits: { conversationsPerIpPerMinute: 10_000, ...options.widgetLimits },
+      chatbotCacheTtlMs: options.chatbotCacheTtlMs,
     });
     const app = await createApplication(services, { mode: "production", buildDir });
     await startJobWorkers(services, app.workspaceEvents);
