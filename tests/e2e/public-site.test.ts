@@ -94,11 +94,11 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     });
     for (const pathname of ["/", "/pricing", "/blog"]) {
       await page.goto(`${server.url}${pathname}`);
-      // Every module the page needs has downloaded (its preloads got their addresses back)...
+      // Every module the page needs has downloaded (its preloads got their addresses back, as prefetches)...
       await page.waitForFunction(() => {
-        const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href);
+        const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => link.href);
         const done = new Set(performance.getEntriesByType("resource").map((entry) => entry.name));
-        return preloads.length > 3 && preloads.every((href) => done.has(href)) && !document.querySelector("link[data-paint-first]");
+        return preloads.length > 3 && preloads.every((href) => done.has(href)) && !document.querySelector('link[rel="paint-first"]');
       });
       // ...and none has run: no router, no route modules, the chat launcher not yet added.
       expect(await page.evaluate(() => "__remixRouter" in window || "__remixRouteModules" in window), pathname).toBe(false);
@@ -113,9 +113,11 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
       for (const script of scripts) expect(script.start, `${pathname}: ${script.url}`).toBeGreaterThanOrEqual(firstFrame);
       // The preloads got their addresses back (in their order, ahead of the imports' own requests).
       expect(scripts[0]?.url, pathname).toMatch(/\/assets\/entry\.client-/);
-      // The visitor moves the pointer: the page hydrates.
+      // The visitor moves the pointer: the page hydrates, its modules served from the cache.
       await signOfLife(page);
       await hydrated(page);
+      const entryLoads = await page.evaluate(() => performance.getEntriesByType("resource").filter((entry) => /\/assets\/entry\.client-/.test(entry.name)).map((entry) => (entry as PerformanceResourceTiming).transferSize));
+      expect(entryLoads.slice(1).every((size) => size === 0), `${pathname}: ${JSON.stringify(entryLoads)}`).toBe(true);
     }
     // The inert preloads draw no console warning (a module preload without an address would).
     expect(warnings.filter((text) => /modulepreload/.test(text))).toEqual([]);

@@ -39,7 +39,7 @@ const event = (type: string, fields: Partial<FakeEvent> = {}): FakeEvent => ({
 /** Runs the rewritten module script in a stand-in browser and records what it loads, and when. */
 function run(html: string, visibility: "visible" | "hidden" = "visible") {
   const body = /<script[^>]* type="module" async="">([\s\S]*?)<\/script>/.exec(html)![1]!;
-  const links = [...html.matchAll(/<link rel="paint-first" data-paint-first="([^"]+)"\/>/g)].map((m) => ({ dataset: { paintFirst: m[1] } as { paintFirst?: string }, rel: "paint-first", href: "" }));
+  const links = [...html.matchAll(/<link rel="paint-first" data-paint-first="([^"]+)"\/>/g)].map((m) => ({ dataset: { paintFirst: m[1] } as { paintFirst?: string }, rel: "paint-first", href: "", crossOrigin: null as string | null }));
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   const imported: string[] = [];
@@ -90,13 +90,19 @@ describe("paintFirstScripts", () => {
     expect(browser.frames).toHaveLength(1);
     browser.frames[0]!(); // the frame callback runs before the paint: it only queues a task
     expect(browser.links.every((link) => link.href === "")).toBe(true);
-    browser.timers.slice(-1)[0]!(); // the task after the paint
+    browser.timers.slice(-1)[0]!(); // the task after the paint: the first few prefetches
+    expect(browser.links.filter((link) => link.rel === "prefetch")).toHaveLength(3);
+    expect(browser.timers).toHaveLength(3); // the 500 ms bound, the task after the paint, the next few
+    browser.timers[2]!();
     expect(browser.links.map((link) => link.href)).toEqual(["/assets/entry.client-A.js", "/assets/components-B.js", "/assets/root-C.js", "/assets/_site-D.js"]);
-    expect(browser.links.every((link) => link.rel === "modulepreload")).toBe(true);
+    // Downloaded into the cache, not compiled: prefetches, fetched as module scripts are (CORS, same-origin credentials).
+    expect(browser.links.every((link) => link.rel === "prefetch" && link.crossOrigin === "anonymous")).toBe(true);
     browser.timers[0]!(); // the 500 ms bound changes nothing once the preloads have their addresses
+    expect(browser.links.every((link) => link.rel === "prefetch")).toBe(true);
     expect(browser.imported).toEqual([]);
 
     browser.dispatch(event("pointermove"));
+    expect(browser.links.every((link) => link.rel === "modulepreload")).toBe(true);
     expect(browser.imported).toEqual(["/assets/root-C.js", "/assets/_site-D.js"]);
     await browser.settle();
     expect(browser.win.__remixRouteModules).toEqual({ root: { url: "/assets/root-C.js" }, "routes/_site": { url: "/assets/_site-D.js" } });
@@ -108,10 +114,11 @@ describe("paintFirstScripts", () => {
     expect(browser.listeners.get("keydown")?.size ?? 0).toBe(0);
   });
 
-  it("fetches the modules at once on a hidden page, which paints nothing, and still waits for a sign of life to run them", () => {
+  it("downloads the modules at once on a hidden page, which paints nothing, and still waits for a sign of life to run them", () => {
     const browser = run(paintFirstScripts(page()), "hidden");
     expect(browser.frames).toEqual([]);
-    expect(browser.links.every((link) => link.rel === "modulepreload")).toBe(true);
+    browser.timers[0]!(); // the rest of the prefetches, in the next task
+    expect(browser.links.every((link) => link.rel === "prefetch")).toBe(true);
     expect(browser.imported).toEqual([]);
     browser.dispatch(event("focusin"));
     expect(browser.imported).toEqual(["/assets/root-C.js", "/assets/_site-D.js"]);

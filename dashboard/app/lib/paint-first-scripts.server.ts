@@ -7,11 +7,14 @@
 // as render-blocking. Here the same elements stay in the page, so hydration meets the tree it rendered,
 // but they start nothing on their own: each preload's href moves to `data-paint-first` (and its rel to an
 // inert one, since a module preload without an address draws a console warning). The task after the
-// first frame gives the preloads their hrefs back, so the whole module graph downloads in parallel.
+// first frame makes them prefetches, so the whole module graph downloads in parallel into the cache;
+// a prefetch only downloads, where a module preload also compiles each module as it arrives, in tasks
+// of up to 60 ms on a phone (decision 0092).
 //
 // The module script's static imports become dynamic imports, run on the visitor's first sign of life
-// (decision 0092): evaluating the modules and hydrating cost a phone about a second of main-thread work,
-// which a reader who only reads and follows links never needs. A click on a button or a POST form's
+// (decision 0092), with the preloads back as module preloads: compiling and evaluating the modules and
+// hydrating cost a phone about a second of main-thread work, which a reader who only reads and follows
+// links never needs. A click on a button or a POST form's
 // submission before hydration has finished is held, and replayed once React has hydrated the page, so
 // it is neither lost nor handled twice (React 18 replays events on its own only once it listens).
 
@@ -26,8 +29,27 @@ const SIDE_IMPORT = /import ("[^"]+");/g;
 /** The loader the module script becomes: the route imports, the names they bind, and the rest of Remix's script. */
 const loader = (imports: string, names: string, body: string) =>
   `(() => {
+const links = () => document.querySelectorAll("link[data-paint-first]");
+let prefetching = false;
+const prefetch = () => {
+  if (prefetching) return;
+  prefetching = true;
+  const waiting = [...links()];
+  // A few per task: starting a request costs the main thread a millisecond or two, 20 of them in one
+  // task would block a phone's main thread for over 100 ms.
+  const next = () => {
+    for (const link of waiting.splice(0, 3)) {
+      if (link.rel !== "paint-first") continue; // already a module preload (the visitor came first)
+      link.crossOrigin = "anonymous"; // as a module script is fetched, so that it is served from the cache
+      link.href = link.dataset.paintFirst;
+      link.rel = "prefetch";
+    }
+    if (waiting.length) setTimeout(next, 0);
+  };
+  next();
+};
 const preload = () => {
-  for (const link of document.querySelectorAll("link[data-paint-first]")) {
+  for (const link of links()) {
     link.href = link.dataset.paintFirst; // the address first: a module preload without one is warned about
     link.rel = "modulepreload";
     delete link.dataset.paintFirst;
@@ -72,9 +94,9 @@ const hydrate = () => {
   });
 };
 for (const type of intents) addEventListener(type, hydrate, listening);
-if (document.visibilityState !== "visible") return preload();
-requestAnimationFrame(() => setTimeout(preload, 0));
-setTimeout(preload, 500);
+if (document.visibilityState !== "visible") return prefetch();
+requestAnimationFrame(() => setTimeout(prefetch, 0));
+setTimeout(prefetch, 500);
 })();`;
 
 /**
