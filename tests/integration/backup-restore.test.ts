@@ -41,11 +41,8 @@ async function chatUntil(url: string, slot: number, load: Load, backup: { runnin
       for (const [i, text] of [...ANSWERS, `slot${slot}.round${round}@backup.example`].entries()) {
         const sent = Date.now();
         // A generous deadline: on PGlite a turn waits for the snapshot's reads; it must not fail.
-        const ack = await visitor.socket.timeout(120_000).emitWithAck("message:send", { conversationId: visitor.conversationId!, clientMessageId: newClientMessageId(), text });
+        const ack = await visitor.send(text, newClientMessageId(), 120_000);
         if (!ack.ok) throw new Error(`visitor ${slot}: message ${i} refused: ${ack.error}`);
-        // As the widget does: a one-statement turn's replies come in the ack, and the room's copy skips
-        // the sender (decision 0090).
-        visitor.received.push(ack.message, ...(ack.replies ?? []));
         const ms = Date.now() - sent;
         load.acks += 1;
         load.maxAckMs = Math.max(load.maxAckMs, ms);

@@ -69,10 +69,10 @@ export class Visitor {
     return ack;
   }
 
-  async send(text: string, clientMessageId = newClientMessageId()): Promise<MessageSendAck> {
+  async send(text: string, clientMessageId = newClientMessageId(), timeoutMs = 10_000): Promise<MessageSendAck> {
     if (!this.conversationId) throw new Error("open a conversation first");
     const ack = await this.socket
-      .timeout(10_000)
+      .timeout(timeoutMs)
       .emitWithAck("message:send", { conversationId: this.conversationId, clientMessageId, text });
     // As the widget does: the ack carries the stored message (the room's copy skips the sender).
     if (ack.ok) this.received.push(ack.message, ...(ack.replies ?? []));
