@@ -14,9 +14,9 @@
 // The module script's static imports become dynamic imports, run on the visitor's first sign of life
 // (decision 0092), with the preloads back as module preloads: compiling and evaluating the modules and
 // hydrating cost a phone about a second of main-thread work, which a reader who only reads and follows
-// links never needs. A click on a button or a POST form's
-// submission before hydration has finished is held, and replayed once React has hydrated the page, so
-// it is neither lost nor handled twice (React 18 replays events on its own only once it listens).
+// links never needs. A click on a button or a POST form's submission before hydration has finished is
+// held, and replayed once React has hydrated the page, so it is neither lost nor handled twice (React 18
+// replays events on its own only once it listens).
 
 import { HYDRATED_EVENT, INTENT_EVENTS } from "./intent-hydration";
 
@@ -101,7 +101,8 @@ setTimeout(prefetch, 500);
 
 /**
  * Rewrites a rendered document so that its scripts load after the first paint and run on the first sign
- * of life. Returns the document unchanged when it does not hold Remix's route module script (the page then loads as before).
+ * of life. Returns the document unchanged when it does not hold Remix's route module script (the page
+ * then loads as before).
  */
 export function paintFirstScripts(html: string): string {
   const script = ROUTE_SCRIPT.exec(html);
