@@ -128,14 +128,14 @@ async function openPostgres(databaseUrl: string, poolMax: number): Promise<Datab
  * connection is opened again after a second; notifications sent meanwhile are lost, which the listener
  * covers (the job dispatcher also polls, rarely).
  */
-async function listenPg(databaseUrl: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPg(databaseUrl: string, channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on("notification", (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     next.on("error", (error) => {
       console.warn(`[db] LISTEN ${channel} connection lost: ${error.message}`);

@@ -11,9 +11,10 @@ export type SqlExecutor = {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * LISTEN on `channel`: `onNotify` runs for each notification (after the notifying transaction
-   * commits). Resolves to a function that stops listening. Absent where the executor cannot listen.
+   * commits) with its payload, and without one when notifications may have been missed (a connection
+   * opened again). Resolves to a function that stops listening. Absent where the executor cannot listen.
    */
-  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
 };
 
 export type SqlRunner = SqlExecutor & {

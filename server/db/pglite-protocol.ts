@@ -19,7 +19,7 @@ export type WorkerRequest = { id: number } & (
 
 /** A notification on a channel the main thread listens on (LISTEN), pushed unasked: id -1. */
 export const NOTIFY_ID = -1;
-export type WorkerNotification = { id: typeof NOTIFY_ID; channel: string };
+export type WorkerNotification = { id: typeof NOTIFY_ID; channel: string; payload: string };
 
 /** `code`: PostgreSQL's SQLSTATE, when the error is the database's. */
 export type SerializedError = { name: string; message: string; cause?: unknown; code?: string };

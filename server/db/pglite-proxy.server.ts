@@ -46,10 +46,11 @@ export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> 
     pending.set(0, { resolve: () => resolve(), reject });
   });
 
-  const listeners = new Map<string, Set<() => void>>();
+  const listeners = new Map<string, Set<(payload?: string) => void>>();
   worker.on("message", (message: WorkerReply | WorkerNotification) => {
     if (message.id === NOTIFY_ID) {
-      for (const listener of listeners.get((message as WorkerNotification).channel) ?? []) listener();
+      const { channel, payload } = message as WorkerNotification;
+      for (const listener of listeners.get(channel) ?? []) listener(payload);
       return;
     }
     const reply = message as WorkerReply;

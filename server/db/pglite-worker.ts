@@ -98,7 +98,7 @@ async function main(): Promise<void> {
       }
       case "listen":
         if (!listening.has(request.channel)) {
-          listening.set(request.channel, await pglite.listen(request.channel, () => port!.postMessage({ id: NOTIFY_ID, channel: request.channel })));
+          listening.set(request.channel, await pglite.listen(request.channel, (payload) => port!.postMessage({ id: NOTIFY_ID, channel: request.channel, payload })));
         }
         return null;
       case "unlisten":

@@ -1,14 +1,16 @@
-// The job layer's one fetcher (decision 0045): instead of one pg-boss worker per queue polling its queue
-// every half second or second (24 workers, ~24–48 statements a second on the single PGlite connection,
-// queued in front of the chat's statements), one dispatcher fetches the due jobs of every queue with free
-// workers in ONE statement, and only when there may be something to fetch:
-//   - woken when a job is inserted: a trigger on pgboss.job NOTIFYs `lb_jobs` (delivered at commit, so
-//     never before the enqueuing transaction is visible), on PostgreSQL through LISTEN on a connection of
-//     its own (every instance hears it) and on PGlite inside the worker thread;
-//   - at the next delayed job's due time (the fetch statement returns it);
+// The job layer's one fetcher (decision 0045, 0093): instead of one pg-boss worker per queue polling
+// its queue every half second or second (24 workers, ~24–48 statements a second on the single PGlite
+// connection, queued in front of the chat's statements), one dispatcher fetches the due jobs of the
+// queues that may have some, with free workers, in ONE statement, and only when there may be something:
+//   - woken when a job is inserted: a trigger on pgboss.job NOTIFYs `lb_jobs` with the names of the
+//     queues the statement inserted into (delivered at commit, so never before the enqueuing transaction
+//     is visible), on PostgreSQL through LISTEN on a connection of its own (every instance hears it) and
+//     on PGlite inside the worker thread; only those queues are looked at (decision 0093: looking at all
+//     ~35 queues' partitions on every wake was a third of the job layer's database time);
+//   - at a queue's next delayed job's due time (the fetch statement returns it per queue);
 //   - after a batch finishes (its failures are due again later; a full batch means more may wait);
-//   - by `wake()` / `releaseDelayed()`, and by a long fallback poll (a lost notification, a job made due
-//     by hand).
+//   - by `wake()` / `releaseDelayed()`, and by a long fallback poll over every queue (a lost
+//     notification, a job made due by hand).
 // Wakes are coalesced (`coalesceMs`), so a burst of chat turns writing events costs one fetch, not one
 // per turn. Jobs stay pg-boss's rows: inserted by pg-boss (or job-sql.server.ts), completed and failed
 // (retries, backoff, dead letters) by pg-boss's own statements, expired by its maintenance; the fetch
@@ -24,12 +26,26 @@ export const JOB_NOTIFY_CHANNEL = "lb_jobs";
 export function notifyTriggerSql(schema: string): string {
   return `
     CREATE OR REPLACE FUNCTION ${schema}.lb_job_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      names text := (SELECT string_agg(DISTINCT name, ',') FROM inserted);
     BEGIN
-      PERFORM pg_notify('${JOB_NOTIFY_CHANNEL}', '');
+      -- The queues this statement inserted into, comma-separated (PostgreSQL folds identical
+      -- notifications of one transaction into one). An insert that inserted nothing (ON CONFLICT DO
+      -- NOTHING on a job already there) wakes nobody.
+      IF names IS NOT NULL THEN
+        PERFORM pg_notify('${JOB_NOTIFY_CHANNEL}', names);
+      END IF;
       RETURN NULL;
     END $$;
     CREATE OR REPLACE TRIGGER lb_job_inserted AFTER INSERT ON ${schema}.job
+      REFERENCING NEW TABLE AS inserted
       FOR EACH STATEMENT EXECUTE FUNCTION ${schema}.lb_job_inserted();`;
+}
+
+/** The queue names of a notification's payload; null (look at every queue) when it carries none. */
+export function notifiedQueues(payload: string | undefined): string[] | null {
+  if (!payload) return null;
+  return payload.split(",").filter(Boolean);
 }
 
 /** A fetched job, as the handlers see it. */
@@ -55,33 +71,44 @@ type FetchRow = {
 export function fetchSql(schema: string): string {
   // Prepared (server/db/prepared.ts): planning this over every queue's partition costs more than running it.
   return `${PREPARED_MARKER}
-    WITH wanted AS (
-      SELECT w.name, w.n FROM unnest($1::text[], $2::int[]) AS w(name, n)
-    ), next AS (
-      SELECT j.id, j.name FROM wanted w CROSS JOIN LATERAL (
+    WITH next AS (
+      SELECT j.id, j.name FROM unnest($1::text[], $2::int[]) AS w(name, n) CROSS JOIN LATERAL (
         SELECT id, name FROM ${schema}.job
-         WHERE name = w.name AND state < 'active' AND start_after < now()
+         -- name = ANY($1): the partitions of other queues are pruned when the plan starts (the lateral
+         -- w.name alone prunes only while it runs, after every partition was opened).
+         WHERE name = w.name AND name = ANY($1::text[]) AND state < 'active' AND start_after < now()
          ORDER BY priority DESC, created_on, id
          LIMIT w.n
          FOR UPDATE SKIP LOCKED
       ) j
     ), taken AS (
+      -- By primary key (name, id) in the fetched queues' partitions: joined to \`next\` instead, the
+      -- planner hashed it against a scan of every partition, completed jobs included (decision 0093).
       UPDATE ${schema}.job j
          SET state = 'active', started_on = now(),
              retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
-        FROM next
-       WHERE j.name = next.name AND j.id = next.id
+       WHERE j.name = ANY($1::text[]) AND j.id = ANY(ARRAY(SELECT id FROM next))
       RETURNING j.id, j.name, j.data, j.singleton_key, j.retry_count, EXTRACT(epoch FROM j.expire_in) AS expire_seconds
     )
     SELECT t.id, t.name, t.data, t.singleton_key, t.retry_count, t.expire_seconds, NULL::timestamptz AS next_due FROM taken t
     UNION ALL
-    SELECT NULL, NULL, NULL, NULL, NULL, NULL, (
-      SELECT min(d.start_after) FROM unnest($3::text[]) AS q(name) CROSS JOIN LATERAL (
-        SELECT start_after FROM ${schema}.job
-         WHERE name = q.name AND state < 'active' AND start_after >= now()
-         ORDER BY start_after LIMIT 1
-      ) d
-    )`;
+    -- Each looked-at queue's next delayed job (a row with no id; next_due null when it has none).
+    SELECT NULL, q.name, NULL, NULL, NULL, NULL, (
+      SELECT start_after FROM ${schema}.job
+       WHERE name = q.name AND name = ANY($3::text[]) AND state < 'active' AND start_after >= now()
+       ORDER BY start_after LIMIT 1
+    ) FROM unnest($3::text[]) AS q(name)`;
+}
+
+/**
+ * pg-boss 10's `completeJobs` for one queue's batch, prepared: pg-boss sends its own unnamed, so it was
+ * planned over every partition for each batch (0.85 ms a batch on PGlite; decision 0093). `name = $1`
+ * prunes the other queues' partitions when the plan starts.
+ */
+export function completeSql(schema: string): string {
+  return `${PREPARED_MARKER}
+    UPDATE ${schema}.job SET completed_on = now(), state = 'completed', output = NULL
+     WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`;
 }
 
 export type DispatchQueue = {
@@ -93,8 +120,14 @@ export type DispatchQueue = {
 };
 
 export type Dispatcher = {
-  /** Look for due jobs soon (coalesced with other wakes). */
-  wake(): void;
+  /** Look for due jobs soon (coalesced with other wakes): in the named queues, or in every queue. */
+  wake(names?: readonly string[] | null): void;
+  /**
+   * An insert's notification named these queues (or none: look at every queue). Coalesced over a
+   * longer window than `wake`: a burst of chat turns' jobs is fetched in one statement and completed in
+   * one batch, and nobody is waiting on them in that instant.
+   */
+  notified(names: readonly string[] | null): void;
   start(): void;
   /** Stops fetching and waits for the batches running now. */
   stop(): Promise<void>;
@@ -105,20 +138,22 @@ export type Dispatcher = {
 export function createDispatcher(options: {
   schema: string;
   db: PgBoss.Db;
-  boss: Pick<PgBoss, "complete">;
   queues: DispatchQueue[];
   logger: Logger;
   /** Wakes within this many ms share one fetch. */
   coalesceMs?: number;
+  /** Notifications of inserts within this many ms share one fetch (decision 0093). */
+  notifyCoalesceMs?: number;
   /** Fetch at least this often even without a wake (a lost notification, a job made due by hand). */
   fallbackPollMs?: number;
 }): Dispatcher {
   const { db, logger } = options;
   const coalesceMs = options.coalesceMs ?? 25;
+  const notifyCoalesceMs = options.notifyCoalesceMs ?? 100;
   const fallbackPollMs = options.fallbackPollMs ?? 30_000;
   const sql = fetchSql(options.schema);
+  const complete = completeSql(options.schema);
   const queues = new Map(options.queues.map((q) => [q.name, { ...q, running: 0 }]));
-  const allNames = [...queues.keys()];
   const batches = new Set<Promise<void>>();
   let stopped = true;
   let fetching = false;
@@ -127,6 +162,15 @@ export function createDispatcher(options: {
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let timerAt = Infinity;
+  /** Queues to look at in the next fetch: woken by name, or every queue. */
+  const dirty = new Set<string>();
+  let dirtyAll = true;
+  /** When each queue's next delayed job falls due (ms since epoch), as the last fetch that looked at it saw. */
+  const dueAt = new Map<string, number>();
+  /** Queues a fetch looked at but took nothing from, all their workers busy: looked at again when one is free. */
+  const starved = new Set<string>();
+  /** The next look at every queue, whatever the wakes said. */
+  let fallbackAt = 0;
   let fetches = 0;
   let fetchMs = 0;
 
@@ -146,6 +190,13 @@ export function createDispatcher(options: {
     timer.unref?.();
   }
 
+  /** The next time something is due: a delayed job or the fallback poll. */
+  function planNext() {
+    let at = fallbackAt;
+    for (const due of dueAt.values()) at = Math.min(at, due);
+    planAt(at);
+  }
+
   function pump(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (fetching) {
@@ -157,23 +208,41 @@ export function createDispatcher(options: {
     return fetched;
   }
 
+  /** The queues this fetch looks at (and forgets their wakes and due times: the fetch sees them afresh). */
+  function takeLooked(now: number): string[] {
+    const all = dirtyAll || now >= fallbackAt;
+    const looked = all ? [...queues.keys()] : [...queues.keys()].filter((name) => dirty.has(name) || (dueAt.get(name) ?? Infinity) <= now);
+    if (all) {
+      dirtyAll = false;
+      fallbackAt = now + fallbackPollMs;
+    }
+    for (const name of looked) {
+      dirty.delete(name);
+      dueAt.delete(name);
+    }
+    return looked;
+  }
+
   async function fetchAndRun(): Promise<void> {
     again = false;
-    let nextAt = Date.now() + fallbackPollMs;
+    const looked = takeLooked(Date.now());
     try {
-      const wanted = [...queues.values()].filter((q) => q.running < q.workers);
+      if (looked.length === 0) return;
+      const wanted = looked.map((name) => queues.get(name)!).filter((q) => q.running < q.workers);
+      for (const name of looked) if (queues.get(name)!.running >= queues.get(name)!.workers) starved.add(name);
       const started = performance.now();
       const { rows } = await db.executeSql(sql, [
         wanted.map((q) => q.name),
         wanted.map((q) => (q.workers - q.running) * q.batchSize),
-        allNames,
+        looked,
       ]);
       fetches += 1;
       fetchMs += performance.now() - started;
       const byQueue = new Map<string, FetchedJob[]>();
       for (const row of rows as FetchRow[]) {
-        if (row.id === null || row.name === null) {
-          if (row.next_due !== null) nextAt = Math.min(nextAt, new Date(row.next_due).getTime() + 5);
+        if (row.name === null) continue;
+        if (row.id === null) {
+          if (row.next_due !== null) dueAt.set(row.name, new Date(row.next_due).getTime() + 5);
           continue;
         }
         const list = byQueue.get(row.name) ?? [];
@@ -193,20 +262,23 @@ export function createDispatcher(options: {
       }
     } catch (error) {
       if (!stopped) logger.error(`[jobs] fetching due jobs failed: ${(error as Error).message}`);
-      nextAt = Math.min(nextAt, Date.now() + 1000);
+      for (const name of looked) dirty.add(name);
+      planAt(Date.now() + 1000);
     } finally {
       fetching = false;
     }
     if (again) planAt(Date.now() + coalesceMs);
-    planAt(nextAt);
+    planNext();
   }
 
   function runBatch(queue: DispatchQueue & { running: number }, jobs: FetchedJob[]) {
     queue.running += 1;
+    let allDone = false;
     const batch = (async () => {
       try {
         const { completed } = await queue.run(jobs);
-        if (completed.length > 0) await options.boss.complete(queue.name, completed);
+        if (completed.length > 0) await db.executeSql(complete, [queue.name, completed]);
+        allDone = completed.length === jobs.length;
       } catch (error) {
         logger.error(`[jobs] ${queue.name}: a batch failed: ${(error as Error).message}`);
       } finally {
@@ -216,17 +288,35 @@ export function createDispatcher(options: {
     batches.add(batch);
     void batch.finally(() => {
       batches.delete(batch);
-      // Capacity is free again, failed jobs have a new due time, and a full batch means more may wait.
-      if (!stopped) planAt(Date.now() + (jobs.length === queue.batchSize ? 0 : coalesceMs));
+      if (stopped) return;
+      // Looked at again only when there may be something: a full batch (more may wait), a failure
+      // (its retry has a new due time, which the fetch returns), or jobs left for want of a free worker.
+      // Otherwise a queue's next job wakes it by its own notification (decision 0093).
+      const full = jobs.length === queue.batchSize;
+      if (!full && allDone && !starved.delete(queue.name)) return;
+      dirty.add(queue.name);
+      planAt(Date.now() + (full ? 0 : coalesceMs));
     });
   }
 
+  function wakeWithin(names: readonly string[] | null | undefined, ms: number) {
+    if (stopped) return;
+    if (!names) {
+      dirtyAll = true;
+    } else {
+      const ours = names.filter((name) => queues.has(name));
+      if (ours.length === 0) return; // a queue this process does not run
+      for (const name of ours) dirty.add(name);
+    }
+    planAt(Date.now() + ms);
+  }
+
   return {
-    wake() {
-      planAt(Date.now() + coalesceMs);
-    },
+    wake: (names) => wakeWithin(names, coalesceMs),
+    notified: (names) => wakeWithin(names, notifyCoalesceMs),
     start() {
       stopped = false;
+      dirtyAll = true;
       planAt(Date.now());
     },
     async stop() {

@@ -10,7 +10,7 @@ import type { SqlExecutor } from "../../db/migrate.server.ts";
 import { executorDb, type TxClient } from "./sql-executors.server.ts";
 import { QUEUES, queueSpec, type QueueSpec } from "./queues.ts";
 import { insertJobs, JOB_SCHEMA } from "./job-sql.server.ts";
-import { createDispatcher, JOB_NOTIFY_CHANNEL, notifyTriggerSql, type Dispatcher, type FetchedJob } from "./dispatcher.server.ts";
+import { createDispatcher, JOB_NOTIFY_CHANNEL, notifiedQueues, notifyTriggerSql, type Dispatcher, type FetchedJob } from "./dispatcher.server.ts";
 
 /** A handler still running after its job's expiry counts as failed (as pg-boss's own workers do). */
 function withinSeconds<T>(work: Promise<T>, seconds: number): Promise<T> {
@@ -192,8 +192,8 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       await insertJobs(tx, jobs);
     },
 
-    wake() {
-      if (!stopping) dispatcher?.wake();
+    wake(name) {
+      if (!stopping) dispatcher?.wake([name]);
     },
 
     async start(list, schedules = []) {
@@ -204,7 +204,6 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       dispatcher ??= createDispatcher({
         schema: JOB_SCHEMA,
         db: bossDb,
-        boss,
         logger,
         queues: [...handlers.keys()].map((name) => {
           const spec = queueSpec(name);
@@ -213,7 +212,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         fallbackPollMs: (options.fallbackPollSeconds ?? 30) * 1000,
       });
       // Inserts (by this process or any other) wake the dispatcher; without LISTEN it polls instead.
-      if (options.sql.listen && !unlisten) unlisten = await options.sql.listen(JOB_NOTIFY_CHANNEL, () => dispatcher?.wake());
+      if (options.sql.listen && !unlisten) unlisten = await options.sql.listen(JOB_NOTIFY_CHANNEL, (payload) => dispatcher?.notified(notifiedQueues(payload)));
       dispatcher.start();
       for (const schedule of schedules) {
         queueSpec(schedule.name);
@@ -231,7 +230,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         )
       ).rows as { id: string; name: string }[];
       // Due now, so looked for now: a test moving the clock on does not wait for the next poll.
-      if (!stopping && rows.length > 0) dispatcher?.wake();
+      if (!stopping && rows.length > 0) dispatcher?.wake([...new Set(rows.map((row) => row.name))]);
       return rows.length;
     },
 
