@@ -53,3 +53,33 @@ describe("the calendar in a business's time zone", () => {
     expect(startOfLocalDay(dayNumberOf(2026, 3, 8), "Not/AZone").toISOString()).toBe(at("2026-03-08T00:00:00Z"));
   });
 });
+
+describe("localDateTime", () => {
+  it("reads the wall clock Intl gives, across DST changes and in zones with odd offsets", () => {
+    const zones = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu", "America/St_Johns", "Pacific/Chatham", "UTC", "Not/AZone"];
+    // Every 37 minutes through 2026's spring and autumn changes (both hemispheres).
+    const starts = [Date.UTC(2026, 2, 7), Date.UTC(2026, 3, 3), Date.UTC(2026, 9, 2), Date.UTC(2026, 9, 30)];
+    for (const zone of zones) {
+      const intl = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone === "Not/AZone" ? "UTC" : zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+      });
+      for (const start of starts) {
+        for (let t = start; t < start + 3 * 86_400_000; t += 37 * 60_000 + 13_000) {
+          const instant = new Date(t);
+          const parts = Object.fromEntries(intl.formatToParts(instant).map((p) => [p.type, p.value]));
+          const local = localDateTime(instant, zone);
+          expect([local.year, local.month, local.day, local.hour, local.minute, local.second], `${zone} ${instant.toISOString()}`).toEqual(
+            [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map(Number),
+          );
+        }
+      }
+    }
+  });
+});

@@ -5,7 +5,7 @@
 // "YYYY-MM-DD" text, so daylight-saving changes never shift a date; instants are JavaScript Dates.
 // Every "local midnight" (a day's start for the dashboard's periods, the daily summary, the lead
 // filters, the chatbot's daily series, the billing usage month) is `startOfLocalDay`.
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tzOffset } from "@date-fns/tz";
 import { dateTimeFormat, isValidTimeZone } from "../format/intl.ts";
 
 const MS_PER_DAY = 86_400_000;
@@ -67,12 +67,15 @@ export function daysInMonth(year: number, month: number): number {
 
 /** The local date and time of an instant in a time zone (unknown zones fall back to UTC). */
 export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
-  const local = new TZDate(instant.getTime(), safeTimeZone(timeZone));
-  const year = local.getFullYear();
-  const month = local.getMonth() + 1;
-  const day = local.getDate();
-  const hour = local.getHours();
-  const minute = local.getMinutes();
+  // The wall clock is UTC shifted by the zone's offset at that instant: one Intl lookup (tzOffset),
+  // where a TZDate took several (it runs on every chat turn: timelines, business hours).
+  const time = instant.getTime();
+  const local = new Date(time + tzOffset(safeTimeZone(timeZone), instant) * 60_000);
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth() + 1;
+  const day = local.getUTCDate();
+  const hour = local.getUTCHours();
+  const minute = local.getUTCMinutes();
   const dayNumber = dayNumberOf(year, month, day);
   return {
     year,
@@ -80,7 +83,7 @@ export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
     day,
     hour,
     minute,
-    second: local.getSeconds(),
+    second: local.getUTCSeconds(),
     isoWeekday: isoWeekdayOf(dayNumber),
     minutes: hour * 60 + minute,
     dayNumber,
