@@ -5,6 +5,7 @@ import type { AppServices } from "../services.server.ts";
 import { checkRegistry, jobRegistry, type JobRealtime, type RegisteredJob } from "./registry.server.ts";
 import { schedules } from "./schedules.server.ts";
 import { recoverySettings, startupRecoveryJob } from "../chat/turn-recovery.server.ts";
+import { CHAT_RECOVERY_QUEUE } from "./queue/queues.ts";
 
 export type { JobRealtime };
 
@@ -23,4 +24,7 @@ export async function startJobWorkers(services: AppServices, realtime: JobRealti
   await services.jobs.start(jobHandlers(services, realtime), schedules);
   const { soleProcess, staleAfterMs } = recoverySettings(services);
   await services.jobs.enqueue(services.db, [startupRecoveryJob(startedAt, soleProcess, staleAfterMs)]);
+  // Visitors waiting on a turn the last process left unanswered: looked for now, not at the next
+  // coalesced notification.
+  services.jobs.wake(CHAT_RECOVERY_QUEUE);
 }
