@@ -1,16 +1,45 @@
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 // `npm test` runs on a 2-core machine (README): Vitest's default there is one worker (cores − 1), so
 // every file ran alone and the second core idled while a file's PGlite or its server worked. Two
 // workers keep both busy; a bigger CI machine keeps Vitest's default of cores − 1.
 const workers = Math.max(2, os.availableParallelism() - 1);
-// Browser files run two at a time when the machine has cores to spare (decision 0065). On a machine
-// already busy with other work (a load average over four times its cores when the run starts; npm
-// test's own checks just before leave about 3 on 2 cores) there is no idle core to fill, and two at a
-// time only doubles each page's latency, past Playwright's 30 s waits (seen at load 36 on 2 cores).
-// Then, or with LB_E2E_ONE_AT_A_TIME=1, they run one at a time as before.
-const browsersOneAtATime = process.env.LB_E2E_ONE_AT_A_TIME === "1" || os.loadavg()[0]! > 4 * os.availableParallelism();
+// Browser files run in a lane of their own, one at a time, beside the two workers of the other
+// projects (decision 0094): Vitest runs one pool's projects one after another (with `isolate: false`,
+// waiting for a project's last file before the next one starts), but different pools side by side.
+// LB_E2E_TWO_AT_A_TIME=1 gives the lane two workers (on a machine with cores to spare: beside two
+// integration workers on 2 cores, the live dashboard's e2e missed Playwright's 30 s waits at two).
+const browsersTwoAtATime = process.env.LB_E2E_TWO_AT_A_TIME === "1";
+
+// CI's PostgreSQL pass (decision 0094): with LB_POSTGRES_PASS_URL set (.ci/run sets it when the server
+// answers), `npm test` runs the integration files tagged `// @postgres: <why>` (decision 0065) a second
+// time, in a project of their own whose workers get that URL as DATABASE_URL (and
+// LB_POSTGRES_PASS_REDIS_URL as REDIS_URL). In the same run they share the forks pool's two workers and
+// its start-up, and overlap the browser files' lane, instead of a second `vitest run` after the first.
+const postgresPassUrl = process.env.LB_POSTGRES_PASS_URL;
+const postgresTagged = readdirSync("tests/integration")
+  .filter((name) => name.endsWith(".test.ts") && readFileSync(`tests/integration/${name}`, "utf8").startsWith("// @postgres"))
+  .map((name) => `tests/integration/${name}`);
+const integrationTimeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
+const postgresPass: TestProjectInlineConfiguration[] = postgresPassUrl
+  ? [
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: postgresTagged,
+          globalSetup: ["tests/support/global-setup-postgres.ts"],
+          env: {
+            DATABASE_URL: postgresPassUrl,
+            ...(process.env.LB_POSTGRES_PASS_REDIS_URL ? { REDIS_URL: process.env.LB_POSTGRES_PASS_REDIS_URL } : {}),
+          },
+          ...integrationTimeouts,
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   test: {
@@ -44,10 +73,10 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           // One migrated PGlite directory copied by every test server (tests/support/pglite-template.ts).
           globalSetup: ["tests/support/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...integrationTimeouts,
         },
       },
+      ...postgresPass,
       {
         extends: true,
         test: {
@@ -56,9 +85,11 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // Two browser files at a time on a 2-core machine, like the other projects (decision 0065): one
-          // file at a time left a core idle while its page waited on its server or the other way round.
-          ...(browsersOneAtATime ? { poolOptions: { forks: { singleFork: true } } } : {}),
+          // The lane: Vitest's threads pool, which only this project uses (decision 0094). Each file runs in
+          // a worker thread of the main process instead of a forked process; the server, PGlite's own
+          // worker thread and Playwright's Chromium run as they do in a fork.
+          pool: "threads",
+          ...(browsersTwoAtATime ? {} : { poolOptions: { threads: { singleThread: true } } }),
           // Each browser file still imports its modules afresh, as before decision 0041: not yet shown
           // to be as safe as for the other projects (their one process per run already shared it).
           isolate: true,

@@ -351,7 +351,10 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
       });
     }
 
-    it.each([390, 360])("has no sideways scroll on any page, nor with any modal or menu open, at %i px", async (width) => {
+    // The three page sweeps run at once, each in its own browser context (decision 0094): they only read,
+    // and most of each one is Playwright's network-idle wait on every page, which they now share.
+    for (const width of [390, 360])
+      it.concurrent(`has no sideways scroll on any page, nor with any modal or menu open, at ${width} px`, async ({ expect }) => {
       const page = await newPage({ width });
       await signIn(page, "demo@leadbroom.test", "DemoPass123");
       const failures: string[] = [];
@@ -401,7 +404,7 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
       expect(failures).toEqual([]);
     }, 300_000);
 
-    it("at 1366×768 nothing wraps inside a status pill, a score or an e-mail on any page; leads are a table from 1280 px, cards below", async () => {
+    it.concurrent("at 1366×768 nothing wraps inside a status pill, a score or an e-mail on any page; leads are a table from 1280 px, cards below", async ({ expect }) => {
       const page = await newPage({ width: 1366, height: 768 });
       await signIn(page, "demo@leadbroom.test", "DemoPass123");
       /** Every shown pill, score and e-mail taller than one line of its text (wrapped inside), or cut without a title. */

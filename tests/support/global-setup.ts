@@ -2,21 +2,12 @@
 // removed at the end. On PostgreSQL (DATABASE_URL), two template databases instead (postgres-template.ts).
 import { rm } from "node:fs/promises";
 import { createPgliteDemoTemplate, createPgliteTemplate, DEMO_TEMPLATE_ENV, TEMPLATE_ENV } from "./pglite-template.ts";
-import { createPostgresTemplates, dropTemplate, PG_DEMO_TEMPLATE_ENV, PG_TEMPLATE_ENV } from "./postgres-template.ts";
+import { setupPostgresTemplates } from "./postgres-template.ts";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    // Both projects' global setups run in one process: the first one makes the templates.
-    if (process.env[PG_TEMPLATE_ENV]) return async () => {};
-    const { migrated, demo } = await createPostgresTemplates(adminUrl);
-    process.env[PG_TEMPLATE_ENV] = migrated;
-    process.env[PG_DEMO_TEMPLATE_ENV] = demo;
-    return async () => {
-      await dropTemplate(adminUrl, demo);
-      await dropTemplate(adminUrl, migrated);
-    };
-  }
+  // Both projects' global setups run in one process: the first one makes the templates.
+  if (adminUrl) return setupPostgresTemplates(adminUrl);
   const template = await createPgliteTemplate();
   process.env[TEMPLATE_ENV] = template;
   const demoTemplate = await createPgliteDemoTemplate(template);

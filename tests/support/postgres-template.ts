@@ -72,3 +72,18 @@ export async function dropTemplate(adminUrl: string, name: string): Promise<void
 export function postgresTemplate(withDemo: boolean): string | undefined {
   return (withDemo ? process.env[PG_DEMO_TEMPLATE_ENV] : undefined) ?? process.env[PG_TEMPLATE_ENV];
 }
+
+/**
+ * A Vitest global setup's part for PostgreSQL: makes this run's two templates on `adminUrl` (unless a
+ * global setup of this run did already), passes their names to the workers and returns the teardown.
+ */
+export async function setupPostgresTemplates(adminUrl: string): Promise<() => Promise<void>> {
+  if (process.env[PG_TEMPLATE_ENV]) return async () => {};
+  const { migrated, demo } = await createPostgresTemplates(adminUrl);
+  process.env[PG_TEMPLATE_ENV] = migrated;
+  process.env[PG_DEMO_TEMPLATE_ENV] = demo;
+  return async () => {
+    await dropTemplate(adminUrl, demo);
+    await dropTemplate(adminUrl, migrated);
+  };
+}

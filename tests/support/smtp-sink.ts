@@ -47,6 +47,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      // Taken down (an outage) or closed, the sink drops the connections clients keep open (the mailer's
+      // pool) at once with a 421, as a server going away does. smtp-server's default waits 30 s for
+      // them to close first: jobs-mail's outage test spent that long in `down()` (decision 0094).
+      closeTimeout: 1,
       onRcptTo(address, _session, callback) {
         if (refused.has(address.address.toLowerCase())) {
           const error = new Error("No such user") as Error & { responseCode: number };
