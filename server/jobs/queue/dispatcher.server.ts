@@ -12,8 +12,9 @@
 //   - by `wake()` / `releaseDelayed()`, and by a long fallback poll over every queue (a lost
 //     notification, a job made due by hand).
 // Wakes are coalesced (`coalesceMs`), so a burst of chat turns writing events costs one fetch, not one
-// per turn. Jobs stay pg-boss's rows: inserted by pg-boss (or job-sql.server.ts), completed and failed
-// (retries, backoff, dead letters) by pg-boss's own statements, expired by its maintenance; the fetch
+// per turn. Jobs stay pg-boss's rows: inserted by pg-boss (or job-sql.server.ts), failed (retries,
+// backoff, dead letters) by pg-boss's own statements, completed by `completeSql` (pg-boss's statement,
+// prepared), expired by pg-boss's maintenance; the fetch
 // mirrors pg-boss 10's `fetchNextJob` (state < active, start_after < now(), priority desc, created_on,
 // FOR UPDATE SKIP LOCKED) for queues of the standard policy, the only one queues.ts uses.
 import type PgBoss from "pg-boss";
@@ -120,8 +121,8 @@ export type DispatchQueue = {
 };
 
 export type Dispatcher = {
-  /** Look for due jobs soon (coalesced with other wakes): in the named queues, or in every queue. */
-  wake(names?: readonly string[] | null): void;
+  /** Look for due jobs in these queues soon (coalesced with other wakes). */
+  wake(names: readonly string[]): void;
   /**
    * An insert's notification named these queues (or none: look at every queue). Coalesced over a
    * longer window than `wake`: a burst of chat turns' jobs is fetched in one statement and completed in
@@ -226,10 +227,22 @@ export function createDispatcher(options: {
   async function fetchAndRun(): Promise<void> {
     again = false;
     const looked = takeLooked(Date.now());
+    // Nothing to look at yet (a timer that fired a moment early): only the next look is planned below.
+    if (looked.length > 0) await fetchLooked(looked);
+    fetching = false;
+    if (again) planAt(Date.now() + coalesceMs);
+    planNext();
+  }
+
+  /** One fetch over the looked-at queues, and their jobs handed to batches. */
+  async function fetchLooked(looked: string[]): Promise<void> {
     try {
-      if (looked.length === 0) return;
-      const wanted = looked.map((name) => queues.get(name)!).filter((q) => q.running < q.workers);
-      for (const name of looked) if (queues.get(name)!.running >= queues.get(name)!.workers) starved.add(name);
+      const wanted: (DispatchQueue & { running: number })[] = [];
+      for (const name of looked) {
+        const queue = queues.get(name)!;
+        if (queue.running < queue.workers) wanted.push(queue);
+        else starved.add(name);
+      }
       const started = performance.now();
       const { rows } = await db.executeSql(sql, [
         wanted.map((q) => q.name),
@@ -264,11 +277,7 @@ export function createDispatcher(options: {
       if (!stopped) logger.error(`[jobs] fetching due jobs failed: ${(error as Error).message}`);
       for (const name of looked) dirty.add(name);
       planAt(Date.now() + 1000);
-    } finally {
-      fetching = false;
     }
-    if (again) planAt(Date.now() + coalesceMs);
-    planNext();
   }
 
   function runBatch(queue: DispatchQueue & { running: number }, jobs: FetchedJob[]) {
@@ -299,7 +308,7 @@ export function createDispatcher(options: {
     });
   }
 
-  function wakeWithin(names: readonly string[] | null | undefined, ms: number) {
+  function wakeWithin(names: readonly string[] | null, ms: number) {
     if (stopped) return;
     if (!names) {
       dirtyAll = true;
