@@ -11,9 +11,9 @@
 // NO_NAVSTART, gives no figure and is run again; that is the only repeat.) It prints one row per page:
 // performance, accessibility, best practices, SEO, the metrics behind performance (FCP, LCP, TBT,
 // CLS), the 1-minute load before the run and Lighthouse's benchmarkIndex of the machine (its CPU
-// throttling is a fixed 4x, so a faster machine scores higher: compare runs of like index), then the failing audits of any page under budget and,
-// for those pages, what cost the main thread (scripts' evaluation time, the longest tasks) and the
-// LCP element with its phases.
+// throttling is a fixed 4x, so a faster machine scores higher: compare runs of like index), then the
+// failing audits of any page under budget and, for those pages, what cost the main thread (scripts'
+// evaluation time, the longest tasks) and the LCP element with its phases.
 //
 // Verdict: PASS when every page scores performance ≥ 98 and accessibility 100.
 //
