@@ -15,6 +15,7 @@ import { fetchSql, JOB_NOTIFY_CHANNEL } from "#server/jobs/queue/dispatcher.serv
 import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE, MAIL_QUEUE, WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
 import { copyPgliteTemplate } from "../support/pglite-template.ts";
 import { createScratchDatabase } from "../support/test-server.ts";
+import { until } from "../support/until.ts";
 
 const FETCH_SQL = fetchSql(JOB_SCHEMA);
 const quiet = { info() {}, warn() {}, error: (message: string) => console.error(message) } as never;
@@ -41,10 +42,6 @@ function recordRun(queue: string, failFirst = false) {
       for (const w of waiters.filter((x) => x.queue === queue && x.key === job.key)) w.resolve();
     },
   };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 function ranOnce(queue: string, key: string): Promise<void> {
@@ -95,7 +92,7 @@ afterAll(async () => {
 describe("the job dispatcher", () => {
   it("is woken by an insert's notification, which names the queue, and looks at that queue alone", { timeout: 60_000 }, async () => {
     // The start-up fetch looks at every queue; what follows is woken by name.
-    await until(() => looked.length > 0);
+    await until(async () => looked.length, (n) => n > 0);
     const before = looked.length;
     await database.prisma.$transaction((tx) => jobs.enqueue(tx, [{ name: MAIL_QUEUE, data: {}, key: "woken-1" }]));
     await ranOnce(MAIL_QUEUE, "woken-1");
