@@ -51,7 +51,7 @@ const ops = env.DATABASE_URL
       backup: (file) => (backupTarget ? backupNow(backupTarget, file) : Promise.reject(new Error("the app is still starting"))),
       logger: console,
     });
-const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
+const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX, backgroundSlots: env.DATABASE_BACKGROUND_SLOTS });
 if (db.kind === "pglite") backupTarget = { db: db.prisma, database: "pglite", dataDir: env.DATA_DIR };
 const migrations = await migrate(db.sql, await loadMigrations());
 if (migrations.applied.length) logger.info(`Applied migrations: ${migrations.applied.join(", ")}`);

@@ -53,6 +53,8 @@ export const envSchema = z.object({
   DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"]),
   /** PostgreSQL only: connections in the process's pool (issue 28). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(DEFAULT_DATABASE_POOL_MAX),
+  /** Background statements or transactions (the job layer's) in flight at once; unset: 2 on PGlite, 4 on PostgreSQL (decision 0097). */
+  DATABASE_BACKGROUND_SLOTS: z.coerce.number().int().min(1).max(200).optional(),
   REDIS_URL: urlWithProtocols(["redis:", "rediss:"]),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: urlWithProtocols(["http:", "https:"]),

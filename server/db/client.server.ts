@@ -11,6 +11,8 @@ import { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
 import { startPgliteWorker, type DbStats } from "./pglite-proxy.server.ts";
 import { createStatementTap, type StatementTap } from "./statement-tap.ts";
+import { createBackgroundGate, type BackgroundGateStats } from "./background-lane.ts";
+import { gatedAdapter, gatedDirect, gatedRunner } from "./gated-database.ts";
 
 export type Db = PrismaClient;
 
@@ -23,18 +25,32 @@ export type Database = {
   statements: Pick<StatementTap, "listen">;
   /** Benchmarks: statement time so far, in all and in the job layer's (LB_PGLITE_STATS=1 on PGlite); null when not kept. */
   stats?(reset?: boolean): Promise<DbStats | null>;
+  /** The background lane's statements: how many waited for a slot, and how long (decision 0097). */
+  background(): BackgroundGateStats;
   close(): Promise<void>;
 };
+
+/**
+ * Background statements or transactions in flight at once (decision 0097). PGlite runs one statement at
+ * a time: two keep its thread busy between a job's round trips while a chat statement waits behind at
+ * most two of them. PostgreSQL: 4 of the pool's connections, so that a burst of jobs neither takes the
+ * pool nor the server's cores from the chat.
+ */
+export const BACKGROUND_SLOTS = { pglite: 2, postgres: 4 } as const;
 
 export type DatabaseOptions = {
   databaseUrl?: string;
   dataDir: string;
   /** PostgreSQL: the pool's connections (DATABASE_POOL_MAX, default DEFAULT_DATABASE_POOL_MAX); PGlite has one. */
   poolMax?: number;
+  /** Background statements or transactions in flight at once (default BACKGROUND_SLOTS; decision 0097). */
+  backgroundSlots?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? DEFAULT_DATABASE_POOL_MAX) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? DEFAULT_DATABASE_POOL_MAX, options.backgroundSlots ?? BACKGROUND_SLOTS.postgres)
+    : openPglite(options.dataDir, options.backgroundSlots ?? BACKGROUND_SLOTS.pglite);
 }
 
 export { pgliteExtensions } from "./pglite-extensions.ts";
@@ -45,24 +61,26 @@ export { pgliteExtensions } from "./pglite-extensions.ts";
  */
 const PGLITE_TRANSACTION_MAX_WAIT_MS = 15_000;
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, backgroundSlots: number): Promise<Database> {
   const dir = path.resolve(dataDir, "pglite");
   await mkdir(dir, { recursive: true });
   const worker = await startPgliteWorker(dir);
   const tap = createStatementTap();
+  const gate = createBackgroundGate({ slots: backgroundSlots });
   // One connection: interactive transactions queue for it. Under a burst (25 form posts at once on a
   // loaded 2-core machine) Prisma's default 2 s wait for a turn ran out and the post failed with a 500;
   // a visitor would rather wait a few seconds more than lose what they typed.
   const prisma = withDirectSql(
-    new PrismaClient({ adapter: tap.adapter(worker.adapter), transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } }),
-    tap.direct({ query: (text, values) => worker.sql.query(text, values) }),
+    new PrismaClient({ adapter: tap.adapter(gatedAdapter(worker.adapter, gate)), transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } }),
+    tap.direct(gatedDirect({ query: (text, values) => worker.sql.query(text, values) }, gate)),
   );
   return {
     prisma,
     kind: "pglite",
     statements: tap,
-    sql: worker.sql,
+    sql: gatedRunner(worker.sql, gate),
     stats: worker.stats,
+    background: () => gate.stats(),
     async close() {
       await prisma.$disconnect();
       await worker.close();
@@ -70,55 +88,66 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(databaseUrl: string, poolMax: number): Promise<Database> {
+async function openPostgres(databaseUrl: string, poolMax: number, backgroundSlots: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   // An idle client dropped by the server (restart, admin termination) must not crash the process:
   // the pool discards it and opens a new one when needed.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL client dropped: ${error.message}`));
   const named = namePoolStatements(pool);
   const tap = createStatementTap();
+  const gate = createBackgroundGate({ slots: backgroundSlots });
   const prisma = withDirectSql(
-    new PrismaClient({ adapter: tap.adapter(new PrismaPg(named)) }),
-    tap.direct({
-      // The object form, so that pg-prepared.ts names marked statements.
-      query: async <T>(text: string, values: unknown[]) => (await named.query({ text, values })).rows as T[],
-    }),
+    new PrismaClient({ adapter: tap.adapter(gatedAdapter(new PrismaPg(named), gate)) }),
+    tap.direct(
+      gatedDirect(
+        {
+          // The object form, so that pg-prepared.ts names marked statements.
+          query: async <T>(text: string, values: unknown[]) => (await named.query({ text, values })).rows as T[],
+        },
+        gate,
+      ),
+    ),
   );
   return {
     prisma,
     kind: "postgres",
     statements: tap,
-    sql: {
-      async exec(sql) {
-        await pool.query(sql);
-      },
-      async query<T>(sql: string, params: unknown[] = []) {
-        const result = await pool.query(sql, params);
-        return result.rows as T[];
-      },
-      listen: (channel, onNotify) => listenPg(databaseUrl, channel, onNotify),
-      async transaction(fn) {
-        const client = await pool.connect();
-        try {
-          await client.query("BEGIN");
-          await fn({
-            exec: async (sql) => {
-              await client.query(sql);
-            },
-            query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
-          });
-          await client.query("COMMIT");
-        } catch (error) {
-          await client.query("ROLLBACK");
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
-    },
+    background: () => gate.stats(),
+    sql: gatedRunner(postgresRunner(pool, databaseUrl), gate),
     async close() {
       await prisma.$disconnect();
       await pool.end();
+    },
+  };
+}
+
+function postgresRunner(pool: pg.Pool, databaseUrl: string): SqlRunner {
+  return {
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    listen: (channel, onNotify) => listenPg(databaseUrl, channel, onNotify),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        await fn({
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+          query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+        });
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      } finally {
+        client.release();
+      }
     },
   };
 }

@@ -345,6 +345,11 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
           `(dispatcher: ${db.fetches} fetches, ${db.fetches ? (db.fetchMs / db.fetches).toFixed(1) : "0"} ms each from the main thread, queueing included, since start)` +
           (server.database === "postgres" ? " [timed in pg's client: round trips included]" : ""),
       );
+      const lane = db.background;
+      console.log(
+        `background lane (since start): ${lane.passed} statements and transactions, ${lane.waited} waited for a slot ` +
+          `(${lane.waited ? (lane.waitedMs / lane.waited).toFixed(1) : "0"} ms each on average), ${lane.overflowed} went ahead after the longest wait`,
+      );
     } else {
       console.log("database: statement times not kept (LB_PGLITE_STATS=0)");
     }

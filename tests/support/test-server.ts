@@ -129,7 +129,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
 
   async function boot() {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolMax: env.DATABASE_POOL_MAX });
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolMax: env.DATABASE_POOL_MAX, backgroundSlots: env.DATABASE_BACKGROUND_SLOTS });
     await migrate(database.sql, await loadMigrations());
     await ensureSiteChatbot(database.prisma, env.SITE_CHATBOT_KEY);
     if (options.seedDemo !== false) await ensureDemoData(database.prisma);

@@ -15,6 +15,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Socket } from "socket.io";
 import { WIDGET_NAMESPACE, type Message } from "#server/realtime/protocol.ts";
 import { startTestServer } from "../../support/test-server.ts";
+import type { BackgroundGateStats } from "#server/db/background-lane.ts";
 import { seedSampleBusiness } from "#server/demo/demo-data.server.ts";
 import { timePgStatements } from "./pg-stats.ts";
 
@@ -61,6 +62,8 @@ export type DbStatsReport = {
   /** The job dispatcher's fetches since the server started. */
   fetches: number;
   fetchMs: number;
+  /** The background lane since the server started (decision 0097): statements that waited for a slot. */
+  background: BackgroundGateStats;
 } | null;
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -78,7 +81,7 @@ const server = await startTestServer({
     agentMessagesPerMemberPerMinute: big,
   },
   // Every simulated visitor connects from loopback: the per-IP cap on open connections is raised too.
-  env: { MAX_CONNECTIONS_PER_IP: String(big), ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}) },
+  env: { MAX_CONNECTIONS_PER_IP: String(big), ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}), ...(process.env.DATABASE_BACKGROUND_SLOTS ? { DATABASE_BACKGROUND_SLOTS: process.env.DATABASE_BACKGROUND_SLOTS } : {}) },
 });
 
 // ---- instrumentation (BENCH_INSTRUMENT=1) --------------------------------------------------------
@@ -217,7 +220,7 @@ async function handle(request: ParentRequest): Promise<unknown> {
     }
     case "dbstats": {
       const stats = pgStats ? pgStats.snapshot(request.reset === true) : ((await server.database.stats?.(request.reset === true)) ?? null);
-      return stats ? ({ ...stats, ...server.services.jobs.stats() } satisfies DbStatsReport) : null;
+      return stats ? ({ ...stats, ...server.services.jobs.stats(), background: server.database.background() } satisfies DbStatsReport) : null;
     }
     case "close":
       try {

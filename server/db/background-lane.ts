@@ -1,0 +1,122 @@
+// Background work yields to the chat (decision 0097). The job layer runs its handlers and its own
+// statements in the background lane (an AsyncLocalStorage context); the database client lets only a few
+// of the lane's statements and transactions be in flight at once. On PGlite's one connection, statements
+// run first come, first served: a burst of jobs (a minute's follow-up reminders across 100 businesses,
+// their events, their e-mails: hundreds of statements issued together) otherwise stood in front of every
+// visitor's turn. Requests outside the lane (a chat turn, a page, an API call) never wait here.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { performance } from "node:perf_hooks";
+
+const lane = new AsyncLocalStorage<"background">();
+
+/** Runs `work` (and everything it starts) in the background lane. */
+export function inBackground<T>(work: () => T): T {
+  return lane.run("background", work);
+}
+
+export function isBackground(): boolean {
+  return lane.getStore() === "background";
+}
+
+export type BackgroundGateStats = {
+  /** Background statements and transactions that went through the gate. */
+  passed: number;
+  /** Of those, how many waited for a slot, and for how long in all. */
+  waited: number;
+  waitedMs: number;
+  /** Went ahead without a slot after `maxWaitMs` (see createBackgroundGate). */
+  overflowed: number;
+  /** Waiting for a slot now. */
+  waiting: number;
+};
+
+export type BackgroundGate = {
+  /** A statement: run at once outside the lane; in the lane, once a slot is free. */
+  run<T>(statement: () => Promise<T>): Promise<T>;
+  /**
+   * A transaction's slot, from BEGIN to COMMIT or ROLLBACK (its statements then pass freely). Outside
+   * the lane it resolves at once to a release that does nothing.
+   */
+  hold(): Promise<() => void>;
+  stats(): BackgroundGateStats;
+};
+
+export type BackgroundGateOptions = {
+  /** Background statements or transactions in flight at once. */
+  slots: number;
+  /**
+   * The gate paces; it is not a lock. A background transaction that, while holding a slot, waited for
+   * another slot of its own (a statement outside it) could wait for ever once every slot were held so:
+   * after this long, a waiting request goes ahead without a slot.
+   */
+  maxWaitMs?: number;
+};
+
+export function createBackgroundGate(options: BackgroundGateOptions): BackgroundGate {
+  const slots = Math.max(1, Math.floor(options.slots));
+  const maxWaitMs = options.maxWaitMs ?? 2_000;
+  let busy = 0;
+  const waiting: { grant: () => void }[] = [];
+  const counts = { passed: 0, waited: 0, waitedMs: 0, overflowed: 0 };
+
+  function release() {
+    const next = waiting.shift();
+    if (next) next.grant();
+    else busy -= 1;
+  }
+
+  /** Resolves to the release of a slot (or of nothing, when it went ahead after maxWaitMs). */
+  function acquire(): Promise<() => void> {
+    counts.passed += 1;
+    if (busy < slots) {
+      busy += 1;
+      return Promise.resolve(once(release));
+    }
+    const queuedAt = performance.now();
+    return new Promise((resolve) => {
+      const entry = {
+        grant: () => {
+          clearTimeout(timer);
+          counts.waited += 1;
+          counts.waitedMs += performance.now() - queuedAt;
+          resolve(once(release)); // the slot passes from the releaser to this one: busy is unchanged
+        },
+      };
+      const timer = setTimeout(() => {
+        const at = waiting.indexOf(entry);
+        if (at === -1) return;
+        waiting.splice(at, 1);
+        counts.overflowed += 1;
+        counts.waited += 1;
+        counts.waitedMs += performance.now() - queuedAt;
+        resolve(() => undefined);
+      }, maxWaitMs);
+      timer.unref?.();
+      waiting.push(entry);
+    });
+  }
+
+  return {
+    async run(statement) {
+      if (!isBackground()) return statement();
+      const done = await acquire();
+      try {
+        return await statement();
+      } finally {
+        done();
+      }
+    },
+    hold: () => (isBackground() ? acquire() : Promise.resolve(() => undefined)),
+    stats: () => ({ ...counts, waiting: waiting.length }),
+  };
+}
+
+/** A release that counts once, however often it is called (a commit that fails is then rolled back). */
+function once(release: () => void): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    release();
+  };
+}
