@@ -65,7 +65,8 @@ if (env.SEED_DEMO) {
 const services = createServices({
   env,
   db: db.prisma,
-  jobs: await createJobQueue({ sql: db.sql, logger, soleProcess: db.kind === "pglite", metrics }),
+  backgroundDb: db.background.prisma,
+  jobs: await createJobQueue({ sql: db.background.sql, logger, soleProcess: db.kind === "pglite", metrics }),
   sessionSecret: await resolveSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
   logger,
   metrics,

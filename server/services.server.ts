@@ -35,6 +35,11 @@ import { QUEUES } from "./jobs/queue/queues.ts";
 export type AppServices = {
   env: Env;
   db: Db;
+  /**
+   * The same database for the job layer's handlers (Database.background.prisma, decision 0097): few of
+   * its statements in flight at once, so that a burst of jobs never queues in front of the chat.
+   */
+  backgroundDb: Db;
   mailer: Mailer;
   authLimiter: AuthLimiter;
   sessionCookie: Cookie;
@@ -70,6 +75,7 @@ export type AppServices = {
 export function createServices(options: {
   env: Env;
   db: Db;
+  backgroundDb: Db;
   jobs: JobQueue;
   sessionSecret: string;
   logger?: Logger;
@@ -90,6 +96,7 @@ export function createServices(options: {
   return {
     env,
     db,
+    backgroundDb: options.backgroundDb,
     jobs: options.jobs,
     sms: createSmsSender(env),
     signingSecret: createHmac("sha256", options.sessionSecret).update("leadbroom-signing").digest("base64url"),

@@ -6,13 +6,13 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { DEFAULT_DATABASE_POOL_MAX } from "../config/env.server.ts";
 import { namePoolStatements } from "./pg-prepared.ts";
-import { withDirectSql } from "./prepared.ts";
+import { withDirectSql, type DirectSql } from "./prepared.ts";
 import { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
 import { startPgliteWorker, type DbStats } from "./pglite-proxy.server.ts";
 import { createStatementTap, type StatementTap } from "./statement-tap.ts";
-import { createBackgroundGate, type BackgroundGateStats } from "./background-lane.ts";
-import { gatedAdapter, gatedDirect, gatedRunner } from "./gated-database.ts";
+import { createBackgroundGate, type BackgroundGate, type BackgroundGateStats } from "./background-gate.ts";
+import { gatedPrisma, gatedRunner } from "./gated-database.ts";
 
 export type Db = PrismaClient;
 
@@ -25,8 +25,12 @@ export type Database = {
   statements: Pick<StatementTap, "listen">;
   /** Benchmarks: statement time so far, in all and in the job layer's (LB_PGLITE_STATS=1 on PGlite); null when not kept. */
   stats?(reset?: boolean): Promise<DbStats | null>;
-  /** The background lane's statements: how many waited for a slot, and how long (decision 0097). */
-  background(): BackgroundGateStats;
+  /**
+   * The same database for background work (the job layer's handlers and its own statements): only a
+   * few of its statements and transactions in flight at once, so that a burst of jobs does not stand in
+   * front of the chat (decision 0097).
+   */
+  background: BackgroundDatabase;
   close(): Promise<void>;
 };
 
@@ -37,6 +41,35 @@ export type Database = {
  * pool nor the server's cores from the chat.
  */
 export const BACKGROUND_SLOTS = { pglite: 2, postgres: 4 } as const;
+
+export type BackgroundDatabase = {
+  prisma: PrismaClient;
+  sql: SqlRunner;
+  /** How many of its statements waited for a slot, and how long; `prisma`: those sent through its Prisma client. */
+  stats(): BackgroundGateStats & { prisma: number };
+};
+
+/** `direct`: the chat's direct line (prepared.ts), which the background client's marked statements take too, gated. */
+function backgroundDatabase(prisma: PrismaClient, direct: DirectSql, sql: SqlRunner, slots: number): BackgroundDatabase {
+  const gate = createBackgroundGate({ slots });
+  let prismaPassed = 0;
+  const counted: BackgroundGate = {
+    ...gate,
+    run(statement) {
+      prismaPassed += 1;
+      return gate.run(statement);
+    },
+    hold() {
+      prismaPassed += 1;
+      return gate.hold();
+    },
+  };
+  return {
+    prisma: withDirectSql(gatedPrisma(prisma, counted), { query: (text, values) => counted.run(() => direct.query(text, values)) }),
+    sql: gatedRunner(sql, gate),
+    stats: () => ({ ...gate.stats(), prisma: prismaPassed }),
+  };
+}
 
 export type DatabaseOptions = {
   databaseUrl?: string;
@@ -66,21 +99,21 @@ async function openPglite(dataDir: string, backgroundSlots: number): Promise<Dat
   await mkdir(dir, { recursive: true });
   const worker = await startPgliteWorker(dir);
   const tap = createStatementTap();
-  const gate = createBackgroundGate({ slots: backgroundSlots });
   // One connection: interactive transactions queue for it. Under a burst (25 form posts at once on a
   // loaded 2-core machine) Prisma's default 2 s wait for a turn ran out and the post failed with a 500;
   // a visitor would rather wait a few seconds more than lose what they typed.
+  const direct = tap.direct({ query: (text, values) => worker.sql.query(text, values) });
   const prisma = withDirectSql(
-    new PrismaClient({ adapter: tap.adapter(gatedAdapter(worker.adapter, gate)), transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } }),
-    tap.direct(gatedDirect({ query: (text, values) => worker.sql.query(text, values) }, gate)),
+    new PrismaClient({ adapter: tap.adapter(worker.adapter), transactionOptions: { maxWait: PGLITE_TRANSACTION_MAX_WAIT_MS } }),
+    direct,
   );
   return {
     prisma,
     kind: "pglite",
     statements: tap,
-    sql: gatedRunner(worker.sql, gate),
+    sql: worker.sql,
+    background: backgroundDatabase(prisma, direct, worker.sql, backgroundSlots),
     stats: worker.stats,
-    background: () => gate.stats(),
     async close() {
       await prisma.$disconnect();
       await worker.close();
@@ -95,25 +128,18 @@ async function openPostgres(databaseUrl: string, poolMax: number, backgroundSlot
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL client dropped: ${error.message}`));
   const named = namePoolStatements(pool);
   const tap = createStatementTap();
-  const gate = createBackgroundGate({ slots: backgroundSlots });
-  const prisma = withDirectSql(
-    new PrismaClient({ adapter: tap.adapter(gatedAdapter(new PrismaPg(named), gate)) }),
-    tap.direct(
-      gatedDirect(
-        {
-          // The object form, so that pg-prepared.ts names marked statements.
-          query: async <T>(text: string, values: unknown[]) => (await named.query({ text, values })).rows as T[],
-        },
-        gate,
-      ),
-    ),
-  );
+  const direct = tap.direct({
+    // The object form, so that pg-prepared.ts names marked statements.
+    query: async <T>(text: string, values: unknown[]) => (await named.query({ text, values })).rows as T[],
+  });
+  const prisma = withDirectSql(new PrismaClient({ adapter: tap.adapter(new PrismaPg(named)) }), direct);
+  const sql = postgresRunner(pool, databaseUrl);
   return {
     prisma,
     kind: "postgres",
     statements: tap,
-    background: () => gate.stats(),
-    sql: gatedRunner(postgresRunner(pool, databaseUrl), gate),
+    sql,
+    background: backgroundDatabase(prisma, direct, sql, backgroundSlots),
     async close() {
       await prisma.$disconnect();
       await pool.end();

@@ -1,45 +1,40 @@
-// The database client's three ways in, paced by the background gate (background-lane.ts, decision
-// 0097): Prisma's driver adapter, the chat's direct line (prepared.ts) and the raw runner the job layer
-// uses (Database.sql). A background statement waits for a slot; a background transaction holds one
-// from BEGIN to COMMIT or ROLLBACK, and its own statements pass freely. Outside the background lane
-// nothing waits.
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
-import { aroundQueries } from "./adapter-proxy.ts";
-import type { BackgroundGate } from "./background-lane.ts";
+// The background client of a database (decision 0097): the same connection (the PGlite worker, or the
+// pg pool), with every statement and transaction paced by the background gate (background-gate.ts).
+// A statement waits for a slot; an interactive transaction holds one from its start to its end, and
+// the statements inside it, sent through the transaction's own client, pass freely.
+import type { BackgroundGate } from "./background-gate.ts";
+import type { PrismaClient } from "./generated/client.ts";
 import type { SqlRunner } from "./migrate.server.ts";
-import type { DirectSql } from "./prepared.ts";
 
-const passThrough = (run: () => Promise<unknown>) => run();
-
-export function gatedAdapter(factory: SqlDriverAdapterFactory, gate: BackgroundGate): SqlDriverAdapterFactory {
-  const gated = (run: () => Promise<unknown>) => gate.run(run);
-  return aroundQueries(factory, passThrough, {
-    connect: async () => {
-      const driver = await factory.connect();
-      return aroundQueries<SqlDriverAdapter>(driver, gated, {
-        startTransaction: async (...args: Parameters<SqlDriverAdapter["startTransaction"]>) => {
-          const release = await gate.hold();
-          let tx: Transaction;
-          try {
-            tx = await driver.startTransaction(...args);
-          } catch (error) {
-            release();
-            throw error;
-          }
-          // Both adapters end every transaction with commit() or rollback() (which release PostgreSQL's
-          // pooled client, or end PGlite's transaction).
-          return aroundQueries<Transaction>(tx, passThrough, {
-            commit: () => tx.commit().finally(release),
-            rollback: () => tx.rollback().finally(release),
-          });
-        },
-      });
+/**
+ * The Prisma client for background work: the app's client extended (an extension shares the client's
+ * engine and connection, so it costs nothing to make) with each operation gated, and `$transaction`
+ * holding a slot around the base client's own.
+ */
+export function gatedPrisma(prisma: PrismaClient, gate: BackgroundGate): PrismaClient {
+  const transaction = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
+  const extended = prisma.$extends({
+    query: {
+      // Model operations and raw statements alike.
+      $allOperations: ({ args, query }) => gate.run(() => query(args)),
+    },
+    client: {
+      async $transaction(...args: unknown[]) {
+        // The array form runs operations made by this client, each gated on its own: holding a slot
+        // around them too would leave them waiting for the slot their own transaction holds.
+        if (Array.isArray(args[0])) return transaction(...args);
+        const release = await gate.hold();
+        try {
+          return await transaction(...args);
+        } finally {
+          release();
+        }
+      },
     },
   });
-}
-
-export function gatedDirect(direct: DirectSql, gate: BackgroundGate): DirectSql {
-  return { query: (text, values) => gate.run(() => direct.query(text, values)) };
+  // An extension with no model members and the same `$transaction`: the app's client type, as the
+  // domain code that receives it expects.
+  return extended as unknown as PrismaClient;
 }
 
 export function gatedRunner(sql: SqlRunner, gate: BackgroundGate): SqlRunner {

@@ -3,8 +3,7 @@
 // direct line of the chat's hot statements (prepared.ts) pass each statement's text to it. The job
 // runner's own statements (pg-boss's polling, through Database.sql) are not the app's and are not seen.
 // Nothing listens in production: one null check per statement.
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
-import { aroundQueries } from "./adapter-proxy.ts";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
 import type { DirectSql } from "./prepared.ts";
 
 export type StatementListener = (text: string) => void;
@@ -22,16 +21,22 @@ export function createStatementTap(): StatementTap {
   let listener: StatementListener | null = null;
   const seen = (text: string) => listener?.(text);
 
-  /** queryRaw and executeRaw seen; every other member the target's own. */
-  const tapQueries = <T extends object>(target: T, extra: Partial<Record<keyof T, unknown>> = {}): T =>
-    aroundQueries(
-      target,
-      (run, query) => {
-        seen(query.sql);
-        return run();
+  /** queryRaw and executeRaw seen; every other member the target's own (bound: adapter classes use `this`). */
+  function tapQueries<T extends object>(target: T, extra: Partial<Record<keyof T, unknown>> = {}): T {
+    return new Proxy(target, {
+      get(object, property, receiver) {
+        if (property in extra) return extra[property as keyof T];
+        if (property === "queryRaw" || property === "executeRaw") {
+          return (query: SqlQuery) => {
+            seen(query.sql);
+            return (Reflect.get(object, property, receiver) as (q: SqlQuery) => unknown).call(object, query);
+          };
+        }
+        const value = Reflect.get(object, property, receiver) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(object) : value;
       },
-      extra,
-    );
+    });
+  }
 
   return {
     listen(next) {

@@ -21,7 +21,8 @@ export function jobHandlers(services: AppServices, realtime: JobRealtime): Regis
  */
 export async function startJobWorkers(services: AppServices, realtime: JobRealtime): Promise<void> {
   const startedAt = new Date();
-  await services.jobs.start(jobHandlers(services, realtime), schedules);
+  // The handlers reach the database through its background client (decision 0097).
+  await services.jobs.start(jobHandlers({ ...services, db: services.backgroundDb }, realtime), schedules);
   const { soleProcess, staleAfterMs } = recoverySettings(services);
   await services.jobs.enqueue(services.db, [startupRecoveryJob(startedAt, soleProcess, staleAfterMs)]);
   // Visitors waiting on a turn the last process left unanswered: looked for now, not at the next

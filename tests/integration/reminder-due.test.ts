@@ -73,7 +73,11 @@ describe("reminder.due", () => {
     const { lead, reminder } = await leadWithReminder(owner.businessId, "Paula Past", past);
     const { reminder: future } = await leadWithReminder(owner.businessId, "Fred Future", new Date(Date.now() + 3_600_000));
 
+    const paced = server.database.background.stats().prisma;
     await tick();
+    // The tick, its event and its e-mail read and wrote through the database's background client
+    // (decision 0097): the due reminders' read, the claim's transaction, the event's reads, the mail's.
+    expect(server.database.background.stats().prisma).toBeGreaterThanOrEqual(paced + 4);
     await expect.poll(() => live.length).toBe(1);
     expect(live[0]).toMatchObject({ type: "follow-up", leadId: lead.id, text: "Follow-up due for Paula Past: Call Paula Past" });
     expect(otherLive).toEqual([]);

@@ -139,8 +139,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const services = createServices({
       env,
       db: database.prisma,
+      backgroundDb: database.background.prisma,
       jobs: await createJobQueue({
-        sql: database.sql,
+        sql: database.background.sql,
         logger,
         soleProcess: database.kind === "pglite",
         metrics,

@@ -7,7 +7,6 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "../../shared/logger.ts";
 import type { SqlExecutor } from "../../db/migrate.server.ts";
-import { inBackground } from "../../db/background-lane.ts";
 import { executorDb, type TxClient } from "./sql-executors.server.ts";
 import { QUEUES, queueSpec, type QueueSpec } from "./queues.ts";
 import { insertJobs, JOB_SCHEMA } from "./job-sql.server.ts";
@@ -73,6 +72,11 @@ export type JobQueue = {
 };
 
 export type JobQueueOptions = {
+  /**
+   * The job layer's own statements (the dispatcher's fetch and completion, pg-boss's maintenance): in
+   * a process that also serves visitors, the database's background client (Database.background.sql,
+   * decision 0097), so that they never queue in front of the chat.
+   */
   sql: SqlExecutor;
   logger: Logger;
   /**
@@ -101,12 +105,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   // they would have written is redone after a restart (active jobs are retried).
   let closed = false;
   const sql = executorDb(options.sql);
-  // The job layer's own statements (the dispatcher's fetch and completion, pg-boss's maintenance) and
-  // its handlers run in the background lane: the database lets few of them in at once, so that a burst
-  // of jobs does not stand in front of the chat (decision 0097).
-  const bossDb: PgBoss.Db = {
-    executeSql: (text, values) => (closed ? new Promise<never>(() => {}) : inBackground(() => sql.executeSql(text, values))),
-  };
+  const bossDb: PgBoss.Db = { executeSql: (text, values) => (closed ? new Promise<never>(() => {}) : sql.executeSql(text, values)) };
   const boss = new PgBoss({
     db: bossDb,
     schema: JOB_SCHEMA,
@@ -213,7 +212,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         logger,
         queues: [...handlers.keys()].map((name) => {
           const spec = queueSpec(name);
-          return { name, batchSize: spec.batchSize, workers: spec.workers, run: (jobs: FetchedJob[]) => inBackground(() => runBatch(handlers.get(name)!, jobs)) };
+          return { name, batchSize: spec.batchSize, workers: spec.workers, run: (jobs: FetchedJob[]) => runBatch(handlers.get(name)!, jobs) };
         }),
         fallbackPollMs: (options.fallbackPollSeconds ?? 30) * 1000,
       });

@@ -15,7 +15,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Socket } from "socket.io";
 import { WIDGET_NAMESPACE, type Message } from "#server/realtime/protocol.ts";
 import { startTestServer } from "../../support/test-server.ts";
-import type { BackgroundGateStats } from "#server/db/background-lane.ts";
+import type { BackgroundGateStats } from "#server/db/background-gate.ts";
 import { seedSampleBusiness } from "#server/demo/demo-data.server.ts";
 import { timePgStatements } from "./pg-stats.ts";
 
@@ -220,7 +220,7 @@ async function handle(request: ParentRequest): Promise<unknown> {
     }
     case "dbstats": {
       const stats = pgStats ? pgStats.snapshot(request.reset === true) : ((await server.database.stats?.(request.reset === true)) ?? null);
-      return stats ? ({ ...stats, ...server.services.jobs.stats(), background: server.database.background() } satisfies DbStatsReport) : null;
+      return stats ? ({ ...stats, ...server.services.jobs.stats(), background: server.database.background.stats() } satisfies DbStatsReport) : null;
     }
     case "close":
       try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBackgroundGate, inBackground, isBackground } from "./background-lane.ts";
+import { createBackgroundGate } from "./background-gate.ts";
 
 /** A statement that finishes when the test says so. */
 function pending() {
@@ -8,36 +8,23 @@ function pending() {
   return { done, finish };
 }
 
-describe("the background lane", () => {
-  it("is the context of what inBackground runs, across awaits and timers", async () => {
-    expect(isBackground()).toBe(false);
-    const seen = await inBackground(async () => {
-      await Promise.resolve();
-      const inTimer = await new Promise<boolean>((resolve) => setTimeout(() => resolve(isBackground()), 1));
-      return [isBackground(), inTimer];
-    });
-    expect(seen).toEqual([true, true]);
-    expect(isBackground()).toBe(false);
-  });
-
-  it("lets `slots` background statements in at once; the next waits for one to end, first come first served", async () => {
+describe("the background gate", () => {
+  it("lets `slots` statements in at once; the next waits for one to end, first come first served", async () => {
     const gate = createBackgroundGate({ slots: 2 });
     const statements = [pending(), pending(), pending(), pending()];
     const started: number[] = [];
     const runs = statements.map((s, i) =>
-      inBackground(() =>
-        gate.run(() => {
-          started.push(i);
-          return s.done;
-        }),
-      ),
+      gate.run(() => {
+        started.push(i);
+        return s.done;
+      }),
     );
     await Promise.resolve();
     expect(started).toEqual([0, 1]);
     expect(gate.stats().waiting).toBe(2);
     statements[1]!.finish();
     await runs[1];
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(started).toEqual([0, 1, 2]);
     statements[0]!.finish();
     statements[2]!.finish();
@@ -47,23 +34,11 @@ describe("the background lane", () => {
     expect(gate.stats()).toMatchObject({ passed: 4, waited: 2, waiting: 0, overflowed: 0 });
   });
 
-  it("never holds up a statement outside the lane, even with every slot taken", async () => {
-    const gate = createBackgroundGate({ slots: 1 });
-    const held = pending();
-    const background = inBackground(() => gate.run(() => held.done));
-    await expect(gate.run(async () => "visitor")).resolves.toBe("visitor");
-    const release = await gate.hold(); // outside the lane: at once
-    release();
-    expect(gate.stats()).toMatchObject({ passed: 1, waiting: 0 });
-    held.finish();
-    await background;
-  });
-
   it("keeps a transaction's slot until it is released, once however often release is called", async () => {
     const gate = createBackgroundGate({ slots: 1 });
-    const release = await inBackground(() => gate.hold());
+    const release = await gate.hold();
     let ran = false;
-    const next = inBackground(() => gate.run(async () => void (ran = true)));
+    const next = gate.run(async () => void (ran = true));
     await Promise.resolve();
     expect(ran).toBe(false);
     expect(gate.stats().waiting).toBe(1);
@@ -73,8 +48,8 @@ describe("the background lane", () => {
     expect(ran).toBe(true);
     // One slot, free again: one more statement passes without waiting, and a second one waits for it.
     const held = pending();
-    const first = inBackground(() => gate.run(() => held.done));
-    const second = inBackground(() => gate.run(async () => "second"));
+    const first = gate.run(() => held.done);
+    const second = gate.run(async () => "second");
     await Promise.resolve();
     expect(gate.stats().waiting).toBe(1);
     held.finish();
@@ -84,13 +59,13 @@ describe("the background lane", () => {
   it("lets a request that waited maxWaitMs go ahead without a slot (a pace, not a lock)", async () => {
     const gate = createBackgroundGate({ slots: 1, maxWaitMs: 20 });
     const held = pending();
-    const holder = inBackground(() => gate.run(() => held.done));
-    await expect(inBackground(() => gate.run(async () => "went ahead"))).resolves.toBe("went ahead");
+    const holder = gate.run(() => held.done);
+    await expect(gate.run(async () => "went ahead")).resolves.toBe("went ahead");
     expect(gate.stats()).toMatchObject({ overflowed: 1, waiting: 0 });
     held.finish();
     await holder;
     // The overflow took no slot: the holder's release frees the only one.
-    await expect(inBackground(() => gate.run(async () => "after"))).resolves.toBe("after");
+    await expect(gate.run(async () => "after")).resolves.toBe("after");
     expect(gate.stats().waited).toBe(1);
   });
 });

@@ -1,22 +1,12 @@
-// Background work yields to the chat (decision 0097). The job layer runs its handlers and its own
-// statements in the background lane (an AsyncLocalStorage context); the database client lets only a few
-// of the lane's statements and transactions be in flight at once. On PGlite's one connection, statements
-// run first come, first served: a burst of jobs (a minute's follow-up reminders across 100 businesses,
-// their events, their e-mails: hundreds of statements issued together) otherwise stood in front of every
-// visitor's turn. Requests outside the lane (a chat turn, a page, an API call) never wait here.
-import { AsyncLocalStorage } from "node:async_hooks";
+// Background work yields to the chat (decision 0097). The job layer reaches the database through a
+// client of its own (Database.background: its handlers' Prisma client and its own statements' runner),
+// which lets only a few of its statements and transactions be in flight at once. On PGlite's one
+// connection, statements run first come, first served: a burst of jobs (a minute's follow-up reminders
+// across 100 businesses, their events, their pushes: hundreds of statements issued together) otherwise
+// stood in front of every visitor's turn. The chat, pages and the API use the other client: they never
+// wait here. (Not an AsyncLocalStorage context: on Node 20 one turns on promise hooks for the whole
+// process, about 140 ns more per await, measured, which the chat turn's CPU budget cannot spare.)
 import { performance } from "node:perf_hooks";
-
-const lane = new AsyncLocalStorage<"background">();
-
-/** Runs `work` (and everything it starts) in the background lane. */
-export function inBackground<T>(work: () => T): T {
-  return lane.run("background", work);
-}
-
-export function isBackground(): boolean {
-  return lane.getStore() === "background";
-}
 
 export type BackgroundGateStats = {
   /** Background statements and transactions that went through the gate. */
@@ -31,12 +21,9 @@ export type BackgroundGateStats = {
 };
 
 export type BackgroundGate = {
-  /** A statement: run at once outside the lane; in the lane, once a slot is free. */
+  /** Runs a statement once a slot is free. */
   run<T>(statement: () => Promise<T>): Promise<T>;
-  /**
-   * A transaction's slot, from BEGIN to COMMIT or ROLLBACK (its statements then pass freely). Outside
-   * the lane it resolves at once to a release that does nothing.
-   */
+  /** A transaction's slot, from BEGIN to COMMIT or ROLLBACK (its own statements then pass freely). */
   hold(): Promise<() => void>;
   stats(): BackgroundGateStats;
 };
@@ -98,7 +85,6 @@ export function createBackgroundGate(options: BackgroundGateOptions): Background
 
   return {
     async run(statement) {
-      if (!isBackground()) return statement();
       const done = await acquire();
       try {
         return await statement();
@@ -106,7 +92,7 @@ export function createBackgroundGate(options: BackgroundGateOptions): Background
         done();
       }
     },
-    hold: () => (isBackground() ? acquire() : Promise.resolve(() => undefined)),
+    hold: acquire,
     stats: () => ({ ...counts, waiting: waiting.length }),
   };
 }
