@@ -15,14 +15,16 @@ export function gatedPrisma(prisma: PrismaClient, gate: BackgroundGate): PrismaC
   const transaction = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
   const extended = prisma.$extends({
     query: {
-      // Model operations and raw statements alike.
-      $allOperations: ({ args, query }) => gate.run(() => query(args)),
+      // Model operations and raw statements alike. An operation of an array-form `$transaction` runs
+      // inside the transaction, whose slot is held below: Prisma (6.19) marks it in the hook's
+      // `__internalParams.transaction`; gating it too would leave it waiting for its own batch's slot.
+      $allOperations: (params) => {
+        const { args, query } = params;
+        return (params as { __internalParams?: { transaction?: unknown } }).__internalParams?.transaction ? query(args) : gate.run(() => query(args));
+      },
     },
     client: {
       async $transaction(...args: unknown[]) {
-        // The array form runs operations made by this client, each gated on its own: holding a slot
-        // around them too would leave them waiting for the slot their own transaction holds.
-        if (Array.isArray(args[0])) return transaction(...args);
         const release = await gate.hold();
         try {
           return await transaction(...args);

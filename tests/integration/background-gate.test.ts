@@ -93,6 +93,18 @@ describe("the background gate", () => {
     expect(one.background.stats().waited).toBe(waitedBefore + 1);
   });
 
+  it("runs an array-form transaction's operations under the one slot the transaction holds", { timeout: 60_000 }, async () => {
+    const before = database.background.stats();
+    const bg = database.background.prisma;
+    // With one slot, gating each operation as well would leave them waiting for their own batch's slot
+    // (for 2 s, then going ahead without one).
+    const rows = await bg.$transaction([bg.$queryRaw<{ a: number }[]>`SELECT 1 AS a`, bg.$queryRaw<{ b: number }[]>`SELECT 2 AS b`, bg.lead.count()]);
+    expect(rows).toEqual([[{ a: 1 }], [{ b: 2 }], expect.any(Number)]);
+    const after = database.background.stats();
+    expect(after.overflowed).toBe(before.overflowed);
+    expect(after.passed - before.passed).toBe(1);
+  });
+
   it("paces the job layer's own statements (fetch, completion) given the background runner, and counts a handler's Prisma statements", { timeout: 60_000 }, async () => {
     let handled!: () => void;
     const ran = new Promise<void>((resolve) => (handled = resolve));
