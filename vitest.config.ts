@@ -33,6 +33,8 @@ const postgresPass: TestProjectInlineConfiguration[] = postgresPassUrl
           globalSetup: ["tests/support/global-setup-postgres.ts"],
           env: {
             DATABASE_URL: postgresPassUrl,
+            // A tagged file's cases that cannot differ on a server stay out of this pass (decision 0096).
+            LB_POSTGRES_PASS: "1",
             ...(process.env.LB_POSTGRES_PASS_REDIS_URL ? { REDIS_URL: process.env.LB_POSTGRES_PASS_REDIS_URL } : {}),
           },
           ...integrationTimeouts,
@@ -82,7 +84,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
+          // The PGlite templates, and one Chromium for the lane that the files connect to (decision 0096).
+          globalSetup: ["tests/support/global-setup.ts", "tests/support/global-setup-browser.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // The lane: Vitest's threads pool, which only this project uses (decision 0094). Each file runs in
@@ -90,9 +93,11 @@ export default defineConfig({
           // worker thread and Playwright's Chromium run as they do in a fork.
           pool: "threads",
           ...(browsersTwoAtATime ? {} : { poolOptions: { threads: { singleThread: true } } }),
-          // Each browser file still imports its modules afresh, as before decision 0041: not yet shown
-          // to be as safe as for the other projects (their one process per run already shared it).
-          isolate: true,
+          // The lane's thread keeps the modules it has loaded from file to file, as the other projects'
+          // workers do (decision 0041, extended to this lane by 0096): each browser file imported the
+          // server, Prisma's client and the dashboard build afresh. Each file still starts and closes
+          // its own server and database.
+          isolate: false,
           // In CI a browser test that fails is run once more (as Playwright's CI preset does): a
           // timing flake on a loaded runner should not hide the rest of the run. A real failure
           // fails twice; the reporter prints every retry, so flakes stay visible and get fixed.
