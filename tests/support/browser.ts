@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core (ENVIRONMENT.md). End-to-end suites skip when it is
 // missing on a developer machine; CI sets REQUIRE_E2E=1 so a missing browser fails instead.
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
+import { buffer } from "node:stream/consumers";
+import { chromium, type Browser, type Download, type LaunchOptions, type Page } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(chromiumPath);
@@ -79,4 +80,12 @@ export async function signInThroughForm(page: Page, appUrl: string, email: strin
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(/\/app\//);
+}
+
+/**
+ * A finished download's bytes. Streamed from the browser: `download.path()` is not available on the
+ * e2e lane's shared Chromium, which the files reach over a connection (decision 0096).
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }
