@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import SlowFirstSequencer from "./tests/support/sequencer.ts";
 
 // `npm test` runs on a 2-core machine (README): Vitest's default there is one worker (cores − 1), so
 // every file ran alone and the second core idled while a file's PGlite or its server worked. Two
@@ -33,6 +34,8 @@ const postgresPass: TestProjectInlineConfiguration[] = postgresPassUrl
           globalSetup: ["tests/support/global-setup-postgres.ts"],
           env: {
             DATABASE_URL: postgresPassUrl,
+            // A tagged file's cases that cannot differ on a server stay out of this pass (decision 0096).
+            LB_POSTGRES_PASS: "1",
             ...(process.env.LB_POSTGRES_PASS_REDIS_URL ? { REDIS_URL: process.env.LB_POSTGRES_PASS_REDIS_URL } : {}),
           },
           ...integrationTimeouts,
@@ -48,6 +51,8 @@ export default defineConfig({
     // `expect.poll` waits for an event (a live push, a job's effect), not for a time: Vitest's 1 s default
     // ran out on a loaded 2-core machine. A poll that is satisfied returns at once, so this costs nothing.
     expect: { poll: { timeout: 15_000 } },
+    // The slowest files first in each project, so that none is left to run alone at a project's end.
+    sequence: { sequencer: SlowFirstSequencer },
     maxWorkers: workers,
     minWorkers: 1,
     // Files reuse their worker process and its loaded modules (the server code, Prisma's client, the
@@ -82,7 +87,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
+          // The PGlite templates, and one Chromium for the lane that the files connect to (decision 0096).
+          globalSetup: ["tests/support/global-setup.ts", "tests/support/global-setup-browser.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // The lane: Vitest's threads pool, which only this project uses (decision 0094). Each file runs in
@@ -90,9 +96,11 @@ export default defineConfig({
           // worker thread and Playwright's Chromium run as they do in a fork.
           pool: "threads",
           ...(browsersTwoAtATime ? {} : { poolOptions: { threads: { singleThread: true } } }),
-          // Each browser file still imports its modules afresh, as before decision 0041: not yet shown
-          // to be as safe as for the other projects (their one process per run already shared it).
-          isolate: true,
+          // The lane's thread keeps the modules it has loaded from file to file, as the other projects'
+          // workers do (decision 0041, extended to this lane by 0096): each browser file imported the
+          // server, Prisma's client and the dashboard build afresh. Each file still starts and closes
+          // its own server and database.
+          isolate: false,
           // In CI a browser test that fails is run once more (as Playwright's CI preset does): a
           // timing flake on a loaded runner should not hide the rest of the run. A real failure
           // fails twice; the reporter prints every retry, so flakes stay visible and get fixed.

@@ -1,11 +1,10 @@
 // Analytics in Chromium at 360 px: real figures of seeded leads, the period switch, the lazily loaded
 // charts, the CSV export's file name and contents, the failed-load message with Retry, and axe.
-import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "#server/auth/accounts.server.ts";
 import { axeViolations } from "../support/axe.ts";
-import { hasChromium, launchChromium, watchPageErrors, signInThroughForm } from "../support/browser.ts";
+import { downloadedBytes, hasChromium, launchChromium, watchPageErrors, signInThroughForm } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PASSWORD = "CleanFloors1";
@@ -68,7 +67,7 @@ describe.skipIf(!hasChromium)("the Analytics page", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export" }).click()]);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
     expect(download.suggestedFilename()).toBe(`analytics-${today}.csv`);
-    const text = await readFile((await download.path())!, "utf8");
+    const text = (await downloadedBytes(download)).toString("utf8");
     expect(text.split("\r\n")[2]).toMatch(/^90 Days,/);
     expect(text).toContain("Paid,1,100%,9.0,\"$4,200\"");
   });

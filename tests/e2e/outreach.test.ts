@@ -2,13 +2,12 @@
 // outreach modal (live preview), see the statuses change when the e-mails go out (time advanced through
 // the job layer), mark a LinkedIn message sent, export; axe clean with and without the modal.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "#server/auth/accounts.server.ts";
 import { OUTREACH_SEND_QUEUE } from "#server/jobs/queue/queues.ts";
 import { parseProspectCsv } from "#server/outreach/prospect-csv.ts";
 import { axeViolations } from "../support/axe.ts";
-import { hasChromium, launchChromium, watchPageErrors, signInThroughForm } from "../support/browser.ts";
+import { downloadedBytes, hasChromium, launchChromium, watchPageErrors, signInThroughForm } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PASSWORD = "CleanFloors1";
@@ -111,7 +110,7 @@ describe.skipIf(!hasChromium)("cold outreach", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toBe("prospects.csv");
-    const exported = parseProspectCsv(await readFile((await download.path())!));
+    const exported = parseProspectCsv(await downloadedBytes(download));
     expect(exported.ok && exported.rows.map((r) => r.email).sort()).toEqual(["dana@northwind.example", "lee@contoso.example"]);
     expect(errors).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { PUBLIC_PAGES } from "../../dashboard/app/components/site/public-pages.t
 import { TUTORIALS } from "../../dashboard/app/components/site/tutorials.ts";
 import { formatVideoDuration } from "#shared/public-site/tutorials.ts";
 import { axeViolations } from "../support/axe.ts";
-import { hasChromium, launchChromium, signOfLife } from "../support/browser.ts";
+import { downloadedBytes, hasChromium, launchChromium, signOfLife } from "../support/browser.ts";
 import { pdfBytes } from "../support/documents.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
@@ -350,9 +350,7 @@ describe.skipIf(!hasChromium)("public site in Chromium", () => {
     await open(page, "/resources");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Download Guide The Complete Guide to Lead Qualification/ }).click()]);
     expect(download.suggestedFilename()).toBe("leadbroom-lead-qualification-guide.pdf");
-    const file = await download.path();
-    const { readFile } = await import("node:fs/promises");
-    expect((await readFile(file)).subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await downloadedBytes(download)).subarray(0, 5).toString()).toBe("%PDF-");
     await page.context().close();
   });
 

@@ -22,6 +22,7 @@ import { postJson } from "./billing-support.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { connectError, Visitor } from "../support/widget-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { describeOnPgliteOnly } from "../support/postgres-pass.ts";
 import { openWorkspaceSocket } from "../support/workspace-client.ts";
 
 let server: TestServer;
@@ -197,7 +198,7 @@ describe("the demo button", () => {
   });
 });
 
-describe("what a sandbox may not do", () => {
+describeOnPgliteOnly("what a sandbox may not do", () => {
   it("refuses invites, API keys and billing with a clear message, and Settings says why", async () => {
     const http = browser();
     const { businessId } = await pressDemo(http);
@@ -364,7 +365,7 @@ describe("expiry", () => {
   });
 });
 
-describe("the demo business's analytics (issue 18)", () => {
+describeOnPgliteOnly("the demo business's analytics (issue 18)", () => {
   it("has a year of real figures for Last Year and real changes for 30 Days, and a sandbox has the same", async () => {
     const demo = await db().business.findFirstOrThrow({ where: { isDemo: true, sandboxExpiresAt: null }, select: { id: true, timeZone: true } });
     const report = (businessId: string, period: "30d" | "1y") => analyticsReport(db(), { businessId, timeZone: demo.timeZone, period });

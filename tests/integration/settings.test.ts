@@ -15,6 +15,7 @@ import { readOutbox } from "#server/mail/mailer.server.ts";
 import { EVENT_QUEUE, MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { describeOnPgliteOnly } from "../support/postgres-pass.ts";
 import { Visitor } from "../support/widget-client.ts";
 
 let server: TestServer;
@@ -92,7 +93,7 @@ async function uploadLogo(client: HttpClient, bytes: Uint8Array<ArrayBuffer>, fi
   return { status: res.status, text: await res.text() };
 }
 
-describe("business profile", () => {
+describeOnPgliteOnly("business profile", () => {
   it("saves every field, normalised, and shows it again", async () => {
     const { client, businessId } = await newOwner();
     const res = await client.post("/app/settings/profile", validProfile);
@@ -166,7 +167,7 @@ describe("business profile", () => {
   });
 });
 
-describe("logo", () => {
+describeOnPgliteOnly("logo", () => {
   it("stores a PNG under a random name, serves it with its type, nosniff and a long cache, replaces and removes it", async () => {
     const { client, businessId } = await newOwner();
     const res = await uploadLogo(client, PNG, "my logo.png", "image/png");
@@ -229,7 +230,7 @@ describe("logo", () => {
   });
 });
 
-describe("email settings", () => {
+describeOnPgliteOnly("email settings", () => {
   it("validates and saves the sender name and reply-to, which lead e-mails then use", async () => {
     const { client, businessId } = await newOwner("Sparkle Office Care");
     const bad = await client.post("/app/settings/email", { intent: "email", emailSenderName: 'Evil" <x@y>', emailReplyTo: "nope" });
@@ -273,7 +274,7 @@ async function qualifyHighLead(siteKey: string, name: string): Promise<void> {
   await server.app.chat.idle();
 }
 
-describe("notifications", () => {
+describeOnPgliteOnly("notifications", () => {
   it("saves both preferences (unchecked boxes mean off)", async () => {
     const { client, businessId } = await newOwner();
     expect(await business(businessId)).toMatchObject({ notifyHighPriorityEmail: true, notifyDailySummary: false });

@@ -11,6 +11,7 @@ import { readOutbox } from "#server/mail/mailer.server.ts";
 import { INVITE_EMAIL_QUEUE } from "#server/jobs/queue/queues.ts";
 import { HttpClient } from "../support/http-client.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { describeOnPgliteOnly } from "../support/postgres-pass.ts";
 
 let server: TestServer;
 const sockets: Socket[] = [];
@@ -91,7 +92,7 @@ async function latestInviteToken(email: string): Promise<string> {
 const membership = (userId: string, businessId: string) =>
   server.services.db.membership.findUnique({ where: { userId_businessId: { userId, businessId } } });
 
-describe("inviting", () => {
+describeOnPgliteOnly("inviting", () => {
   it("stores only the token's hash, expires in 7 days, e-mails the link, and lists the invite", async () => {
     const owner = await newOwner("Invite Cleaning");
     const email = uniqueEmail("Invitee");
@@ -155,7 +156,7 @@ describe("inviting", () => {
   });
 });
 
-describe("accepting", () => {
+describeOnPgliteOnly("accepting", () => {
   it("a new person creates an account with the registration rules and joins as support: leads yes, settings no", async () => {
     const owner = await newOwner("Join Us Cleaning");
     const email = uniqueEmail("newbie");

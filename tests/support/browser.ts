@@ -1,7 +1,8 @@
 // Debian's Chromium driven by playwright-core (ENVIRONMENT.md). End-to-end suites skip when it is
 // missing on a developer machine; CI sets REQUIRE_E2E=1 so a missing browser fails instead.
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { buffer } from "node:stream/consumers";
+import { chromium, type Browser, type Download, type LaunchOptions, type Page } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(chromiumPath);
@@ -10,8 +11,9 @@ if (!hasChromium && process.env.REQUIRE_E2E === "1") {
   throw new Error(`REQUIRE_E2E=1 but no Chromium at ${chromiumPath} (apt-get install -y chromium)`);
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/** Debian's Chromium, headless, with what it would fetch or start of its own switched off. */
+export function chromiumLaunchOptions(): LaunchOptions {
+  return {
     executablePath: chromiumPath,
     headless: true,
     args: [
@@ -23,7 +25,21 @@ export function launchChromium(): Promise<Browser> {
       "--disable-sync",
       "--no-first-run",
     ],
-  });
+  };
+}
+
+/** Where the e2e project's one Chromium listens (tests/support/global-setup-browser.ts, decision 0096). */
+export const CHROMIUM_ENDPOINT_ENV = "LB_CHROMIUM_WS_ENDPOINT";
+
+/**
+ * A browser for one test file. In the e2e project: a connection to the lane's one Chromium, started
+ * by its global setup (launching a Chromium per file cost each browser file about a second of CPU);
+ * `close()` closes the file's contexts and the connection, not the browser. Elsewhere (a script, a
+ * file run without that setup): a Chromium of its own.
+ */
+export function launchChromium(): Promise<Browser> {
+  const endpoint = process.env[CHROMIUM_ENDPOINT_ENV];
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions());
 }
 
 /**
@@ -64,4 +80,12 @@ export async function signInThroughForm(page: Page, appUrl: string, email: strin
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(/\/app\//);
+}
+
+/**
+ * A finished download's bytes. Streamed from the browser: `download.path()` is not available on the
+ * e2e lane's shared Chromium, which the files reach over a connection (decision 0096).
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }
