@@ -3,43 +3,26 @@
 // background client, which lets only a few statements and transactions in at once, so a visitor's
 // statement issued behind a burst of background ones is not queued behind the whole burst.
 // On the embedded database (PGlite) by default, on PostgreSQL when DATABASE_URL is set.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "#server/db/client.server.ts";
-import { loadMigrations, migrate } from "#server/db/migrate.server.ts";
+import type { Database } from "#server/db/client.server.ts";
 import { createJobQueue, type JobQueue } from "#server/jobs/queue/job-queue.server.ts";
 import { MAIL_QUEUE } from "#server/jobs/queue/queues.ts";
-import { copyPgliteTemplate } from "../support/pglite-template.ts";
-import { createScratchDatabase } from "../support/test-server.ts";
+import { openTestDatabase } from "../support/test-database.ts";
 import { until } from "../support/until.ts";
 
 const quiet = { info() {}, warn() {}, error: (message: string) => console.error(message) } as never;
 
 let database: Database;
-let dir: string | undefined;
-let dropScratch: (() => Promise<void>) | undefined;
+let closeDatabase: (() => Promise<void>) | undefined;
 let jobs: JobQueue | undefined;
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-    dropScratch = scratch.drop;
-    database = await openDatabase({ databaseUrl: scratch.url, dataDir: "unused", backgroundSlots: SLOTS });
-  } else {
-    dir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-lane-"));
-    await copyPgliteTemplate(dir);
-    database = await openDatabase({ dataDir: dir, backgroundSlots: SLOTS });
-  }
-  await migrate(database.sql, await loadMigrations());
+  ({ database, close: closeDatabase } = await openTestDatabase("gate", { backgroundSlots: SLOTS }));
 }, 120_000);
 
 afterAll(async () => {
   await jobs?.stop();
-  await database?.close();
-  await dropScratch?.();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await closeDatabase?.();
 });
 
 /** One slot, so that one open background transaction takes them all (the defaults: BACKGROUND_SLOTS). */

@@ -4,25 +4,20 @@
 // other wake; a queue it was not told about is still looked at by the fallback poll. The fallback poll
 // is set far off here (10 minutes), so a job that runs within the test ran because of its wake.
 // On the embedded database (PGlite) by default, on PostgreSQL when DATABASE_URL is set.
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "#server/db/client.server.ts";
-import { loadMigrations, migrate, type SqlExecutor } from "#server/db/migrate.server.ts";
+import type { Database } from "#server/db/client.server.ts";
+import type { SqlExecutor } from "#server/db/migrate.server.ts";
 import { createJobQueue, JOB_SCHEMA, type JobQueue } from "#server/jobs/queue/job-queue.server.ts";
 import { fetchSql, JOB_NOTIFY_CHANNEL } from "#server/jobs/queue/dispatcher.server.ts";
 import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE, MAIL_QUEUE, WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
-import { copyPgliteTemplate } from "../support/pglite-template.ts";
-import { createScratchDatabase } from "../support/test-server.ts";
+import { openTestDatabase } from "../support/test-database.ts";
 import { until } from "../support/until.ts";
 
 const FETCH_SQL = fetchSql(JOB_SCHEMA);
 const quiet = { info() {}, warn() {}, error: (message: string) => console.error(message) } as never;
 
 let database: Database;
-let dir: string | undefined;
-let dropScratch: (() => Promise<void>) | undefined;
+let closeDatabase: (() => Promise<void>) | undefined;
 let jobs: JobQueue;
 /** The queues each fetch looked at ($3 of the dispatcher's statement), in order. */
 const looked: string[][] = [];
@@ -68,25 +63,14 @@ function watched(sql: SqlExecutor): SqlExecutor {
 }
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-    dropScratch = scratch.drop;
-    database = await openDatabase({ databaseUrl: scratch.url, dataDir: "unused" });
-  } else {
-    dir = await mkdtemp(path.join(os.tmpdir(), "leadbroom-dispatch-"));
-    await copyPgliteTemplate(dir);
-    database = await openDatabase({ dataDir: dir });
-  }
-  await migrate(database.sql, await loadMigrations());
+  ({ database, close: closeDatabase } = await openTestDatabase("dispatch"));
   jobs = await createJobQueue({ sql: watched(database.sql), logger: quiet, soleProcess: database.kind === "pglite", fallbackPollSeconds: 600 });
   await jobs.start([recordRun(MAIL_QUEUE), recordRun(WEBHOOK_QUEUE), recordRun(BILLING_REFRESH_QUEUE), recordRun(BILLING_OPERATION_QUEUE, true)]);
 }, 120_000);
 
 afterAll(async () => {
   await jobs?.stop();
-  await database?.close();
-  await dropScratch?.();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await closeDatabase?.();
 });
 
 describe("the job dispatcher", () => {
