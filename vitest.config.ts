@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
-import SlowFirstSequencer from "./tests/support/sequencer.ts";
 
 // `npm test` runs on a 2-core machine (README): Vitest's default there is one worker (cores − 1), so
 // every file ran alone and the second core idled while a file's PGlite or its server worked. Two
@@ -51,8 +50,6 @@ export default defineConfig({
     // `expect.poll` waits for an event (a live push, a job's effect), not for a time: Vitest's 1 s default
     // ran out on a loaded 2-core machine. A poll that is satisfied returns at once, so this costs nothing.
     expect: { poll: { timeout: 15_000 } },
-    // The slowest files first in each project, so that none is left to run alone at a project's end.
-    sequence: { sequencer: SlowFirstSequencer },
     maxWorkers: workers,
     minWorkers: 1,
     // Files reuse their worker process and its loaded modules (the server code, Prisma's client, the
