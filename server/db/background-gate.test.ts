@@ -34,16 +34,17 @@ describe("the background gate", () => {
     expect(gate.stats()).toMatchObject({ passed: 4, waited: 2, waiting: 0, overflowed: 0 });
   });
 
-  it("keeps a transaction's slot until it is released, once however often release is called", async () => {
+  it("keeps a transaction's slot until the transaction ends, and frees it once", async () => {
     const gate = createBackgroundGate({ slots: 1 });
-    const release = await gate.hold();
+    const transaction = pending();
+    const whole = gate.run(() => transaction.done);
     let ran = false;
     const next = gate.run(async () => void (ran = true));
     await Promise.resolve();
     expect(ran).toBe(false);
     expect(gate.stats().waiting).toBe(1);
-    release();
-    release(); // a commit that failed, then its rollback
+    transaction.finish();
+    await whole;
     await next;
     expect(ran).toBe(true);
     // One slot, free again: one more statement passes without waiting, and a second one waits for it.

@@ -21,10 +21,11 @@ export type BackgroundGateStats = {
 };
 
 export type BackgroundGate = {
-  /** Runs a statement once a slot is free. */
-  run<T>(statement: () => Promise<T>): Promise<T>;
-  /** A transaction's slot, from BEGIN to COMMIT or ROLLBACK (its own statements then pass freely). */
-  hold(): Promise<() => void>;
+  /**
+   * Runs `work` once a slot is free, and frees the slot when it ends: a statement, or a whole
+   * transaction (BEGIN to COMMIT or ROLLBACK; its own statements then pass freely).
+   */
+  run<T>(work: () => Promise<T>): Promise<T>;
   stats(): BackgroundGateStats;
 };
 
@@ -57,7 +58,7 @@ export function createBackgroundGate(options: BackgroundGateOptions): Background
     counts.passed += 1;
     if (busy < slots) {
       busy += 1;
-      return Promise.resolve(once(release));
+      return Promise.resolve(release);
     }
     const queuedAt = performance.now();
     return new Promise((resolve) => {
@@ -66,7 +67,7 @@ export function createBackgroundGate(options: BackgroundGateOptions): Background
           clearTimeout(timer);
           counts.waited += 1;
           counts.waitedMs += performance.now() - queuedAt;
-          resolve(once(release)); // the slot passes from the releaser to this one: busy is unchanged
+          resolve(release); // the slot passes from the releaser to this one: busy is unchanged
         },
       };
       const timer = setTimeout(() => {
@@ -84,25 +85,14 @@ export function createBackgroundGate(options: BackgroundGateOptions): Background
   }
 
   return {
-    async run(statement) {
+    async run(work) {
       const done = await acquire();
       try {
-        return await statement();
+        return await work();
       } finally {
         done();
       }
     },
-    hold: acquire,
     stats: () => ({ ...counts, waiting: waiting.length }),
-  };
-}
-
-/** A release that counts once, however often it is called (a commit that fails is then rolled back). */
-function once(release: () => void): () => void {
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    release();
   };
 }

@@ -55,13 +55,9 @@ function backgroundDatabase(prisma: PrismaClient, direct: DirectSql, sql: SqlRun
   let prismaPassed = 0;
   const counted: BackgroundGate = {
     ...gate,
-    run(statement) {
+    run(work) {
       prismaPassed += 1;
-      return gate.run(statement);
-    },
-    hold() {
-      prismaPassed += 1;
-      return gate.hold();
+      return gate.run(work);
     },
   };
   return {

@@ -24,14 +24,7 @@ export function gatedPrisma(prisma: PrismaClient, gate: BackgroundGate): PrismaC
       },
     },
     client: {
-      async $transaction(...args: unknown[]) {
-        const release = await gate.hold();
-        try {
-          return await transaction(...args);
-        } finally {
-          release();
-        }
-      },
+      $transaction: (...args: unknown[]) => gate.run(() => transaction(...args)),
     },
   });
   // An extension with no model members and the same `$transaction`: the app's client type, as the
@@ -44,13 +37,6 @@ export function gatedRunner(sql: SqlRunner, gate: BackgroundGate): SqlRunner {
     exec: (text) => gate.run(() => sql.exec(text)),
     query: <T>(text: string, params?: unknown[]) => gate.run(() => sql.query<T>(text, params)),
     ...(sql.listen ? { listen: sql.listen.bind(sql) } : {}),
-    async transaction(fn) {
-      const release = await gate.hold();
-      try {
-        await sql.transaction(fn);
-      } finally {
-        release();
-      }
-    },
+    transaction: (fn) => gate.run(() => sql.transaction(fn)),
   };
 }
