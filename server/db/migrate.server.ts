@@ -59,9 +59,23 @@ export async function migrate(sql: SqlRunner, migrations: Migration[]): Promise<
     "applied_steps_count" INTEGER NOT NULL DEFAULT 0
   )`);
 
+  // One read first: on every start but the first after a deploy, everything is applied already, and a
+  // locked transaction per migration (four round trips each, for every migration) cost each start
+  // about 0.3 s. What is applied with a matching checksum stays applied; the rest go through the lock.
+  const finished = new Map(
+    (
+      await sql.query<{ migration_name: string; checksum: string }>(
+        `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      )
+    ).map((row) => [row.migration_name, row.checksum]),
+  );
   const applied: string[] = [];
   let alreadyApplied = 0;
   for (const migration of migrations) {
+    if (finished.get(migration.name) === migration.checksum) {
+      alreadyApplied += 1;
+      continue;
+    }
     let didApply = false;
     await sql.transaction(async (tx) => {
       await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);

@@ -5,7 +5,7 @@
 // rest, and every unmarked statement, run unnamed as before. The PGlite twin is pglite-prepared.ts.
 import { createHash } from "node:crypto";
 import type pg from "pg";
-import { isMarkedPrepared } from "./prepared.ts";
+import { isMarkedPrepared } from "./prepared-marker.ts";
 
 export const MAX_NAMED = 256;
 

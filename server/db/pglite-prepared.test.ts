@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPreparedClient, type PreparedClient } from "./pglite-prepared.ts";
-import { PREPARED_MARKER as P } from "./prepared.ts";
+import { PREPARED_MARKER as P } from "./prepared-marker.ts";
 
 let pglite: PGlite;
 let client: PreparedClient;

@@ -7,7 +7,7 @@
 // Results are parsed by PGlite's own parser, so the adapter sees exactly what `PGlite.query` returns.
 // Unmarked statements (Prisma's own, the leads search) and statements in transactions use PGlite's path.
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
-import { isMarkedPrepared } from "./prepared.ts";
+import { isMarkedPrepared } from "./prepared-marker.ts";
 
 /** Distinct statements kept prepared; beyond it new ones run unprepared (a safety net: few texts are marked). */
 export const MAX_PREPARED = 256;

@@ -12,6 +12,7 @@ import type {
   TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import type { SqlExecutor, SqlRunner } from "./migrate.server.ts";
+import { pgliteWorkerScript } from "./pglite-worker-script.server.ts";
 import { NOTIFY_ID, type SerializedError, type WithoutId, type WorkerNotification, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
 
 export type DbStats = { totalMs: number; jobMs: number; statements: number; jobStatements: number; wallMs: number };
@@ -36,8 +37,8 @@ function reviveError(serialized: SerializedError): Error {
 }
 
 export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> {
-  // The entry registers tsx in the worker, then loads pglite-worker.ts (the same under tsx and vitest).
-  const worker = new Worker(new URL("./pglite-worker-entry.mjs", import.meta.url), { workerData: { dataDir } });
+  // pglite-worker.ts bundled by esbuild (decision 0098): the same under tsx, vitest and the benchmarks.
+  const worker = new Worker(await pgliteWorkerScript(), { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;

@@ -5,15 +5,10 @@
 // the leads search would be worse than planning it each time.
 import { Prisma } from "./generated/client.ts";
 import type { PrismaClient } from "./generated/client.ts";
-
-export const PREPARED_MARKER = "/* lb:prepared */";
+import { PREPARED_MARKER } from "./prepared-marker.ts";
 
 export function prepared(sql: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(PREPARED_MARKER)} ${sql}`;
-}
-
-export function isMarkedPrepared(text: string): boolean {
-  return text.startsWith(PREPARED_MARKER);
 }
 
 /** Sends a statement's text and values to the database driver, and returns its rows. */

@@ -7,7 +7,8 @@ import { MAX_NAMED, namePoolStatements } from "#server/db/pg-prepared.ts";
 import { openDatabase, type Database } from "#server/db/client.server.ts";
 import { isUniqueViolation } from "#server/db/errors.ts";
 import { Prisma } from "#server/db/generated/client.ts";
-import { PREPARED_MARKER as P, queryPrepared } from "#server/db/prepared.ts";
+import { PREPARED_MARKER as P } from "#server/db/prepared-marker.ts";
+import { queryPrepared } from "#server/db/prepared.ts";
 
 const url = process.env.DATABASE_URL;
 

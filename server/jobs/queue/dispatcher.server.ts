@@ -19,7 +19,7 @@
 // FOR UPDATE SKIP LOCKED) for queues of the standard policy, the only one queues.ts uses.
 import type PgBoss from "pg-boss";
 import type { Logger } from "../../shared/logger.ts";
-import { PREPARED_MARKER } from "../../db/prepared.ts";
+import { PREPARED_MARKER } from "../../db/prepared-marker.ts";
 
 export const JOB_NOTIFY_CHANNEL = "lb_jobs";
 

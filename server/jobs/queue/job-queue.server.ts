@@ -129,7 +129,8 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   const handlers = new Map<string, JobHandler<never>>();
   let stopping = false;
 
-  async function ensureQueue(spec: QueueSpec) {
+  type StoredQueue = { name: string; policy: string; retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds: number };
+  async function ensureQueue(spec: QueueSpec, stored: StoredQueue | undefined) {
     const queue = {
       name: spec.name,
       retryLimit: spec.retryLimit,
@@ -137,11 +138,22 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       retryBackoff: true,
       expireInSeconds: spec.expireInSeconds,
     };
-    if (await boss.getQueue(spec.name)) await boss.updateQueue(spec.name, queue);
-    else await boss.createQueue(spec.name, queue);
+    if (!stored) await boss.createQueue(spec.name, queue);
+    else if (
+      stored.policy !== "standard" ||
+      stored.retryLimit !== queue.retryLimit ||
+      stored.retryDelay !== queue.retryDelay ||
+      stored.retryBackoff !== queue.retryBackoff ||
+      stored.expireInSeconds !== queue.expireInSeconds
+    ) {
+      await boss.updateQueue(spec.name, queue);
+    }
   }
   // Every queue exists before anything is enqueued: pg-boss silently drops a job for an unknown queue.
-  for (const spec of QUEUES) await ensureQueue(spec);
+  // The queues are read in one statement and only the missing or changed ones written: a start used to
+  // read and rewrite each of them, two statements per queue.
+  const stored = new Map(((await boss.getQueues()) as StoredQueue[]).map((queue) => [queue.name, queue]));
+  for (const spec of QUEUES) await ensureQueue(spec, stored.get(spec.name));
   // An insert into pgboss.job wakes the dispatcher (dispatcher.server.ts): no polling of every queue.
   await options.sql.exec(notifyTriggerSql(JOB_SCHEMA));
 
