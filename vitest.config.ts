@@ -63,10 +63,6 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "dashboard/app/**/*.test.{ts,tsx}", "widget/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           environment: "node",
-          // The browser files' threads pool, before them (decision 0099): the forks pool's two workers start
-          // the integration files at once instead of after the unit files.
-          pool: "threads",
-          poolOptions: { threads: { singleThread: true } },
           // Set-up hooks may start an embedded PGlite (initdb): 20 s on a loaded machine, over 60 s
           // with two files at a time at load average 12 (server/db/pglite-worker.test.ts did).
           hookTimeout: 120_000,
