@@ -415,6 +415,7 @@ export function createChatService(deps: {
       now: clock(),
       notify: { hideDetails: hidden },
       ...(events ? { events } : {}),
+      jobs: deps.jobs,
     });
     const lead = hidden ? hideLeadDetails(captured.lead) : captured.lead;
     if (captured.kind === "created") emitter.leadCreated(turn.businessId, lead, captured.notification);
@@ -514,6 +515,7 @@ export function createChatService(deps: {
           state: stored,
           now: clock(),
           ended: result.completed && !turn.isTest,
+          jobs: deps.jobs,
         });
         emitter.typing(conversationId, false);
         if (replies.length === 0 && result.replies.length > 0) {
@@ -636,6 +638,7 @@ export function createChatService(deps: {
         stateJson,
         now,
         ended: result.completed && !kept.isTest,
+        jobs: deps.jobs,
       });
       if (!written) {
         turns.forget(conversationId);
@@ -718,6 +721,7 @@ export function createChatService(deps: {
       state: stored,
       now: clock(),
       ended: due && !turn.isTest,
+      jobs: deps.jobs,
     });
     emitter.typing(conversationId, false);
     if (replies.length === 0 && result.replies.length > 0) {

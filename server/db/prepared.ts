@@ -35,6 +35,15 @@ export function withDirectSql(prisma: PrismaClient, direct: DirectSql): PrismaCl
  * The rows are the driver's: such statements return only text, integers, floats, booleans, arrays and
  * JSON, and timestamps as ISO text (asUtcDate), so both paths read the same.
  */
+/**
+ * Whether a statement run through `db` commits on its own when it returns: the client itself with its
+ * direct line (an autocommit statement), not an interactive transaction's client or a test double.
+ */
+export function commitsOnItsOwn(db: object): boolean {
+  const line = (db as { [DIRECT_SQL]?: { owner: unknown } })[DIRECT_SQL];
+  return line !== undefined && line.owner === db;
+}
+
 export function queryPrepared<T>(db: Pick<PrismaClient, "$queryRaw">, statement: Prisma.Sql): Promise<T[]> {
   const marked = prepared(statement);
   const line = (db as { [DIRECT_SQL]?: { owner: unknown; direct: DirectSql } })[DIRECT_SQL];

@@ -9,7 +9,7 @@ import type { Database } from "#server/db/client.server.ts";
 import type { SqlExecutor } from "#server/db/migrate.server.ts";
 import { createJobQueue, JOB_SCHEMA, type JobQueue } from "#server/jobs/queue/job-queue.server.ts";
 import { fetchSql, JOB_NOTIFY_CHANNEL } from "#server/jobs/queue/dispatcher.server.ts";
-import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE, MAIL_QUEUE, WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
+import { BILLING_OPERATION_QUEUE, BILLING_REFRESH_QUEUE, MAIL_QUEUE, PUSH_QUEUE, WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
 import { openTestDatabase } from "../support/test-database.ts";
 import { until } from "../support/until.ts";
 
@@ -96,6 +96,27 @@ describe("the job dispatcher", () => {
     await Promise.all([ranOnce(WEBHOOK_QUEUE, "both-1"), ranOnce(MAIL_QUEUE, "both-2")]);
     const payload = payloads.find((p) => p?.includes(WEBHOOK_QUEUE));
     expect(payload?.split(",").sort()).toEqual([MAIL_QUEUE, WEBHOOK_QUEUE].sort());
+  });
+
+  it("sends no notification for an insert that commits on its own, and wakes this process's dispatcher", { timeout: 60_000 }, async () => {
+    // The chat turn's events are written by a statement of their own (decision 0100): NOTIFY would make
+    // every such commit wait for the one before it. The dispatcher here is told directly.
+    const before = payloads.length;
+    await jobs.enqueue(database.prisma, [{ name: MAIL_QUEUE, data: {}, key: "own-1" }]);
+    await ranOnce(MAIL_QUEUE, "own-1");
+    // Notifications arrive in commit order: once a later transaction's has arrived, any the first
+    // statement had sent would have arrived before it.
+    await database.prisma.$transaction((tx) => jobs.enqueue(tx, [{ name: WEBHOOK_QUEUE, data: {}, key: "own-2" }]));
+    await until(async () => payloads.length, (n) => n > before);
+    expect(payloads.slice(before)).toEqual([WEBHOOK_QUEUE]);
+    await ranOnce(WEBHOOK_QUEUE, "own-2");
+  });
+
+  it("announces a quiet insert into a queue this process does not run to the other instances", { timeout: 60_000 }, async () => {
+    // push.send has no worker in this process: another instance must hear of it.
+    const before = payloads.length;
+    await jobs.enqueue(database.prisma, [{ name: PUSH_QUEUE, data: {}, key: "elsewhere-1" }]);
+    await until(async () => payloads.slice(before), (list) => list.includes(PUSH_QUEUE));
   });
 
   it("fetches a delayed job at its due time, with no other wake", { timeout: 60_000 }, async () => {

@@ -56,6 +56,11 @@ export type TestServerOptions = {
   env?: Record<string, string>;
   /** The process's logger instead of the quiet one (a test reading the JSON log). */
   logger?: Logger;
+  /**
+   * The job dispatcher's look at every queue when nothing woke it (default 30 s): set far off by a test
+   * showing that a job ran because something woke the dispatcher.
+   */
+  jobsFallbackPollSeconds?: number;
 };
 
 const quietLogger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
@@ -144,6 +149,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         sql: database.background.sql,
         logger,
         soleProcess: database.kind === "pglite",
+        ...(options.jobsFallbackPollSeconds ? { fallbackPollSeconds: options.jobsFallbackPollSeconds } : {}),
         metrics,
       }),
       sessionSecret: env.SESSION_SECRET!,

@@ -7,6 +7,8 @@
 //     is visible), on PostgreSQL through LISTEN on a connection of its own (every instance hears it) and
 //     on PGlite inside the worker thread; only those queues are looked at (decision 0093: looking at all
 //     ~35 queues' partitions on every wake was a third of the job layer's database time);
+//   - by `JobQueue.committed` after a statement that committed on its own wrote jobs without a
+//     notification (the chat's: decision 0100, NOTIFY serialises commits on PostgreSQL);
 //   - at a queue's next delayed job's due time (the fetch statement returns it per queue);
 //   - after a batch finishes (its failures are due again later; a full batch means more may wait);
 //   - by `wake()` / `releaseDelayed()`, and by a long fallback poll over every queue (a lost
@@ -22,6 +24,11 @@ import type { Logger } from "../../shared/logger.ts";
 import { PREPARED_MARKER } from "../../db/prepared-marker.ts";
 
 export const JOB_NOTIFY_CHANNEL = "lb_jobs";
+/**
+ * Set to 'local' (for its own transaction) by a job insert whose process wakes its own dispatcher
+ * after the statement returns: the trigger below then sends no notification.
+ */
+export const QUIET_SETTING = "lb.jobs_wake";
 
 /** The trigger that makes an insert into pgboss.job wake the dispatchers (idempotent, run at start). */
 export function notifyTriggerSql(schema: string): string {
@@ -33,7 +40,11 @@ export function notifyTriggerSql(schema: string): string {
       -- The queues this statement inserted into, comma-separated (PostgreSQL folds identical
       -- notifications of one transaction into one). An insert that inserted nothing (ON CONFLICT DO
       -- NOTHING on a job already there) wakes nobody.
-      IF names IS NOT NULL THEN
+      -- A statement that committed on its own and whose process wakes its dispatcher itself sets
+      -- ${QUIET_SETTING} for its transaction (job-sql.server.ts): NOTIFY takes a database-wide lock at
+      -- commit, held until the commit is flushed, so every notifying commit waits for the one before it
+      -- (decision 0100).
+      IF names IS NOT NULL AND current_setting('${QUIET_SETTING}', true) IS DISTINCT FROM 'local' THEN
         PERFORM pg_notify('${JOB_NOTIFY_CHANNEL}', names);
       END IF;
       RETURN NULL;

@@ -9,7 +9,7 @@ import type { Logger } from "../../shared/logger.ts";
 import type { SqlExecutor } from "../../db/migrate.server.ts";
 import { executorDb, type TxClient } from "./sql-executors.server.ts";
 import { QUEUES, queueSpec, type QueueSpec } from "./queues.ts";
-import { insertJobs, JOB_SCHEMA } from "./job-sql.server.ts";
+import { insertJobs, JOB_SCHEMA, jobWakeFor } from "./job-sql.server.ts";
 import { createDispatcher, JOB_NOTIFY_CHANNEL, notifiedQueues, notifyTriggerSql, type Dispatcher, type FetchedJob } from "./dispatcher.server.ts";
 
 /** A handler still running after its job's expiry counts as failed (as pg-boss's own workers do). */
@@ -52,6 +52,12 @@ export type JobQueue = {
    * (after the transaction that enqueued them committed; a job someone waits for).
    */
   wake(name: string): void;
+  /**
+   * A statement that committed on its own wrote jobs of these queues without a notification
+   * (job-sql.server.ts, `local`): this process's dispatcher looks for them, and the queues it does
+   * not run are announced to the other instances (decision 0100).
+   */
+  committed(names: readonly string[]): void;
   /** Starts the workers of these handlers and registers the schedules. */
   start(handlers: JobHandler<never>[], schedules?: JobSchedule[]): Promise<void>;
   /** Makes every delayed job of `name` (or of every queue) due now: tests advance time this way. */
@@ -191,6 +197,22 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   let dispatcher: Dispatcher | null = null;
   let unlisten: (() => Promise<void>) | null = null;
 
+  /**
+   * Jobs of these queues were committed without a notification: this process's dispatcher looks for
+   * them (coalesced as a notification would be); a queue it does not run, or every queue once it is
+   * stopping or before it started, is announced to the other instances by a NOTIFY of its own, off
+   * the caller's path.
+   */
+  function committed(names: readonly string[]) {
+    const running = dispatcher !== null && !stopping;
+    const elsewhere = running ? names.filter((name) => !handlers.has(name)) : names;
+    if (running && elsewhere.length < names.length) dispatcher!.notified(names.filter((name) => handlers.has(name)));
+    if (elsewhere.length === 0) return;
+    bossDb.executeSql(`SELECT pg_notify($1, $2)`, [JOB_NOTIFY_CHANNEL, elsewhere.join(",")]).catch((error: Error) => {
+      if (!stopping) logger.warn(`[jobs] notifying other instances of new jobs failed: ${error.message}`);
+    });
+  }
+
   const queueCounts = async (name: string) => {
     const rows = (
       await executorDb(options.sql).executeSql(
@@ -205,13 +227,19 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     async enqueue(tx, jobs) {
       if (jobs.length === 0) return;
       for (const job of jobs) queueSpec(job.name); // a typo is an error, not a lost job
-      // pg-boss's insert, prepared (job-sql.server.ts, decision 0085).
-      await insertJobs(tx, jobs);
+      // pg-boss's insert, prepared (job-sql.server.ts, decision 0085). A statement that commits on its
+      // own (the chat turn's events) sends no NOTIFY: this process's dispatcher is told once it returned
+      // (decision 0100). Inside a caller's transaction the trigger notifies at its commit.
+      const wake = jobWakeFor(tx, { committed });
+      await insertJobs(tx, jobs, wake);
+      if (wake === "local") committed([...new Set(jobs.map((job) => job.name))]);
     },
 
     wake(name) {
       if (!stopping) dispatcher?.wake([name]);
     },
+
+    committed,
 
     async start(list, schedules = []) {
       for (const handler of list) {

@@ -4,8 +4,9 @@
 // pg-boss 10's `insertJobs` columns and defaults from one builder (insertJobRows);
 // tests/integration/jobs-mail.test.ts checks that a job written here is picked up like one written by pg-boss.
 import { Prisma } from "../../db/generated/client.ts";
-import { queryPrepared } from "../../db/prepared.ts";
+import { commitsOnItsOwn, queryPrepared } from "../../db/prepared.ts";
 import { queueSpec } from "./queues.ts";
+import { QUIET_SETTING } from "./dispatcher.server.ts";
 
 /** pg-boss's schema (job-queue.server.ts re-exports it). */
 export const JOB_SCHEMA = "pgboss";
@@ -18,7 +19,11 @@ const schema = Prisma.raw(`"${JOB_SCHEMA}"`);
  * of `rows`, a SELECT of `name` (text), `data` (jsonb), `key` (text) and `start_after` (timestamptz). The
  * one set of columns and defaults both ways of enqueuing write.
  */
-function insertJobRows(rows: Prisma.Sql): Prisma.Sql {
+function insertJobRows(rows: Prisma.Sql, wake: JobWake = "notify"): Prisma.Sql {
+  // 'local': the statement sets QUIET_SETTING for its own transaction, so the insert trigger sends no
+  // NOTIFY (decision 0100); only for a statement that commits on its own, whose caller then wakes its
+  // dispatcher (JobQueue.enqueue does). Evaluated per inserted row: with none, nothing is notified anyway.
+  const quiet = wake === "local" ? Prisma.sql`WHERE set_config(${Prisma.raw(`'${QUIET_SETTING}'`)}, 'local', true) IS NOT NULL` : Prisma.empty;
   return Prisma.sql`
     INSERT INTO ${schema}."job" ("id", "name", "data", "priority", "start_after", "singleton_key", "singleton_on", "dead_letter",
       "expire_in", "keep_until", "retry_limit", "retry_delay", "retry_backoff", "policy")
@@ -29,8 +34,27 @@ function insertJobRows(rows: Prisma.Sql): Prisma.Sql {
            CASE WHEN COALESCE(q."retry_backoff", false) THEN GREATEST(q."retry_delay", 1) ELSE COALESCE(q."retry_delay", 0) END,
            COALESCE(q."retry_backoff", false), q."policy"
       FROM (${rows}) j
-      JOIN ${schema}."queue" q ON q."name" = j."name"`;
+      JOIN ${schema}."queue" q ON q."name" = j."name"
+     ${quiet}`;
 }
+
+/**
+ * How an insert's dispatchers learn of it: `notify`, the insert trigger's NOTIFY at commit (every
+ * instance hears it; the only way inside a caller's transaction), or `local`, no NOTIFY, the caller
+ * waking its own process's dispatcher once the statement returned (decision 0100).
+ */
+export type JobWake = "notify" | "local";
+
+/**
+ * How a statement run through `db` that writes jobs should wake their dispatchers: `local` when it
+ * commits on its own and the caller can tell its process's dispatcher (`jobs`) once it returned.
+ */
+export function jobWakeFor(db: object, jobs: JobWaker | undefined): JobWake {
+  return jobs && commitsOnItsOwn(db) ? "local" : "notify";
+}
+
+/** What a statement that wrote jobs quietly (`local`) tells once it returned (JobQueue.committed). */
+export type JobWaker = { committed(names: readonly string[]): void };
 
 /**
  * `INSERT INTO pgboss.job … SELECT … FROM <from>`: one job of `queue` per row of `from` (a CTE name
@@ -38,9 +62,12 @@ function insertJobRows(rows: Prisma.Sql): Prisma.Sql {
  * `ON CONFLICT`: the hot statements' keys are unique by construction, and a conflict clause would make
  * every insert speculative.
  */
-export function insertJobsSql(queue: string, from: Prisma.Sql, data: Prisma.Sql, key: Prisma.Sql): Prisma.Sql {
+export function insertJobsSql(queue: string, from: Prisma.Sql, data: Prisma.Sql, key: Prisma.Sql, wake: JobWake = "notify"): Prisma.Sql {
   queueSpec(queue); // a known queue, or pg-boss would drop the job
-  return insertJobRows(Prisma.sql`SELECT ${queue}::text AS "name", (${data})::jsonb AS "data", (${key})::text AS "key", now() AS "start_after" FROM ${from}`);
+  return insertJobRows(
+    Prisma.sql`SELECT ${queue}::text AS "name", (${data})::jsonb AS "data", (${key})::text AS "key", now() AS "start_after" FROM ${from}`,
+    wake,
+  );
 }
 
 /**
@@ -63,10 +90,11 @@ export function pendingJobSql(queue: string, key: string): Prisma.Sql {
 export async function insertJobs(
   db: Pick<Prisma.TransactionClient, "$queryRaw">,
   jobs: { name: string; data: unknown; key: string; runAt?: Date }[],
+  wake: JobWake = "notify",
 ): Promise<void> {
   const rows = JSON.stringify(jobs.map((job) => ({ name: job.name, data: job.data ?? null, key: job.key, run_at: job.runAt?.toISOString() ?? null })));
   await queryPrepared(db, Prisma.sql`${insertJobRows(Prisma.sql`
     SELECT x."name", x."data", x."key", COALESCE(x."run_at", now()) AS "start_after"
-      FROM jsonb_to_recordset(${rows}::jsonb) AS x("name" text, "data" jsonb, "key" text, "run_at" timestamptz)`)}
+      FROM jsonb_to_recordset(${rows}::jsonb) AS x("name" text, "data" jsonb, "key" text, "run_at" timestamptz)`, wake)}
     ON CONFLICT DO NOTHING`);
 }
