@@ -35,16 +35,20 @@ export function notifyTriggerSql(schema: string): string {
   return `
     CREATE OR REPLACE FUNCTION ${schema}.lb_job_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
-      names text := (SELECT string_agg(DISTINCT name, ',') FROM inserted);
+      names text;
     BEGIN
-      -- The queues this statement inserted into, comma-separated (PostgreSQL folds identical
-      -- notifications of one transaction into one). An insert that inserted nothing (ON CONFLICT DO
-      -- NOTHING on a job already there) wakes nobody.
       -- A statement that committed on its own and whose process wakes its dispatcher itself sets
       -- ${QUIET_SETTING} for its transaction (job-sql.server.ts): NOTIFY takes a database-wide lock at
       -- commit, held until the commit is flushed, so every notifying commit waits for the one before it
-      -- (decision 0100).
-      IF names IS NOT NULL AND current_setting('${QUIET_SETTING}', true) IS DISTINCT FROM 'local' THEN
+      -- (decision 0100). Such a statement's rows are not even read here.
+      IF current_setting('${QUIET_SETTING}', true) = 'local' THEN
+        RETURN NULL;
+      END IF;
+      -- The queues this statement inserted into, comma-separated (PostgreSQL folds identical
+      -- notifications of one transaction into one). An insert that inserted nothing (ON CONFLICT DO
+      -- NOTHING on a job already there) wakes nobody.
+      names := (SELECT string_agg(DISTINCT name, ',') FROM inserted);
+      IF names IS NOT NULL THEN
         PERFORM pg_notify('${JOB_NOTIFY_CHANNEL}', names);
       END IF;
       RETURN NULL;
