@@ -7,7 +7,7 @@ import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { JobQueue } from "../jobs/queue/job-queue.server.ts";
 import { EVENT_QUEUE, TAKEOVER_IDLE_QUEUE } from "../jobs/queue/queues.ts";
-import { insertJobsSql, jobWakeFor, pendingJobSql } from "../jobs/queue/job-sql.server.ts";
+import { insertJobsSql, pendingJobSql, statementWake } from "../jobs/queue/job-sql.server.ts";
 import { eventKey } from "../events/domain-events.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
@@ -194,7 +194,7 @@ export async function storeAgentMessage(
   };
   const id = newMessageId();
   const now = sqlUtc(input.now);
-  const wake = jobWakeFor(deps.db, deps.jobs);
+  const wake = statementWake(deps.db, deps.jobs);
   try {
     const rows = await queryPrepared<MessageRow>(deps.db, Prisma.sql`
       WITH conv AS (
@@ -223,14 +223,14 @@ export async function storeAgentMessage(
           Prisma.sql`lead`,
           Prisma.sql`jsonb_build_object('type', 'lead.team_replied', 'businessId', lead."businessId", 'leadId', lead."id", 'replyId', ${id}::text)`,
           Prisma.sql`${eventKey({ type: "lead.team_replied", businessId: input.businessId, leadId: "", replyId: id })}`,
-          wake,
+          wake.mode,
         )}
       )
       SELECT * FROM inserted`);
     const row = rows[0];
     if (row) {
       // The event's job, when the chat has a lead, was written without a NOTIFY (decision 0100).
-      if (wake === "local") deps.jobs.committed([EVENT_QUEUE]);
+      wake.committed([EVENT_QUEUE]);
       return { kind: "stored", message: toMessage(row) };
     }
   } catch (error) {

@@ -12,7 +12,7 @@ import type { Message } from "../realtime/protocol.ts";
 import { messageSelect, toMessage, type MessageRow, type StoredConversationState } from "./conversations.server.ts";
 import { newMessageId } from "./ids.ts";
 import { conversationEndedEventSql } from "../events/emit-events.server.ts";
-import { jobWakeFor, type JobWaker } from "../jobs/queue/job-sql.server.ts";
+import { statementWake, type JobWaker } from "../jobs/queue/job-sql.server.ts";
 import { EVENT_QUEUE } from "../jobs/queue/queues.ts";
 
 
@@ -172,7 +172,7 @@ export async function storeBotTurn(
   },
 ): Promise<Message[]> {
   const now = sqlUtc(input.now);
-  const wake = jobWakeFor(db, input.jobs);
+  const wake = statementWake(db, input.jobs);
   const replies = JSON.stringify(input.replies.map((r) => ({ id: r.id, text: r.text, quickReplies: r.quickReplies ?? [] })));
   const count = input.replies.length;
   const rows = await queryPrepared<MessageRow>(db, Prisma.sql`
@@ -190,13 +190,13 @@ export async function storeBotTurn(
       SELECT r.ord, r.value->>'id' AS id, r.value->>'text' AS text,
              ARRAY(SELECT jsonb_array_elements_text(r.value->'quickReplies')) AS quick
         FROM jsonb_array_elements(${replies}::jsonb) WITH ORDINALITY AS r(value, ord)
-    )${input.ended ? Prisma.sql`, ended AS (${conversationEndedEventSql("conv", wake)})` : Prisma.empty}
+    )${input.ended ? Prisma.sql`, ended AS (${conversationEndedEventSql("conv", wake.mode)})` : Prisma.empty}
     INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
     SELECT reply.id, conv."id", conv."businessId", conv."lastSeq" - ${count}::int + reply.ord::int, 'bot'::"MessageRole", reply.text, reply.quick,
            ${now}
       FROM conv, reply
     ${returningMessage}`);
-  if (input.ended && rows.length > 0 && wake === "local") input.jobs!.committed([EVENT_QUEUE]);
+  if (input.ended && rows.length > 0) wake.committed([EVENT_QUEUE]);
   return rows.map(toMessage).sort((a, b) => a.seq - b.seq);
 }
 
@@ -227,7 +227,7 @@ export async function storeWholeTurn(
   },
 ): Promise<{ visitor: Message; replies: Message[] } | null> {
   const now = sqlUtc(input.now);
-  const wake = jobWakeFor(db, input.jobs);
+  const wake = statementWake(db, input.jobs);
   const rows = [
     { id: newMessageId(), role: "visitor", text: input.text, quickReplies: [], clientMessageId: input.clientMessageId },
     ...input.replies.map((r) => ({ id: r.id, role: "bot", text: r.text, quickReplies: r.quickReplies ?? [], clientMessageId: null })),
@@ -258,7 +258,7 @@ export async function storeWholeTurn(
         SELECT r.ord, r.value->>'id' AS id, (r.value->>'role')::"MessageRole" AS role, r.value->>'text' AS text,
                ARRAY(SELECT jsonb_array_elements_text(r.value->'quickReplies')) AS quick, r.value->>'clientMessageId' AS client
           FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(value, ord)
-      )${input.ended ? Prisma.sql`, ended AS (${conversationEndedEventSql("conv", wake)})` : Prisma.empty}
+      )${input.ended ? Prisma.sql`, ended AS (${conversationEndedEventSql("conv", wake.mode)})` : Prisma.empty}
       INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "clientMessageId", "createdAt")
       SELECT msg.id, conv."id", conv."businessId", conv."lastSeq" - ${count}::int + msg.ord::int, msg.role, msg.text, msg.quick, msg.client,
              ${now}
@@ -270,7 +270,7 @@ export async function storeWholeTurn(
     throw error;
   }
   if (stored.length === 0) return null;
-  if (input.ended && wake === "local") input.jobs!.committed([EVENT_QUEUE]);
+  if (input.ended) wake.committed([EVENT_QUEUE]);
   const messages = stored.map(toMessage).sort((a, b) => a.seq - b.seq);
   return { visitor: messages[0]!, replies: messages.slice(1) };
 }

@@ -29,23 +29,28 @@ export function withDirectSql(prisma: PrismaClient, direct: DirectSql): PrismaCl
   return prisma;
 }
 
+/** The client's own direct line: none on a transaction's client (which carries its owner's) or a test double. */
+function ownDirectLine(db: object): DirectSql | undefined {
+  const line = (db as { [DIRECT_SQL]?: { owner: unknown; direct: DirectSql } })[DIRECT_SQL];
+  return line && line.owner === db ? line.direct : undefined;
+}
+
+/**
+ * Whether a statement run through `db` commits on its own when it returns: the client itself with its
+ * direct line (an autocommit statement), not an interactive transaction's client or a test double.
+ */
+export function commitsOnItsOwn(db: object): boolean {
+  return ownDirectLine(db) !== undefined;
+}
+
 /**
  * Runs a marked statement (see `prepared`) and returns its rows: straight through the driver when the
  * client has a direct line, else through Prisma (inside a transaction the statement then joins it).
  * The rows are the driver's: such statements return only text, integers, floats, booleans, arrays and
  * JSON, and timestamps as ISO text (asUtcDate), so both paths read the same.
  */
-/**
- * Whether a statement run through `db` commits on its own when it returns: the client itself with its
- * direct line (an autocommit statement), not an interactive transaction's client or a test double.
- */
-export function commitsOnItsOwn(db: object): boolean {
-  const line = (db as { [DIRECT_SQL]?: { owner: unknown } })[DIRECT_SQL];
-  return line !== undefined && line.owner === db;
-}
-
 export function queryPrepared<T>(db: Pick<PrismaClient, "$queryRaw">, statement: Prisma.Sql): Promise<T[]> {
   const marked = prepared(statement);
-  const line = (db as { [DIRECT_SQL]?: { owner: unknown; direct: DirectSql } })[DIRECT_SQL];
-  return line && line.owner === db ? line.direct.query<T>(marked.text, marked.values) : db.$queryRaw<T[]>(marked);
+  const direct = ownDirectLine(db);
+  return direct ? direct.query<T>(marked.text, marked.values) : db.$queryRaw<T[]>(marked);
 }

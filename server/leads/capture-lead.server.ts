@@ -18,7 +18,7 @@ import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { newLeadNotificationText } from "../notifications/notifications.server.ts";
 import { leadCreatedEventSql } from "../events/emit-events.server.ts";
 import { eventKey, type DomainEvent } from "../events/domain-events.ts";
-import { insertJobsSql, jobWakeFor, type JobWaker } from "../jobs/queue/job-sql.server.ts";
+import { insertJobsSql, statementWake, type JobWaker } from "../jobs/queue/job-sql.server.ts";
 import { EVENT_QUEUE } from "../jobs/queue/queues.ts";
 
 export type CaptureInput = {
@@ -84,7 +84,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
     answers: (input.answers.raw ?? {}) as Prisma.InputJsonObject,
   } satisfies Prisma.InputJsonObject;
   const now = sqlUtc(input.now);
-  const wake = jobWakeFor(db, input.jobs);
+  const wake = statementWake(db, input.jobs);
   const dueAt = sqlUtc(new Date(input.now.getTime() + FOLLOW_UP_HOURS[scored.priority] * 3_600_000));
   const reminderNote = `Follow up with ${input.answers.name ?? "the new lead"} (${scored.priority} priority)`;
   const shown = { name: data.name, email: data.email, phone: data.phone, company: data.company, priority: scored.priority, isTest: input.isTest };
@@ -125,7 +125,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
         FROM lead WHERE ${notificationText !== undefined}
       RETURNING "id", ${utcText('"createdAt"')} AS "createdAt"
     ), created_event AS (
-      ${leadCreatedEventSql("lead", wake)}
+      ${leadCreatedEventSql("lead", wake.mode)}
     )
     SELECT lead.*, notification."id" AS "notificationId", notification."createdAt" AS "notificationAt",
            b."isDemo", b."subscriptionStatus"::text AS "subscriptionStatus", b."plan"::text AS "plan",
@@ -133,7 +133,7 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
            ${utcText('b."currentPeriodStart"')} AS "currentPeriodStart", b."stripeCustomerId", b."timeZone"
       FROM lead LEFT JOIN notification ON true JOIN "Business" b ON b."id" = ${input.businessId}`);
   const row = rows[0];
-  if (row && wake === "local") input.jobs!.committed([EVENT_QUEUE]);
+  if (row) wake.committed([EVENT_QUEUE]);
   if (!row) {
     // The conversation's lead exists already (a concurrent capture, or a lost leadId): update it.
     const lead = await db.lead.update({ where: { conversationId: input.conversationId }, data, select: leadSummarySelect });
@@ -195,7 +195,7 @@ async function updateLeadWithEvents(
   events: DomainEvent[],
   waker: JobWaker | undefined,
 ): Promise<LeadRow | null> {
-  const wake = jobWakeFor(db, waker);
+  const wake = statementWake(db, waker);
   const jobs = JSON.stringify(events.map((event) => ({ data: event, key: eventKey(event) })));
   const rows = await queryPrepared<Omit<LeadRow, "createdAt"> & { createdAt: string }>(db, Prisma.sql`
     WITH lead AS (
@@ -215,11 +215,11 @@ async function updateLeadWithEvents(
         Prisma.sql`lead CROSS JOIN jsonb_array_elements(${jobs}::jsonb) AS e(job)`,
         Prisma.sql`e.job->'data'`,
         Prisma.sql`e.job->>'key'`,
-        wake,
+        wake.mode,
       )}
     )
     SELECT * FROM lead`);
   const row = rows[0];
-  if (row && events.length > 0 && wake === "local") waker!.committed([EVENT_QUEUE]);
+  if (row && events.length > 0) wake.committed([EVENT_QUEUE]);
   return row ? { ...row, score: Number(row.score), createdAt: asUtcDate(row.createdAt) } : null;
 }

@@ -9,7 +9,7 @@ import type { Logger } from "../../shared/logger.ts";
 import type { SqlExecutor } from "../../db/migrate.server.ts";
 import { executorDb, type TxClient } from "./sql-executors.server.ts";
 import { QUEUES, queueSpec, type QueueSpec } from "./queues.ts";
-import { insertJobs, JOB_SCHEMA, jobWakeFor } from "./job-sql.server.ts";
+import { insertJobs, JOB_SCHEMA, statementWake } from "./job-sql.server.ts";
 import { createDispatcher, JOB_NOTIFY_CHANNEL, notifiedQueues, notifyTriggerSql, type Dispatcher, type FetchedJob } from "./dispatcher.server.ts";
 
 /** A handler still running after its job's expiry counts as failed (as pg-boss's own workers do). */
@@ -230,9 +230,9 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       // pg-boss's insert, prepared (job-sql.server.ts, decision 0085). A statement that commits on its
       // own (the chat turn's events) sends no NOTIFY: this process's dispatcher is told once it returned
       // (decision 0100). Inside a caller's transaction the trigger notifies at its commit.
-      const wake = jobWakeFor(tx, { committed });
-      await insertJobs(tx, jobs, wake);
-      if (wake === "local") committed([...new Set(jobs.map((job) => job.name))]);
+      const wake = statementWake(tx, { committed });
+      await insertJobs(tx, jobs, wake.mode);
+      wake.committed([...new Set(jobs.map((job) => job.name))]);
     },
 
     wake(name) {

@@ -45,16 +45,19 @@ function insertJobRows(rows: Prisma.Sql, wake: JobWake = "notify"): Prisma.Sql {
  */
 export type JobWake = "notify" | "local";
 
-/**
- * How a statement run through `db` that writes jobs should wake their dispatchers: `local` when it
- * commits on its own and the caller can tell its process's dispatcher (`jobs`) once it returned.
- */
-export function jobWakeFor(db: object, jobs: JobWaker | undefined): JobWake {
-  return jobs && commitsOnItsOwn(db) ? "local" : "notify";
-}
-
 /** What a statement that wrote jobs quietly (`local`) tells once it returned (JobQueue.committed). */
 export type JobWaker = { committed(names: readonly string[]): void };
+
+/**
+ * How a statement run through `db` wakes the dispatchers of the jobs it writes: `mode` for its job
+ * inserts, `local` when it commits on its own and `jobs` can tell this process's dispatcher; and
+ * `committed`, to call once the statement returned having written jobs: `jobs.committed` when local,
+ * nothing otherwise (the trigger notifies at commit).
+ */
+export function statementWake(db: object, jobs: JobWaker | undefined): { mode: JobWake; committed(names: readonly string[]): void } {
+  if (!jobs || !commitsOnItsOwn(db)) return { mode: "notify", committed: () => {} };
+  return { mode: "local", committed: (names) => jobs.committed(names) };
+}
 
 /**
  * `INSERT INTO pgboss.job … SELECT … FROM <from>`: one job of `queue` per row of `from` (a CTE name
