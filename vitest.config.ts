@@ -30,7 +30,7 @@ const postgresPass: TestProjectInlineConfiguration[] = postgresPassUrl
         test: {
           name: "postgres",
           include: postgresTagged,
-          globalSetup: ["tests/support/global-setup-postgres.ts"],
+          globalSetup: ["tests/support/global-setup-tmp.ts", "tests/support/global-setup-postgres.ts"],
           env: {
             DATABASE_URL: postgresPassUrl,
             // A tagged file's cases that cannot differ on a server stay out of this pass (decision 0096).
@@ -63,6 +63,8 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.ts", "dashboard/app/**/*.test.{ts,tsx}", "widget/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           environment: "node",
+          // Temporary files on a RAM file system when there is one (decision 0101).
+          globalSetup: ["tests/support/global-setup-tmp.ts"],
           // Set-up hooks may start an embedded PGlite (initdb): 20 s on a loaded machine, over 60 s
           // with two files at a time at load average 12 (server/db/pglite-worker.test.ts did).
           hookTimeout: 120_000,
@@ -74,7 +76,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           // One migrated PGlite directory copied by every test server (tests/support/pglite-template.ts).
-          globalSetup: ["tests/support/global-setup.ts"],
+          globalSetup: ["tests/support/global-setup-tmp.ts", "tests/support/global-setup.ts"],
           ...integrationTimeouts,
         },
       },
@@ -85,7 +87,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           // The PGlite templates, and one Chromium for the lane that the files connect to (decision 0096).
-          globalSetup: ["tests/support/global-setup.ts", "tests/support/global-setup-browser.ts"],
+          globalSetup: ["tests/support/global-setup-tmp.ts", "tests/support/global-setup.ts", "tests/support/global-setup-browser.ts"],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // The lane: Vitest's threads pool, which only this project uses (decision 0094). Each file runs in

@@ -2,7 +2,8 @@
 // missing on a developer machine; CI sets REQUIRE_E2E=1 so a missing browser fails instead.
 import { existsSync } from "node:fs";
 import { buffer } from "node:stream/consumers";
-import { chromium, type Browser, type Download, type LaunchOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type Download, type LaunchOptions, type Page, type Request } from "playwright-core";
+import { HYDRATED_EVENT } from "../../dashboard/app/lib/intent-hydration.ts";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(chromiumPath);
@@ -61,6 +62,51 @@ export function isRemixAbortNoise(text: string): boolean {
 export async function signOfLife(page: Page): Promise<void> {
   await page.mouse.move(3, 3);
   await page.mouse.move(6, 6);
+}
+
+/** A request that stays open by design and never "finishes" while the page lives: socket.io's transports. */
+const isLongLived = (request: Request) => request.resourceType() === "websocket" || request.url().includes("/socket.io/");
+
+/**
+ * Watches a page's requests so that `settled()` can wait for the page to be done after a navigation:
+ * React has hydrated it (entry.client.tsx's HYDRATED_EVENT) and none of its own requests (route
+ * modules, loaders, fetches its effects started, fonts, images) is in flight for `quietMs`. It ends
+ * as soon as that holds, where Playwright's "networkidle" always waits 500 ms of silence after the last
+ * request: on a page sweep that wait was three quarters of each page's time (decision 0101).
+ * socket.io's connections (a long poll, a WebSocket) are not counted: they stay open.
+ */
+export async function watchRequests(page: Page, quietMs = 120): Promise<{ settled(): Promise<void> }> {
+  const inFlight = new Set<Request>();
+  let changedAt = performance.now();
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) changedAt = performance.now();
+  };
+  page.on("request", (request) => {
+    if (isLongLived(request)) return;
+    inFlight.add(request);
+    changedAt = performance.now();
+  });
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  // A navigation drops what the previous document had in flight without a "finished" event.
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame()) return;
+    for (const request of inFlight) if (!request.isNavigationRequest() && request.frame() === frame) inFlight.delete(request);
+  });
+  await page.addInitScript((event) => {
+    window.addEventListener(event, () => ((window as unknown as { __lbHydrated?: boolean }).__lbHydrated = true), { once: true });
+  }, HYDRATED_EVENT);
+  return {
+    async settled() {
+      await page.waitForLoadState("load");
+      await page.waitForFunction(() => (window as unknown as { __lbHydrated?: boolean }).__lbHydrated === true);
+      const deadline = performance.now() + 30_000;
+      while (inFlight.size > 0 || performance.now() - changedAt < quietMs) {
+        if (performance.now() > deadline) throw new Error(`${page.url()} still loading after 30 s: ${[...inFlight].map((r) => r.url()).join(", ")}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
 }
 
 /** Reports a page's uncaught errors and console errors, except Remix's abort noise (isRemixAbortNoise). */
