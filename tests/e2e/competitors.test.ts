@@ -21,6 +21,7 @@ describe.skipIf(!hasChromium)("competitor analysis", () => {
 
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
+    errors.length = 0; // each test checks its own pages' errors (a retry starts clean)
   });
 
   afterAll(async () => {

@@ -123,13 +123,16 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   boss.on("error", (error: Error) => logger.error(`[jobs] ${error.message}`));
   await boss.start();
   // A job that was running when the process died (kill -9, power loss) has no one running it now.
+  /** Answers the queues of the jobs made due again. */
   const recoverAbandoned = async () =>
     (
-      await executorDb(options.sql).executeSql(
-        `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', started_on = NULL WHERE state = 'active' RETURNING id`,
-        [],
-      )
-    ).rows.length;
+      (
+        await executorDb(options.sql).executeSql(
+          `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', started_on = NULL WHERE state = 'active' RETURNING id, name`,
+          [],
+        )
+      ).rows as { name: string }[]
+    ).map((row) => row.name);
   if (options.soleProcess) await recoverAbandoned();
 
   const handlers = new Map<string, JobHandler<never>>();
@@ -279,7 +282,13 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       return rows.length;
     },
 
-    recoverAbandoned,
+    async recoverAbandoned() {
+      const names = await recoverAbandoned();
+      // Due again now (an UPDATE fires no insert trigger): looked for at once, as releaseDelayed's are,
+      // not at the dispatcher's next fallback poll (30 s by default).
+      if (names.length > 0) committed([...new Set(names)]);
+      return names.length;
+    },
     counts: queueCounts,
 
     async idle(names, { timeoutMs = 30_000 } = {}) {
