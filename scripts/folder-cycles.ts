@@ -14,13 +14,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const serverDir = path.join(root, "server");
 
 export const KNOWN: readonly string[] = [
-  // Browser formatters name the types of the server's reports and engine (type imports only).
-  "analytics <-> shared/analytics",
   // REST hooks manage webhook endpoints; webhook payloads reuse the API's lead and conversation JSON.
   "api <-> webhooks",
   // The chat captures its lead (decision 0007); the lead page shows its conversation's transcript.
   "chat <-> leads",
-  "conversation <-> shared/conversation",
   // Unsubscribing stops outreach sequences; outreach e-mails go through mail.
   "mail <-> outreach",
 ];

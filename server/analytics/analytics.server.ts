@@ -34,7 +34,8 @@ import {
   type AnalyticsPeriodKey,
   type AnalyticsPeriods,
   type DaySpan,
-} from "./analytics-period.ts";
+} from "../shared/analytics/analytics-period.ts";
+import type { AnalyticsReport, ChannelRow, Figure, HourRow } from "../shared/analytics/report.ts";
 import { channelLabel } from "./channels.ts";
 import { conversionPercent } from "../shared/analytics/definitions.ts";
 import { VISIT_BOOKED_STAGE } from "../shared/analytics/analytics-format.ts";
@@ -42,36 +43,8 @@ import { VISIT_BOOKED_STAGE } from "../shared/analytics/analytics-format.ts";
 type Num = bigint | number | string | null;
 const num = (value: Num): number => (value === null ? 0 : Number(value));
 
-export type Figure = { current: number; previous: number; change: number | null };
-export type RateFigure = { current: number | null; previous: number | null; change: number | null };
-
-export type FunnelStage = { stage: string; count: number; previousCount: number; /** Share of the stage before, percent. */ rate: number | null };
-export type ChannelRow = { channel: string; label: string; leads: number; won: number; conversion: number | null; avgScore: number | null; revenueCents: number };
-export type HourRow = { hour: number; botSeconds: number | null; teamMinutes: number | null };
-export type MonthRow = { month: string; label: string; revenueCents: number };
-
-export type AnalyticsReport = {
-  period: { key: AnalyticsPeriodKey; label: string; from: string; to: string; previousFrom: string; previousTo: string; timeZone: string };
-  kpis: {
-    impressions: Figure;
-    conversations: Figure;
-    leads: Figure;
-    won: Figure;
-    /** Won ÷ leads of the period, percent; change in percentage points. */
-    conversionRate: RateFigure;
-    revenueCents: Figure;
-    /** The value of the period's leads that are now Won (the channels' revenue adds up to it). */
-    wonValueCents: Figure;
-    /** The bot's average reply time in seconds; change in percent (negative is faster). */
-    avgResponseSeconds: RateFigure;
-  };
-  funnel: FunnelStage[];
-  leadsByDay: { date: string; leads: number }[];
-  quality: { high: number; medium: number; low: number };
-  responseByHour: HourRow[];
-  revenueByMonth: MonthRow[];
-  channels: ChannelRow[];
-};
+// The report's shapes are pure and shared with the browser's formatters (shared/analytics/report.ts).
+export type { AnalyticsReport, ChannelRow, Figure, FunnelStage, HourRow, MonthRow, RateFigure } from "../shared/analytics/report.ts";
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 

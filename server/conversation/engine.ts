@@ -56,9 +56,9 @@ import {
 import { describedRemainder, extractAnswers, type ExtractedAnswers, type ExtractionContext } from "./extract.ts";
 import { cloneState, hasContact, initialState, isAnswered, recordRaw } from "./state.ts";
 import { stepsFor, type CustomQuestion, type CustomStep } from "../shared/conversation/questions.ts";
-import { type AnswerChange, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "./types.ts";
+import { type AnswerChange, type Answers, type BotReply, type BusinessProfile, type EngineState, type StepId, type TurnResult } from "../shared/conversation/types.ts";
 
-export type { AnswerChange, Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "./types.ts";
+export type { AnswerChange, Answers, BotReply, BusinessProfile, EngineState, StepId, TurnResult } from "../shared/conversation/types.ts";
 export { initialState, isEngineState, restoreState } from "./state.ts";
 
 /**

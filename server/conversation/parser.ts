@@ -11,6 +11,7 @@ import { dayNumberOf, daysInMonth, isoWeekdayOf, localDateTime } from "../shared
 import { wordsToDigits } from "./number-words.ts";
 import { matchServiceType } from "./service-types.ts";
 import { isTitle } from "../shared/conversation/names.ts";
+import type { Intent } from "../shared/conversation/types.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Shared normalisation
@@ -844,15 +845,8 @@ export function parseServiceType(text: string, serviceTypes: readonly string[]):
 // ---------------------------------------------------------------------------------------------
 // Intent
 
-export type Intent =
-  | "skip"
-  | "question:hours"
-  | "question:areas"
-  | "question:services"
-  | "question:pricing"
-  | "question:bot"
-  | "question:other"
-  | "answer";
+// The type lives with the conversation's shapes (shared/conversation/types.ts).
+export type { Intent };
 
 const SKIP =
   /^(?:(?:ok|okay|um|uh|hmm|sorry|please)[\s,]+)*(?:skip(?: (?:it|this|that|this one|that one|this question|that question|for now))?|(?:i'?d |i would )?(?:prefer|rather) not (?:to )?(?:say|answer|share|tell|disclose)|pass|next(?: question)?|no comment|not telling|decline(?: to answer)?|move on|let'?s move on)(?:[\s,]+(?:please|thanks|thank you|for now))*$/;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asksAboutBot } from "./parser.ts";
 import { asksForPerson, personRequestNotice, TALK_TO_PERSON } from "./person-request.ts";
-import type { BusinessProfile } from "./types.ts";
+import type { BusinessProfile } from "../shared/conversation/types.ts";
 
 describe("asksForPerson", () => {
   it.each([

@@ -8,7 +8,7 @@ import { formatClock, isWithinBusinessHours, parseClock } from "../shared/conver
 import { timeZoneLabel } from "../shared/time/calendar.ts";
 import { resumeQualification } from "./engine.ts";
 import { asksAboutBot } from "./parser.ts";
-import type { BotReply, BusinessProfile, EngineState } from "./types.ts";
+import type { BotReply, BusinessProfile, EngineState } from "../shared/conversation/types.ts";
 
 /** The quick reply the widget offers for it. */
 export const TALK_TO_PERSON = "Talk to a person";

@@ -1,6 +1,6 @@
 // The engine state as stored data: the initial state, a defensive copy, and a check for state read
 // back from the database (Conversation.state is JSON and may predate this version).
-import { STEP_ORDER, type Answers, type EngineState, type StepId } from "./types.ts";
+import { STEP_ORDER, type Answers, type EngineState, type StepId } from "../shared/conversation/types.ts";
 import { CUSTOM_STEPS } from "../shared/conversation/questions.ts";
 
 export function initialState(): EngineState {

@@ -1,7 +1,7 @@
 // A chat's answers as the lead's columns, scored by the product's scorer (pure). Used by lead capture
 // (capture-lead.server.ts) and by the demo's year of history (server/demo/demo-history.ts), so a
 // demo lead is stored exactly as a captured one would be.
-import type { Answers } from "../conversation/types.ts";
+import type { Answers } from "../shared/conversation/types.ts";
 import { DEFAULT_MARKET_PRICE_CENTS, scoreColumns, scoreLead, VISITS_PER_MONTH, type ScoreInput } from "../shared/scoring/score.ts";
 import { normalizePhone } from "../shared/format/phone.ts";
 import { CUSTOM_STEPS, type CustomAnswer } from "../shared/conversation/questions.ts";

@@ -12,7 +12,7 @@ import { analyticsReport } from "#server/analytics/analytics.server.ts";
 import { foldAnalytics } from "#server/analytics/analytics-fold.server.ts";
 import { scheduleHandlers, schedules } from "#server/jobs/schedules.server.ts";
 import { ANALYTICS_FOLD_TICK } from "#server/jobs/queue/queues.ts";
-import type { AnalyticsPeriodKey } from "#server/analytics/analytics-period.ts";
+import type { AnalyticsPeriodKey } from "#shared/analytics/analytics-period.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { analyticsReport } from "#server/analytics/analytics.server.ts";
 import { analyticsCsv, analyticsFileName } from "#server/analytics/analytics-csv.ts";
-import { parseAnalyticsPeriod } from "#server/analytics/analytics-period.ts";
+import { parseAnalyticsPeriod } from "#shared/analytics/analytics-period.ts";
 import { localIsoDate, safeTimeZone } from "#shared/time/calendar.ts";
 import { requireWorkspace } from "~/lib/session.server";
 

@@ -2,7 +2,7 @@
 import { formatCount, formatWholeDollars } from "../format/intl.ts";
 import { formatDuration } from "../dashboard/periods.ts";
 import { CONVERSION_DEFINITION, DEALS_CLOSED_DEFINITION, WON_DEALS_DEFINITION, WON_VALUE_DEFINITION } from "./definitions.ts";
-import type { AnalyticsReport, Figure, RateFigure } from "../../analytics/analytics.server.ts";
+import type { AnalyticsReport, Figure, RateFigure } from "./report.ts";
 
 const trim1 = (value: number) => (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");
 

@@ -10,8 +10,7 @@ import { answerFromDescription } from "./description-answers.ts";
 import { describeHours, isWithinBusinessHours } from "./business-hours.ts";
 import { timeZoneLabel } from "../time/calendar.ts";
 import { formatCount, formatWholeDollars } from "../format/intl.ts";
-import type { Intent } from "../../conversation/parser.ts";
-import type { Answers, BotReply, BusinessProfile, StepId } from "../../conversation/types.ts";
+import type { Answers, BotReply, BusinessProfile, Intent, StepId } from "./types.ts";
 import type { CustomQuestion, QualificationQuestions, ScoredFactor } from "./questions.ts";
 
 export const SKIP_CHOICE = "Skip";

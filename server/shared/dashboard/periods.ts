@@ -56,7 +56,7 @@ export function rollingDays(now: Date, days: number): PeriodPair {
 
 /**
  * The `days` local days ending with today (today included) and the `days` before them: the Analytics
- * page's periods (server/analytics/analytics-period.ts), for figures both pages show.
+ * page's periods (server/shared/analytics/analytics-period.ts), for figures both pages show.
  */
 export function lastLocalDays(now: Date, days: number, timeZone: string): PeriodPair {
   const today = localDateTime(now, timeZone).dayNumber;

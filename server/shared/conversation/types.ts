@@ -1,7 +1,7 @@
-// Shapes of the qualification conversation (DESIGN §4). Re-exported by engine.ts, which is the
-// module other folders import from.
-import type { FrequencyBand, TimelineBand } from "../shared/scoring/score.ts";
-import type { CustomAnswer, CustomStep, QualificationQuestions } from "../shared/conversation/questions.ts";
+// Shapes of the qualification conversation (DESIGN §4), pure: the engine (server/conversation, which
+// re-exports them from engine.ts) and the prompts shared with the browser (prompts.ts) both use them.
+import type { FrequencyBand, TimelineBand } from "../scoring/score.ts";
+import type { CustomAnswer, CustomStep, QualificationQuestions } from "./questions.ts";
 
 export type StepId =
   | "service_type"
@@ -98,3 +98,14 @@ export const STEP_ORDER: readonly StepId[] = [
   "contact_reach",
   "done",
 ];
+
+/** What a visitor's message is, before it is read as an answer (parser.ts detectIntent). */
+export type Intent =
+  | "skip"
+  | "question:hours"
+  | "question:areas"
+  | "question:services"
+  | "question:pricing"
+  | "question:bot"
+  | "question:other"
+  | "answer";

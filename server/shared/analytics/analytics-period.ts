@@ -2,7 +2,7 @@
 // Last Year, as whole local days of the business's time zone ending with today, each compared with the
 // same number of days before it. Day edges are local midnights (startOfLocalDay), so a daylight-saving
 // change makes a day 23 or 25 hours long, never shifts a date. Pure.
-import { dayNumberOf, isoDateOf, localDateTime, startOfLocalDay } from "../shared/time/calendar.ts";
+import { dayNumberOf, isoDateOf, localDateTime, startOfLocalDay } from "../time/calendar.ts";
 
 export const ANALYTICS_PERIODS = [
   { key: "7d", label: "Last 7 Days", days: 7 },
