@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import type { AnalyticsReport } from "./analytics.server.ts";
+import type { AnalyticsReport } from "../shared/analytics/report.ts";
 import { analyticsCsv, analyticsFileName, neutralizeCell } from "./analytics-csv.ts";
 
 const figure = (current: number, previous: number, change: number | null) => ({ current, previous, change });

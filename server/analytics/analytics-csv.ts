@@ -4,7 +4,7 @@
 // except plain signed numbers such as "-12.5%" or "+3 pts". Pure.
 import { stringify } from "csv-stringify/sync";
 import { formatCount, formatWholeDollars } from "../shared/format/intl.ts";
-import type { AnalyticsReport } from "./analytics.server.ts";
+import type { AnalyticsReport } from "../shared/analytics/report.ts";
 import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards } from "../shared/analytics/analytics-format.ts";
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -43,8 +43,6 @@ import { VISIT_BOOKED_STAGE } from "../shared/analytics/analytics-format.ts";
 type Num = bigint | number | string | null;
 const num = (value: Num): number => (value === null ? 0 : Number(value));
 
-// The report's shapes are pure and shared with the browser's formatters (shared/analytics/report.ts).
-export type { AnalyticsReport, ChannelRow, Figure, FunnelStage, HourRow, MonthRow, RateFigure } from "../shared/analytics/report.ts";
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 

@@ -351,8 +351,18 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
       });
     }
 
-    /** Two frames after a viewport change: React's resize and media-query listeners have re-rendered. */
-    const twoFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    /**
+     * Runs `measure` on the page as loaded at 360 px, then at 390 px two frames after a viewport change
+     * (React's resize and media-query listeners have re-rendered by then), and leaves the page at 360 px.
+     */
+    async function atPhoneWidths(page: Page, measure: (width: number) => Promise<void>): Promise<void> {
+      await measure(360);
+      for (const width of [390, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        if (width === 390) await measure(390);
+      }
+    }
 
     // The two page sweeps run at once, each in its own browser context (decision 0094): they only read.
     // Each page is checked once it has hydrated and its requests are done (watchRequests), loaded at
@@ -363,18 +373,11 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
       const requests = await watchRequests(page);
       await signIn(page, "demo@leadbroom.test", "DemoPass123");
       const failures: string[] = [];
-      const check = async (what: string) => {
-        for (const width of [360, 390]) {
-          if (width !== 360) {
-            await page.setViewportSize({ width, height: 900 });
-            await twoFrames(page);
-          }
+      const check = (what: string) =>
+        atPhoneWidths(page, async (width) => {
           const problem = await overflow(page);
           if (problem) failures.push(`${what} at ${width} px: ${problem}`);
-        }
-        await page.setViewportSize({ width: 360, height: 900 });
-        await twoFrames(page);
-      };
+        });
       for (const url of workspaceUrls()) {
         await page.goto(`${server.url}${url}`);
         await requests.settled();
@@ -383,12 +386,10 @@ describe.skipIf(!hasChromium)("the owner's first week", () => {
       // No blank scroll below Chatbot → Analytics (hidden tables once added ~700 px).
       await page.goto(`${server.url}/app/chatbot?tab=analytics`);
       await requests.settled();
-      const blank = () => page.evaluate(() => document.documentElement.scrollHeight - (document.querySelector("main")!.getBoundingClientRect().bottom + window.scrollY));
-      expect(await blank()).toBeLessThanOrEqual(2);
-      await page.setViewportSize({ width: 390, height: 900 });
-      await twoFrames(page);
-      expect(await blank()).toBeLessThanOrEqual(2);
-      await page.setViewportSize({ width: 360, height: 900 });
+      await atPhoneWidths(page, async () => {
+        const blank = await page.evaluate(() => document.documentElement.scrollHeight - (document.querySelector("main")!.getBoundingClientRect().bottom + window.scrollY));
+        expect(blank).toBeLessThanOrEqual(2);
+      });
 
       // Modals, menus and drawers.
       await page.goto(`${server.url}/app/dashboard`);

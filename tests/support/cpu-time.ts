@@ -24,7 +24,7 @@ if (log) {
         file: file.replace(`${process.cwd()}/`, ""),
         cpuS: +((cpu.user + cpu.system) / 1e6).toFixed(2),
         wallS: +((performance.now() - wallStart) / 1000).toFixed(2),
-        // Which worker ran it and when: the lanes' timeline (.ci/run's test-times summary).
+        // Which worker ran it and when, and on which database: enough to draw each worker's timeline.
         worker: `${process.pid}/${threadId}`,
         database: process.env.DATABASE_URL ? "postgres" : "pglite",
         startedAt: new Date(startedAt).toISOString(),

@@ -6,7 +6,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation, useRouteError } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { analyticsReport, type AnalyticsReport } from "#server/analytics/analytics.server.ts";
+import { analyticsReport } from "#server/analytics/analytics.server.ts";
+import type { AnalyticsReport } from "#shared/analytics/report.ts";
 import { ANALYTICS_PERIODS, conversionTone, parseAnalyticsPeriod, type AnalyticsPeriodKey } from "#shared/analytics/analytics-period.ts";
 import { formatHour, formatMinutes, formatPercentValue, formatScore, formatSeconds, kpiCards, VISIT_BOOKED_DEFINITION, VISIT_BOOKED_STAGE } from "#shared/analytics/analytics-format.ts";
 import { formatCount, formatWholeDollars } from "#shared/format/intl.ts";

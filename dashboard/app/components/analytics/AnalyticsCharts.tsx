@@ -3,7 +3,7 @@
 // and the page's tables (always rendered, also on the server) carry the same figures for screen
 // readers and for the first paint. The charts are therefore hidden from assistive technology.
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { AnalyticsReport } from "#server/analytics/analytics.server.ts";
+import type { AnalyticsReport } from "#shared/analytics/report.ts";
 import { formatHour } from "#shared/analytics/analytics-format.ts";
 
 export type ChartKind = "leads" | "funnel" | "quality" | "response" | "revenue";
