@@ -281,8 +281,9 @@ export async function appendMessage(db: Db, input: AppendInput): Promise<{ messa
   const now = input.now ?? new Date();
   try {
     const row = await db.$transaction(async (tx) => {
+      // The business in the where: the message's businessId is its conversation's (no foreign key checks it; decision 0102).
       const { lastSeq } = await tx.conversation.update({
-        where: { id: input.conversationId },
+        where: { id: input.conversationId, businessId: input.businessId },
         data: { lastSeq: { increment: 1 }, lastMessageAt: now },
         select: { lastSeq: true },
       });

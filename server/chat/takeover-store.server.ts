@@ -54,8 +54,9 @@ async function insertMessage(
     agentActive?: boolean;
   },
 ): Promise<Message> {
+  // The business in the where: the message's businessId is its conversation's (no foreign key checks it; decision 0102).
   const conversation = await tx.conversation.update({
-    where: { id: input.conversationId },
+    where: { id: input.conversationId, businessId: input.businessId },
     data: {
       lastSeq: { increment: 1 },
       lastMessageAt: input.now,
