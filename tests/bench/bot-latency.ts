@@ -45,6 +45,7 @@ import {
   repoRoot,
   sleep,
   startServerChild,
+  stealMeter,
   summarize,
   summaryLine,
   type ServerChild,
@@ -265,10 +266,13 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
     await server.request({ type: "dbstats", reset: true });
     const clientLoop = monitorEventLoopDelay({ resolution: 10 });
     clientLoop.enable();
+    const others = stealMeter();
     const ackMs: number[] = [];
     const replyMs: number[] = [];
     /** Reply latencies of the turns sent inside the steady-state window [D, 2D] (staggered arrivals). */
     const steadyReplyMs: number[] = [];
+    /** The same, by answer (the 8th captures the lead): which turn makes the tail. */
+    const steadyByAnswer: number[][] = ANSWERS.map(() => []);
     const errors = new Map<string, number>();
     let completed = 0;
     let closingMentionsName = 0;
@@ -281,14 +285,17 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
           for (let round = 0; round < ROUNDS; round += 1) {
             if (round > 0) await v.open(); // the next visitor in this slot: a new conversation
             let last: Message | undefined;
-            for (const answer of ANSWERS) {
+            for (const [index, answer] of ANSWERS.entries()) {
               await sleep(THINK_MIN_MS + Math.random() * (THINK_MAX_MS - THINK_MIN_MS));
               if (performance.now() > deadline) throw new Error("benchmark deadline reached");
               const sentAt = performance.now() - t;
               const r = await v.turn(answer);
               ackMs.push(r.ackMs);
               replyMs.push(r.replyMs);
-              if (sentAt >= CONVERSATION_MS && sentAt <= 2 * CONVERSATION_MS) steadyReplyMs.push(r.replyMs);
+              if (sentAt >= CONVERSATION_MS && sentAt <= 2 * CONVERSATION_MS) {
+                steadyReplyMs.push(r.replyMs);
+                steadyByAnswer[index]!.push(r.replyMs);
+              }
               last = r.reply;
             }
             completed += 1;
@@ -301,6 +308,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
       }),
     );
     const runSeconds = (performance.now() - t) / 1000;
+    const taken = others.stop();
     clientLoop.disable();
     const timings = await server.request<TimingsReport>({ type: "timings" });
     const db = await server.request<DbStatsReport>({ type: "dbstats" });
@@ -319,9 +327,25 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
         `${completed}/${conversations} conversations completed, ${turns} turns in ${runSeconds.toFixed(1)} s ` +
         `(${(turns / runSeconds).toFixed(0)} turns/s)`,
     );
+    if (taken) {
+      console.log(
+        `machine during the run: ${taken.stealPct.toFixed(1)}% of CPU time stolen by the hypervisor, ${taken.iowaitPct.toFixed(1)}% iowait` +
+          (taken.stealPct > 5 ? " (not a quiet machine: compare figures only with runs of similar steal)" : ""),
+      );
+    }
     for (const [message, n] of errors) console.log(`  errors: ${n} × ${message}`);
     for (const [reason, n] of dropReasons) console.log(`  connections dropped: ${n} × "${reason}"`);
-    if (!HERD) console.log(summaryLine("client, steady state: send → bot reply", steadyReply));
+    if (!HERD) {
+      console.log(summaryLine("client, steady state: send → bot reply", steadyReply));
+      console.log(
+        `  by answer, p50 / p99 ms: ${steadyByAnswer
+          .map((ms, i) => {
+            const s = summarize(ms);
+            return `${i + 1}${i === ANSWERS.length - 1 ? " (capture)" : ""} ${fmtMs(s.p50)} / ${fmtMs(s.p99)}`;
+          })
+          .join(", ")}`,
+      );
+    }
     console.log(summaryLine("client, whole run: send → bot reply (upper bound)", clientReply));
     console.log(summaryLine("client: send → ack", summarize(ackMs)));
     if (INSTRUMENT) {
@@ -378,7 +402,8 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
     for (const [label, ok] of checks) console.log(`${ok ? "PASS" : "FAIL"}  ${label}`);
     const pass = checks.every(([, ok]) => ok);
     console.log(`bot latency, ${businesses} business${businesses === 1 ? "" : "es"}: ${pass ? "PASS" : "FAIL"}`);
-    // tests/bench/history.csv: date, commit, database, businesses, visitors, load average at start, p50, p99, CPU per turn
+    // tests/bench/history.csv: date, commit, database, businesses, visitors, load average at start, p50, p99, CPU per turn,
+    // the hypervisor's steal during the run in % (empty where not measured: rows before it, or not Linux)
     const row = [
       new Date().toISOString().slice(0, 16) + "Z",
       gitCommit(),
@@ -389,6 +414,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
       judged.p50.toFixed(1),
       judged.p99.toFixed(1),
       cpuPerTurn.toFixed(2),
+      taken ? taken.stealPct.toFixed(1) : "",
     ].join(",");
     return { pass, row };
   } finally {

@@ -1,6 +1,7 @@
 // Helpers shared by the benchmarks: the server child process (server-process.ts) over IPC, percentiles,
 // and a description of the machine.
 import { fork, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -150,6 +151,34 @@ export function machine(): string {
     `machine: ${os.availableParallelism()} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${gib} GiB, Node ${process.version}, ` +
     `${os.platform()} ${os.release()}; load average ${load} (1/5/15 min) at start`
   );
+}
+
+/**
+ * The machine's CPU time taken by others while `stop()` is pending: the hypervisor's steal (a virtual
+ * machine's CPUs running someone else's work) and iowait, as shares of all CPU time since the meter
+ * started, from /proc/stat (Linux; null elsewhere). Steal above a few percent means the figures of the
+ * run are not those of a quiet machine.
+ */
+export function stealMeter(): { stop(): { stealPct: number; iowaitPct: number } | null } {
+  const read = (): number[] | null => {
+    try {
+      const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!;
+      return line.trim().split(/\s+/).slice(1).map(Number);
+    } catch {
+      return null;
+    }
+  };
+  const start = read();
+  return {
+    stop() {
+      const end = read();
+      if (!start || !end) return null;
+      const d = end.map((v, i) => v - (start[i] ?? 0));
+      // user nice system idle iowait irq softirq steal (guest time is already inside user)
+      const total = d.slice(0, 8).reduce((a, b) => a + b, 0) || 1;
+      return { stealPct: (100 * (d[7] ?? 0)) / total, iowaitPct: (100 * (d[4] ?? 0)) / total };
+    },
+  };
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
