@@ -1,7 +1,7 @@
 // Helpers shared by the benchmarks: the server child process (server-process.ts) over IPC, percentiles,
 // and a description of the machine.
 import { fork, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -154,12 +154,14 @@ export function machine(): string {
 }
 
 /**
- * The machine's CPU time taken by others while `stop()` is pending: the hypervisor's steal (a virtual
- * machine's CPUs running someone else's work) and iowait, as shares of all CPU time since the meter
- * started, from /proc/stat (Linux; null elsewhere). Steal above a few percent means the figures of the
- * run are not those of a quiet machine.
+ * How the machine's CPU time was spent while `stop()` is pending, as shares of all CPU time since the
+ * meter started, from /proc/stat (Linux; null elsewhere): user and system (every process, the kernel's
+ * work for the disk and the network included), idle, iowait, and the hypervisor's steal (a virtual
+ * machine's CPUs running someone else's work). Steal above a few percent means the figures of the run
+ * are not those of a quiet machine.
  */
-export function stealMeter(): { stop(): { stealPct: number; iowaitPct: number } | null } {
+export type MachineShares = { userPct: number; systemPct: number; idlePct: number; iowaitPct: number; stealPct: number };
+export function machineMeter(): { stop(): MachineShares | null } {
   const read = (): number[] | null => {
     try {
       const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!;
@@ -173,12 +175,62 @@ export function stealMeter(): { stop(): { stealPct: number; iowaitPct: number } 
     stop() {
       const end = read();
       if (!start || !end) return null;
-      const d = end.map((v, i) => v - (start[i] ?? 0));
       // user nice system idle iowait irq softirq steal (guest time is already inside user)
+      const d = end.map((v, i) => v - (start[i] ?? 0));
       const total = d.slice(0, 8).reduce((a, b) => a + b, 0) || 1;
-      return { stealPct: (100 * (d[7] ?? 0)) / total, iowaitPct: (100 * (d[4] ?? 0)) / total };
+      const pct = (...fields: number[]) => (100 * fields.reduce((sum, i) => sum + (d[i] ?? 0), 0)) / total;
+      return { userPct: pct(0, 1), systemPct: pct(2, 5, 6), idlePct: pct(3), iowaitPct: pct(4), stealPct: pct(7) };
     },
   };
+}
+
+/**
+ * CPU time of this machine's processes called `name` (e.g. the local PostgreSQL server's backends) while
+ * `stop()` is pending, in ms, from /proc (Linux; null elsewhere). Processes that exit meanwhile are not
+ * counted: a pool's connections live through a run.
+ */
+export function processCpuMeter(name: string): { stop(): number | null } {
+  const read = (): Map<string, number> | null => {
+    try {
+      const ticks = new Map<string, number>();
+      for (const pid of readdirSync("/proc")) {
+        if (!/^\d+$/.test(pid)) continue;
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          const close = stat.lastIndexOf(")");
+          if (stat.slice(stat.indexOf("(") + 1, close) !== name) continue;
+          const fields = stat.slice(close + 2).split(" ");
+          // utime and stime are fields 14 and 15 of /proc/PID/stat, 12 and 13 after the name
+          ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+        } catch {
+          // the process exited meanwhile
+        }
+      }
+      return ticks;
+    } catch {
+      return null;
+    }
+  };
+  const start = read();
+  return {
+    stop() {
+      const end = read();
+      if (!start || !end) return null;
+      let ticks = 0;
+      for (const [pid, t] of end) ticks += t - (start.get(pid) ?? 0);
+      return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+    },
+  };
+}
+
+/** One line for a run's report (see machineMeter). */
+export function machineSharesLine(shares: MachineShares): string {
+  const f = (v: number) => `${v.toFixed(1)}%`;
+  return (
+    `machine during the run: user ${f(shares.userPct)}, system ${f(shares.systemPct)}, idle ${f(shares.idlePct)}, ` +
+    `iowait ${f(shares.iowaitPct)}, stolen by the hypervisor ${f(shares.stealPct)}` +
+    (shares.stealPct > 5 ? " (not a quiet machine: compare only with runs of similar steal)" : "")
+  );
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
