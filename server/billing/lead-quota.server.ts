@@ -9,7 +9,8 @@ import { sqlUtc } from "../db/timestamps.ts";
 import { leadLimit, type PlanState } from "../shared/billing/entitlements.ts";
 import { usageWindow } from "./usage-window.ts";
 import { insertJobsSql } from "../jobs/queue/job-sql.server.ts";
-import { OVERAGE_QUEUE } from "../jobs/queue/queues.ts";
+import { LEAD_QUOTA_QUEUE, OVERAGE_QUEUE } from "../jobs/queue/queues.ts";
+import type { JobHandler } from "../jobs/queue/job-queue.server.ts";
 import type { LeadSource } from "../shared/enums.ts";
 
 type QuotaDb = Pick<Db, "business" | "leadUsage" | "$queryRaw">;
@@ -49,8 +50,10 @@ export function countsAgainstPlan(source: LeadSource): boolean {
 
 /**
  * Counts a newly stored lead (not test conversations, not leads typed in by hand) against the plan.
- * One statement: the window's counter goes up by one, and when it passes the limit the lead is flagged
- * overage and, on a paid subscription, queued for Stripe, so the count and the flag never disagree.
+ * One statement: the lead's LeadUsageEntry is written, and only then the window's counter goes up by
+ * one; when it passes the limit the lead is flagged overage and, on a paid subscription, queued for
+ * Stripe, so the count and the flag never disagree. A lead counted already (the entry exists: a job run
+ * twice) changes nothing: `counted` is then false. A lead that no longer exists is not counted.
  */
 export async function countLeadAgainstPlan(
   db: QuotaDb,
@@ -77,9 +80,17 @@ export async function countLeadAgainstPlan(
   // Only a paid subscription is charged; a free trial's extra leads are flagged, not billed.
   const charge = business.subscriptionStatus === "active" && business.stripeCustomerId !== null;
   // INSERT … ON CONFLICT DO UPDATE takes the row lock, so two leads of one window never share a count.
+  // The entry's key is the lead: a second count of the same lead inserts nothing, so nothing follows
+  // (a concurrent one waits for the first to commit, then finds its entry).
   const rows = await queryPrepared<{ count: number; flagged: boolean }>(db, Prisma.sql`
-    WITH usage AS (
-      INSERT INTO "LeadUsage" ("businessId", "periodStart", "count") VALUES (${args.businessId}, ${sqlUtc(window.start)}, 1)
+    WITH entry AS (
+      INSERT INTO "LeadUsageEntry" ("leadId", "businessId", "countedAt")
+      SELECT l."id", l."businessId", ${sqlUtc(now)} FROM "Lead" l WHERE l."id" = ${args.leadId} AND l."businessId" = ${args.businessId}
+      ON CONFLICT ("leadId") DO NOTHING
+      RETURNING "leadId"
+    ), usage AS (
+      INSERT INTO "LeadUsage" ("businessId", "periodStart", "count")
+      SELECT ${args.businessId}, ${sqlUtc(window.start)}, 1 FROM entry
       ON CONFLICT ("businessId", "periodStart") DO UPDATE SET "count" = "LeadUsage"."count" + 1
       RETURNING "count"
     ), flagged AS (
@@ -96,7 +107,9 @@ export async function countLeadAgainstPlan(
       ${insertJobsSql(OVERAGE_QUEUE, Prisma.sql`report`, Prisma.sql`jsonb_build_object('leadId', report."leadId")`, Prisma.sql`'overage:' || report."leadId"`)}
     )
     SELECT usage."count", EXISTS (SELECT 1 FROM flagged) AS "flagged" FROM usage`);
-  const count = Number(rows[0]?.count ?? 0);
+  const row = rows[0];
+  if (!row) return { counted: false, isOverage: false, count: 0, limit };
+  const count = Number(row.count);
   return { counted: true, isOverage: limit !== null && count > limit, count, limit };
 }
 
@@ -109,4 +122,21 @@ export async function leadUsage(db: Pick<Db, "business" | "leadUsage">, business
     select: { count: true },
   });
   return { count: row?.count ?? 0, limit: leadLimit(business, now), periodStart: window.start, periodEnd: window.end };
+}
+
+/**
+ * The `lead.quota` job (decision 0103): a chatbot lead's capture writes it in the capture statement, and
+ * this counts the lead against the plan off the chat's path. The LeadUsage row is one per business and
+ * window, so the capturing turn held its lock through its commit and every capture of the business
+ * waited for the one before. The business's plan is read here, when the count is made.
+ */
+export type LeadQuotaJob = { businessId: string; leadId: string };
+
+export function leadQuotaJobHandler(deps: { db: Db }): JobHandler<LeadQuotaJob> {
+  return {
+    name: LEAD_QUOTA_QUEUE,
+    run: async (job) => {
+      await countLeadAgainstPlan(deps.db, { businessId: job.businessId, leadId: job.leadId });
+    },
+  };
 }

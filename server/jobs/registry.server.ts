@@ -10,6 +10,7 @@ import type { DomainEvent } from "../events/domain-events.ts";
 import { jobsForEvent } from "./subscribers.server.ts";
 import { mailJobHandler, type MailJob } from "../mail/mail-jobs.server.ts";
 import { overageJobHandler, type OverageJob } from "../billing/overage-reporter.server.ts";
+import { leadQuotaJobHandler, type LeadQuotaJob } from "../billing/lead-quota.server.ts";
 import { billingJobHandlers } from "../billing/jobs/billing-jobs.server.ts";
 import type { BillingOperationJob } from "../billing/operations.server.ts";
 import type { BillingRefreshJob } from "../billing/mirror.server.ts";
@@ -51,6 +52,7 @@ import {
   MISSED_CALL_QUEUE,
   OUTREACH_SEND_QUEUE,
   OVERAGE_QUEUE,
+  LEAD_QUOTA_QUEUE,
   PASSWORD_RESET_QUEUE,
   PRIVACY_EXPORT_QUEUE,
   PRIVACY_TICK,
@@ -156,6 +158,7 @@ export const webhookJobSchema = z.object({
 const passwordResetJobSchema = z.object({ userId: id, email: z.string().min(1) }) satisfies z.ZodType<PasswordResetJob>;
 const inviteEmailJobSchema = z.object({ inviteId: id, inviterName: z.string() }) satisfies z.ZodType<InviteEmailJob>;
 const overageJobSchema = z.object({ leadId: id }) satisfies z.ZodType<OverageJob>;
+const leadQuotaJobSchema = z.object({ businessId: id, leadId: id }) satisfies z.ZodType<LeadQuotaJob>;
 const sandboxJobSchema = z.object({ businessId: id }) satisfies z.ZodType<SandboxJob>;
 const takeoverJobSchema = z.object({ conversationId: id, activeAt: isoDate }) satisfies z.ZodType<TakeoverJob>;
 const billingOperationJobSchema = z.object({ operationId: id }) satisfies z.ZodType<BillingOperationJob>;
@@ -224,6 +227,7 @@ export function jobRegistry(services: AppServices, realtime: JobRealtime): Regis
       await services.jobs.enqueue(services.db, await jobsForEvent(services, event));
     }),
     handle(OVERAGE_QUEUE, overageJobSchema, overageJobHandler(services)),
+    handle(LEAD_QUOTA_QUEUE, leadQuotaJobSchema, leadQuotaJobHandler(services)),
     tick(REMINDER_DUE_TICK),
     tick(RESPONSE_ROLLUP_TICK),
     tick(DAILY_SUMMARY_TICK),

@@ -13,13 +13,12 @@ import { leadFields } from "./lead-fields.ts";
 import type { LeadSummary, WorkspaceNotification } from "../realtime/protocol.ts";
 import { leadSummarySelect, toLeadSummary, type LeadRow } from "./lead-summary.ts";
 import { asUtcDate, sqlUtc, utcText } from "../db/timestamps.ts";
-import { countLeadAgainstPlan, type QuotaBusiness } from "../billing/lead-quota.server.ts";
 import { hideLeadDetails } from "../billing/lead-visibility.ts";
 import { newLeadNotificationText } from "../notifications/notifications.server.ts";
 import { leadCreatedEventSql } from "../events/emit-events.server.ts";
 import { eventKey, type DomainEvent } from "../events/domain-events.ts";
 import { insertJobsSql, statementWake, type JobWaker } from "../jobs/queue/job-sql.server.ts";
-import { EVENT_QUEUE } from "../jobs/queue/queues.ts";
+import { EVENT_QUEUE, LEAD_QUOTA_QUEUE } from "../jobs/queue/queues.ts";
 
 export type CaptureInput = {
   businessId: string;
@@ -54,14 +53,12 @@ export type CaptureResult = {
   eventsWritten?: true;
 };
 
-/** The lead as the capture statement returns it, with the business's plan fields (read fresh, for the quota). */
+/** The lead as the capture statement returns it, with its notification. */
 type CapturedRow = Omit<LeadRow, "createdAt"> & {
   createdAt: Date | string;
   notificationId: string | null;
   notificationAt: Date | string | null;
-  trialEnd: Date | string | null;
-  currentPeriodStart: Date | string | null;
-} & Omit<QuotaBusiness, "trialEnd" | "currentPeriodStart">;
+};
 
 export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureResult> {
   const { scored, data } = leadFields(input.answers, input.scoreInput);
@@ -92,7 +89,8 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
     ? newLeadNotificationText(input.notify.hideDetails ? hideLeadDetails(shown) : shown)
     : undefined;
   // The lead, its 'created' event, its follow-up reminder, the team's "new-lead" notification, the
-  // `lead.created` domain event's job (the outbox, DESIGN §10) and the
+  // `lead.created` domain event's job (the outbox, DESIGN §10), the `lead.quota` job that counts it
+  // against the plan (not a test lead; decision 0103) and the
   // lead's id on the conversation state (clearing "leadPending") in one statement (decision 0007): all or nothing, and one round trip on the chat's hot path. A
   // concurrent capture of the same conversation wins the unique index: then nothing is inserted.
   const rows = await queryPrepared<CapturedRow>(db, Prisma.sql`
@@ -126,14 +124,21 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
       RETURNING "id", ${utcText('"createdAt"')} AS "createdAt"
     ), created_event AS (
       ${leadCreatedEventSql("lead", wake.mode)}
+    ), counted AS (
+      SELECT "id", "businessId" FROM lead WHERE NOT "isTest"
+    ), quota_job AS (
+      ${insertJobsSql(
+        LEAD_QUOTA_QUEUE,
+        Prisma.sql`counted`,
+        Prisma.sql`jsonb_build_object('businessId', counted."businessId", 'leadId', counted."id")`,
+        Prisma.sql`'lead.quota:' || counted."id"`,
+        wake.mode,
+      )}
     )
-    SELECT lead.*, notification."id" AS "notificationId", notification."createdAt" AS "notificationAt",
-           b."isDemo", b."subscriptionStatus"::text AS "subscriptionStatus", b."plan"::text AS "plan",
-           ${utcText('b."trialEnd"')} AS "trialEnd",
-           ${utcText('b."currentPeriodStart"')} AS "currentPeriodStart", b."stripeCustomerId", b."timeZone"
-      FROM lead LEFT JOIN notification ON true JOIN "Business" b ON b."id" = ${input.businessId}`);
+    SELECT lead.*, notification."id" AS "notificationId", notification."createdAt" AS "notificationAt"
+      FROM lead LEFT JOIN notification ON true`);
   const row = rows[0];
-  if (row) wake.committed([EVENT_QUEUE]);
+  if (row) wake.committed(input.isTest ? [EVENT_QUEUE] : [EVENT_QUEUE, LEAD_QUOTA_QUEUE]);
   if (!row) {
     // The conversation's lead exists already (a concurrent capture, or a lost leadId): update it.
     const lead = await db.lead.update({ where: { conversationId: input.conversationId }, data, select: leadSummarySelect });
@@ -151,22 +156,6 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
     conversationId: row.conversationId,
     isTest: row.isTest,
     createdAt: asUtcDate(row.createdAt),
-  });
-  // Plan limit (server/billing): counted per billing period; over it the lead is flagged overage.
-  await countLeadAgainstPlan(db, {
-    businessId: input.businessId,
-    leadId: lead.id,
-    isTest: input.isTest,
-    now: input.now,
-    business: {
-      isDemo: row.isDemo,
-      subscriptionStatus: row.subscriptionStatus,
-      plan: row.plan,
-      trialEnd: row.trialEnd === null ? null : asUtcDate(row.trialEnd),
-      currentPeriodStart: row.currentPeriodStart === null ? null : asUtcDate(row.currentPeriodStart),
-      stripeCustomerId: row.stripeCustomerId,
-      timeZone: row.timeZone,
-    },
   });
   const notification: WorkspaceNotification | undefined =
     row.notificationId && row.notificationAt

@@ -1,5 +1,5 @@
 // Plan limits on the server: leads counted per billing period through the real capture code
-// (captureLead), overage at 101 (Starter) and 501 (Pro), overage leads still stored and reported to
+// (captureLead, then its lead.quota job), overage at 101 (Starter) and 501 (Pro), overage leads still stored and reported to
 // Stripe once each as meter events; Enterprise unlimited; test conversations not counted; PRO features
 // locked below Pro; an expired trial keeps capturing but hides lead details until subscribing; and the
 // app without Stripe keys.
@@ -7,7 +7,10 @@ import type { SetupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usageWindow } from "#server/billing/usage-window.ts";
 import { captureLead } from "#server/leads/capture-lead.server.ts";
-import { OVERAGE_QUEUE } from "#server/jobs/queue/queues.ts";
+import { countLeadAgainstPlan } from "#server/billing/lead-quota.server.ts";
+import { Prisma } from "#server/db/generated/client.ts";
+import { JOB_SCHEMA } from "#server/jobs/queue/job-queue.server.ts";
+import { LEAD_QUOTA_QUEUE, OVERAGE_QUEUE } from "#server/jobs/queue/queues.ts";
 import type { StripeMock } from "../mocks/stripe.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { expireTrial, postJson, registerOwner, startStripeMock, STRIPE_ENV, type Owner } from "./billing-support.ts";
@@ -43,6 +46,9 @@ async function captureOne(businessId: string, options: { isTest?: boolean; name?
     scoreInput: { buildingSizeSqFt: 12_000, frequency: "weekly", marketPriceCents: 1000 },
     now: new Date(),
   });
+  // A test conversation's lead writes no lead.quota job; any other is counted by that job, off the chat's
+  // path (decision 0103): its entry is written with the count and the overage flag, in one statement.
+  if (!options.isTest) await expect.poll(() => db.leadUsageEntry.count({ where: { leadId: result.lead.id } })).toBe(1);
   return db.lead.findUniqueOrThrow({ where: { id: result.lead.id } });
 }
 
@@ -108,9 +114,30 @@ describe("lead limits", () => {
     const owner = await payingOwner("Enterprise", 10_000);
     expect((await captureOne(owner.businessId)).isOverage).toBe(false);
     const starter = await payingOwner("Starter", 100);
-    expect((await captureOne(starter.businessId, { isTest: true })).isOverage).toBe(false);
+    const testLead = await captureOne(starter.businessId, { isTest: true });
+    expect(testLead.isOverage).toBe(false);
+    // No lead.quota job was written for it (so none can count it later), and nothing counted it.
+    const jobs = await server.services.db.$queryRaw<{ n: number }[]>(
+      Prisma.sql`SELECT count(*)::int AS n FROM ${Prisma.raw(`"${JOB_SCHEMA}"`)}."job" WHERE "name" = ${LEAD_QUOTA_QUEUE} AND "data"->>'leadId' = ${testLead.id}`,
+    );
+    expect(jobs[0]!.n).toBe(0);
     const usage = await server.services.db.leadUsage.findFirstOrThrow({ where: { businessId: starter.businessId } });
     expect(usage.count).toBe(100);
+  });
+
+  it("a lead is counted once, however often its lead.quota job runs (a retry, two at once)", async () => {
+    const owner = await payingOwner("Starter", 99);
+    const db = server.services.db;
+    const lead = await captureOne(owner.businessId); // the 100th: included
+    expect(lead.isOverage).toBe(false);
+    const again = await Promise.all([1, 2].map(() => countLeadAgainstPlan(db, { businessId: owner.businessId, leadId: lead.id })));
+    expect(again.map((r) => r.counted)).toEqual([false, false]);
+    expect((await db.leadUsage.findFirstOrThrow({ where: { businessId: owner.businessId } })).count).toBe(100);
+    expect((await db.lead.findUniqueOrThrow({ where: { id: lead.id } })).isOverage).toBe(false);
+    // Another business's id does not count this lead either.
+    const other = await payingOwner("Starter", 0);
+    expect((await countLeadAgainstPlan(db, { businessId: other.businessId, leadId: lead.id })).counted).toBe(false);
+    expect((await db.leadUsage.findFirstOrThrow({ where: { businessId: other.businessId } })).count).toBe(0);
   });
 
   it("a free trial counts against Pro's 500 but its extra leads are not billed", async () => {

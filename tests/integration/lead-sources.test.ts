@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "#server/db/generated/client.ts";
 import { createFromTemplate, updateAutomation } from "#server/automations/automations.server.ts";
 import { leadUsage } from "#server/billing/lead-quota.server.ts";
-import { AUTOMATION_QUEUE, EVENT_QUEUE, WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
+import { AUTOMATION_QUEUE, EVENT_QUEUE, LEAD_QUOTA_QUEUE, WEBHOOK_QUEUE } from "#server/jobs/queue/queues.ts";
 import { JOB_SCHEMA } from "#server/jobs/queue/job-queue.server.ts";
 import type { LeadSummary } from "#server/realtime/protocol.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
@@ -164,7 +164,7 @@ describe("every lead source has the same consequences", () => {
     await until(async () => pushed.filter((p) => p.id === leadId).length, (n) => n >= 1);
     await until(async () => deliveriesOf(leadId).length, (n) => n >= 1);
     await until(() => server.services.db.automationRun.findMany({ where: { automationId, leadId } }), (runs) => runs.length >= 1 && runs.every((r) => r.status !== "scheduled"));
-    await server.services.jobs.idle([EVENT_QUEUE, AUTOMATION_QUEUE, WEBHOOK_QUEUE]);
+    await server.services.jobs.idle([EVENT_QUEUE, AUTOMATION_QUEUE, WEBHOOK_QUEUE, LEAD_QUOTA_QUEUE]);
 
     expect(await leadCreatedEvents(leadId)).toBe(1);
     expect(pushed.filter((p) => p.id === leadId)).toHaveLength(1);

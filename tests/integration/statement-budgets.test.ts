@@ -107,12 +107,13 @@ describe("statement budgets of the hot paths", () => {
       await server.app.chat.idle();
     });
     expect(await server.services.db.lead.count({ where: { conversationId: visitor.conversationId! } })).toBe(1);
-    // 4: this turn keeps the two statements of decision 0007 (its message is stored and acknowledged before
+    // 3: this turn keeps the two statements of decision 0007 (its message is stored and acknowledged before
     // the reply, which says the lead is due: kill -9 loses nothing, decision 0079); the lead captured in one CTE statement (lead, 'created' event, follow-up
-    // reminder, the conversation state's leadId, the team's notification, the lead.created job: capture-lead.server.ts);
-    // the lead counted against the plan's limit in one more (LeadUsage upsert, overage flag and its Stripe
-    // job: lead-quota.server.ts; a statement of its own, serialised per business and billing window).
-    expectBudget(statements, 4);
+    // reminder, the conversation state's leadId, the team's notification, the lead.created job and the
+    // lead.quota job: capture-lead.server.ts). Was 4: the lead was counted against the plan's limit in a
+    // statement of its own (LeadUsage upsert), which every capture of the business waited for; the
+    // lead.quota job counts it now, off the chat's path (decision 0103; the job runner is stopped here).
+    expectBudget(statements, 3);
   });
 
   it("a turn after the lead exists", async () => {
@@ -173,9 +174,9 @@ describe("statement budgets of the hot paths", () => {
       await server.app.chat.idle();
     });
     expect(await server.services.db.lead.findFirst({ where: { conversationId: visitor.conversationId! }, select: { phone: true } })).toEqual({ phone: "+16175550188" });
-    // 4, as the capture with an e-mail (above): asking for SMS consent costs nothing without Twilio (it read
+    // 3, as the capture with an e-mail (above): asking for SMS consent costs nothing without Twilio (it read
     // the Twilio connection for every phone given).
-    expectBudget(statements, 4);
+    expectBudget(statements, 3);
   });
 
   it("a visitor leaving (the socket closes) with a conversation open", async () => {

@@ -22,6 +22,8 @@ export type QueueSpec = {
 export const MAIL_QUEUE = "mail.send";
 export const EVENT_QUEUE = "domain.event";
 export const OVERAGE_QUEUE = "stripe.overage";
+/** A chatbot lead counted against its business's plan, written by the capture (server/billing/lead-quota.server.ts, decision 0103). */
+export const LEAD_QUOTA_QUEUE = "lead.quota";
 export const PASSWORD_RESET_QUEUE = "password-reset.send";
 export const INVITE_EMAIL_QUEUE = "invite.send";
 /** A demo sandbox's deletion, due 24 hours after it was made (server/demo/sandbox.server.ts). */
@@ -89,6 +91,9 @@ export const QUEUES: readonly QueueSpec[] = [
   { name: INVITE_EMAIL_QUEUE, retryLimit: 8, retryDelaySeconds: 10, expireInSeconds: 120, batchSize: 10, workers: 1 },
   // A meter event per overage lead; Stripe deduplicates by the lead's identifier.
   { name: OVERAGE_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60, batchSize: 20, workers: 1 },
+  // One short statement per lead; a second run counts nothing (LeadUsageEntry). Retried quickly: until it
+  // runs, the workspace's usage figure and the overage flag lag the capture.
+  { name: LEAD_QUOTA_QUEUE, retryLimit: 10, retryDelaySeconds: 2, expireInSeconds: 60, batchSize: 20, workers: 1 },
   { name: SANDBOX_DELETE_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 120, batchSize: 5, workers: 1 },
   // A tick looks for what is due and enqueues it; a missed tick is made up by the next one.
   { name: DAILY_SUMMARY_TICK, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 300, batchSize: 1, workers: 1 },
