@@ -5,7 +5,7 @@
 import type { Db } from "../db/client.server.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { sqlUtc } from "../db/timestamps.ts";
+import { asUtcDate, sqlUtc } from "../db/timestamps.ts";
 import { leadLimit, type PlanState } from "../shared/billing/entitlements.ts";
 import { usageWindow } from "./usage-window.ts";
 import { insertJobsSql } from "../jobs/queue/job-sql.server.ts";
@@ -128,15 +128,31 @@ export async function leadUsage(db: Pick<Db, "business" | "leadUsage">, business
  * The `lead.quota` job (decision 0103): a chatbot lead's capture writes it in the capture statement, and
  * this counts the lead against the plan off the chat's path. The LeadUsage row is one per business and
  * window, so the capturing turn held its lock through its commit and every capture of the business
- * waited for the one before. The business's plan is read here, when the count is made.
+ * waited for the one before. The plan and the window are the capture's (read by the capture statement).
  */
-export type LeadQuotaJob = { businessId: string; leadId: string };
+export type LeadQuotaJob = {
+  businessId: string;
+  leadId: string;
+  /** The lead's capture (ISO, UTC): the billing window it counts in. */
+  capturedAt: string;
+  /** The business's plan as of the capture, read by the capture statement (dates as ISO text in UTC, or null). */
+  business: Omit<QuotaBusiness, "trialEnd" | "currentPeriodStart"> & { trialEnd: string | null; currentPeriodStart: string | null };
+};
 
 export function leadQuotaJobHandler(deps: { db: Db }): JobHandler<LeadQuotaJob> {
   return {
     name: LEAD_QUOTA_QUEUE,
     run: async (job) => {
-      await countLeadAgainstPlan(deps.db, { businessId: job.businessId, leadId: job.leadId });
+      await countLeadAgainstPlan(deps.db, {
+        businessId: job.businessId,
+        leadId: job.leadId,
+        now: asUtcDate(job.capturedAt),
+        business: {
+          ...job.business,
+          trialEnd: job.business.trialEnd === null ? null : asUtcDate(job.business.trialEnd),
+          currentPeriodStart: job.business.currentPeriodStart === null ? null : asUtcDate(job.business.currentPeriodStart),
+        },
+      });
     },
   };
 }

@@ -158,7 +158,21 @@ export const webhookJobSchema = z.object({
 const passwordResetJobSchema = z.object({ userId: id, email: z.string().min(1) }) satisfies z.ZodType<PasswordResetJob>;
 const inviteEmailJobSchema = z.object({ inviteId: id, inviterName: z.string() }) satisfies z.ZodType<InviteEmailJob>;
 const overageJobSchema = z.object({ leadId: id }) satisfies z.ZodType<OverageJob>;
-const leadQuotaJobSchema = z.object({ businessId: id, leadId: id }) satisfies z.ZodType<LeadQuotaJob>;
+const utcText = z.string().min(1).max(40);
+const leadQuotaJobSchema = z.object({
+  businessId: id,
+  leadId: id,
+  capturedAt: utcText,
+  business: z.object({
+    isDemo: z.boolean(),
+    subscriptionStatus: z.string().max(40),
+    plan: z.string().max(40).nullable(),
+    trialEnd: utcText.nullable(),
+    currentPeriodStart: utcText.nullable(),
+    stripeCustomerId: z.string().max(255).nullable(),
+    timeZone: z.string().max(80),
+  }),
+}) satisfies z.ZodType<LeadQuotaJob>;
 const sandboxJobSchema = z.object({ businessId: id }) satisfies z.ZodType<SandboxJob>;
 const takeoverJobSchema = z.object({ conversationId: id, activeAt: isoDate }) satisfies z.ZodType<TakeoverJob>;
 const billingOperationJobSchema = z.object({ operationId: id }) satisfies z.ZodType<BillingOperationJob>;

@@ -125,12 +125,19 @@ export async function captureLead(db: Db, input: CaptureInput): Promise<CaptureR
     ), created_event AS (
       ${leadCreatedEventSql("lead", wake.mode)}
     ), counted AS (
-      SELECT "id", "businessId" FROM lead WHERE NOT "isTest"
+      -- The plan as of the capture, read here (no lock), so that the job counts the lead in the window and
+      -- against the limit it was captured under, without reading the business again.
+      SELECT lead."id", lead."businessId", lead."createdAt" AS "capturedAt",
+             jsonb_build_object('isDemo', b."isDemo", 'subscriptionStatus', b."subscriptionStatus"::text, 'plan', b."plan"::text,
+                                'trialEnd', ${utcText('b."trialEnd"')}, 'currentPeriodStart', ${utcText('b."currentPeriodStart"')},
+                                'stripeCustomerId', b."stripeCustomerId", 'timeZone', b."timeZone") AS "business"
+        FROM lead JOIN "Business" b ON b."id" = lead."businessId"
+       WHERE NOT lead."isTest"
     ), quota_job AS (
       ${insertJobsSql(
         LEAD_QUOTA_QUEUE,
         Prisma.sql`counted`,
-        Prisma.sql`jsonb_build_object('businessId', counted."businessId", 'leadId', counted."id")`,
+        Prisma.sql`jsonb_build_object('businessId', counted."businessId", 'leadId', counted."id", 'capturedAt', counted."capturedAt", 'business', counted."business")`,
         Prisma.sql`'lead.quota:' || counted."id"`,
         wake.mode,
       )}
