@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { newClientMessageId, Visitor } from "../support/widget-client.ts";
-import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
+import { newClientMessageId, openedVisitor, type Visitor } from "../support/widget-client.ts";
+import { connected, cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 import type { TakeoverAck } from "#server/realtime/protocol.ts";
 
@@ -39,11 +39,8 @@ async function businessXmax(): Promise<string> {
 }
 
 async function openVisitor(): Promise<Visitor> {
-  const visitor = new Visitor(server.url, { siteKey });
+  const visitor = await openedVisitor(server.url, siteKey, { pageUrl: "https://row-lock-cleaning.example/quote" });
   visitors.push(visitor);
-  await visitor.connect();
-  const opened = await visitor.open({ pageUrl: "https://row-lock-cleaning.example/quote" });
-  if (!opened.ok) throw new Error(opened.error);
   return visitor;
 }
 
@@ -62,10 +59,7 @@ describe("the business row during a chat", () => {
 
     const socket = workspaceSocket(server.url, cookieHeader(owner.client));
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
+    await connected(socket);
     const emit = (event: string, payload: object) => socket.timeout(15_000).emitWithAck(event, payload) as Promise<TakeoverAck<object>>;
     const conversationId = visitor.conversationId!;
     expect((await emit("conversation:join", { conversationId })).ok).toBe(true);
@@ -89,10 +83,8 @@ describe("the business row during a chat", () => {
   it("deletes a business's messages with its conversations", async () => {
     const other = await registerOwner(server, "Short Lived Cleaning Co");
     const key = (await server.services.db.chatbot.findFirstOrThrow({ where: { businessId: other.businessId } })).siteKey;
-    const visitor = new Visitor(server.url, { siteKey: key });
+    const visitor = await openedVisitor(server.url, key, { pageUrl: "https://short-lived.example/" });
     visitors.push(visitor);
-    await visitor.connect();
-    expect((await visitor.open({ pageUrl: "https://short-lived.example/" })).ok).toBe(true);
     await visitor.say("Regular Commercial Cleaning");
     await server.app.chat.idle();
     visitor.disconnect();

@@ -11,8 +11,8 @@
 // (`quiet`): a statement the path leaves running in the background is counted too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
-import { newClientMessageId, Visitor } from "../support/widget-client.ts";
-import { cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
+import { newClientMessageId, openedVisitor, type Visitor } from "../support/widget-client.ts";
+import { connected, cookieHeader, workspaceSocket } from "../support/workspace-client.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 import type { Socket } from "socket.io-client";
 import type { Message, TakeoverAck } from "#server/realtime/protocol.ts";
@@ -72,11 +72,8 @@ function expectBudget(statements: string[], budget: number) {
 
 /** A visitor of the business with an open conversation, the bot's first question asked. */
 async function openVisitor(): Promise<Visitor> {
-  const visitor = new Visitor(server.url, { siteKey });
+  const visitor = await openedVisitor(server.url, siteKey, { pageUrl: "https://budget-cleaning.example/quote" });
   visitors.push(visitor);
-  await visitor.connect();
-  const opened = await visitor.open({ pageUrl: "https://budget-cleaning.example/quote" });
-  if (!opened.ok) throw new Error(opened.error);
   return visitor;
 }
 
@@ -138,10 +135,7 @@ describe("statement budgets of the hot paths", () => {
     await server.app.chat.idle();
     const socket = workspaceSocket(server.url, cookieHeader(owner.client));
     sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
+    await connected(socket);
     const emit = <T extends object>(event: string, payload: object) => socket.timeout(15_000).emitWithAck(event, payload) as Promise<TakeoverAck<T>>;
     const conversationId = visitor.conversationId!;
     expect((await emit("conversation:join", { conversationId })).ok).toBe(true);

@@ -124,6 +124,18 @@ export class Visitor {
 }
 
 /** Expects a refused connection and returns its connect_error message. */
+/** A visitor connected to `siteKey`'s chatbot with a conversation open (the bot's first question asked). */
+export async function openedVisitor(serverUrl: string, siteKey: string, payload: ConversationOpenPayload = {}): Promise<Visitor> {
+  const visitor = new Visitor(serverUrl, { siteKey });
+  await visitor.connect();
+  const opened = await visitor.open(payload);
+  if (!opened.ok) {
+    visitor.disconnect();
+    throw new Error(opened.error);
+  }
+  return visitor;
+}
+
 export async function connectError(visitor: Visitor): Promise<string> {
   try {
     await visitor.connect();

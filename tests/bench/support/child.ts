@@ -162,26 +162,16 @@ export function machine(): string {
  */
 export type MachineShares = { userPct: number; systemPct: number; idlePct: number; iowaitPct: number; stealPct: number };
 export function machineMeter(): { stop(): MachineShares | null } {
-  const read = (): number[] | null => {
-    try {
-      const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!;
-      return line.trim().split(/\s+/).slice(1).map(Number);
-    } catch {
-      return null;
-    }
-  };
-  const start = read();
-  return {
-    stop() {
-      const end = read();
-      if (!start || !end) return null;
+  return meter(
+    () => readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1).map(Number),
+    (start, end) => {
       // user nice system idle iowait irq softirq steal (guest time is already inside user)
       const d = end.map((v, i) => v - (start[i] ?? 0));
       const total = d.slice(0, 8).reduce((a, b) => a + b, 0) || 1;
       const pct = (...fields: number[]) => (100 * fields.reduce((sum, i) => sum + (d[i] ?? 0), 0)) / total;
       return { userPct: pct(0, 1), systemPct: pct(2, 5, 6), idlePct: pct(3), iowaitPct: pct(4), stealPct: pct(7) };
     },
-  };
+  );
 }
 
 /**
@@ -190,8 +180,8 @@ export function machineMeter(): { stop(): MachineShares | null } {
  * counted: a pool's connections live through a run.
  */
 export function processCpuMeter(name: string): { stop(): number | null } {
-  const read = (): Map<string, number> | null => {
-    try {
+  return meter(
+    () => {
       const ticks = new Map<string, number>();
       for (const pid of readdirSync("/proc")) {
         if (!/^\d+$/.test(pid)) continue;
@@ -207,18 +197,29 @@ export function processCpuMeter(name: string): { stop(): number | null } {
         }
       }
       return ticks;
+    },
+    (start, end) => {
+      let ticks = 0;
+      for (const [pid, t] of end) ticks += t - (start.get(pid) ?? 0);
+      return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+    },
+  );
+}
+
+/** Reads a figure now and again at `stop()`, and gives what `difference` makes of the two; null where it cannot be read. */
+function meter<T, R>(read: () => T, difference: (start: T, end: T) => R): { stop(): R | null } {
+  const safely = (): T | null => {
+    try {
+      return read();
     } catch {
       return null;
     }
   };
-  const start = read();
+  const start = safely();
   return {
     stop() {
-      const end = read();
-      if (!start || !end) return null;
-      let ticks = 0;
-      for (const [pid, t] of end) ticks += t - (start.get(pid) ?? 0);
-      return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+      const end = safely();
+      return start === null || end === null ? null : difference(start, end);
     },
   };
 }
