@@ -273,9 +273,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
     const postgresCpu = server.database === "postgres" ? processCpuMeter("postgres") : null;
     const ackMs: number[] = [];
     const replyMs: number[] = [];
-    /** Reply latencies of the turns sent inside the steady-state window [D, 2D] (staggered arrivals). */
-    const steadyReplyMs: number[] = [];
-    /** The same, by answer (the 8th captures the lead): which turn makes the tail. */
+    /** Reply latencies of the turns sent inside the steady-state window [D, 2D] (staggered arrivals), by answer (the 8th captures the lead). */
     const steadyByAnswer: number[][] = ANSWERS.map(() => []);
     const errors = new Map<string, number>();
     let completed = 0;
@@ -296,10 +294,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
               const r = await v.turn(answer);
               ackMs.push(r.ackMs);
               replyMs.push(r.replyMs);
-              if (sentAt >= CONVERSATION_MS && sentAt <= 2 * CONVERSATION_MS) {
-                steadyReplyMs.push(r.replyMs);
-                steadyByAnswer[index]!.push(r.replyMs);
-              }
+              if (sentAt >= CONVERSATION_MS && sentAt <= 2 * CONVERSATION_MS) steadyByAnswer[index]!.push(r.replyMs);
               last = r.reply;
             }
             completed += 1;
@@ -322,7 +317,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
     // 4. Report.
     const turns = replyMs.length;
     const clientReply = summarize(replyMs);
-    const steadyReply = summarize(steadyReplyMs);
+    const steadyReply = summarize(steadyByAnswer.flat());
     const judged = HERD ? clientReply : steadyReply;
     const conversations = VISITORS * ROUNDS;
     console.log("");
