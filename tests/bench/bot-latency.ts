@@ -21,13 +21,13 @@
 // default; `--businesses=1` runs one). Each case prints the database's time in statements and the job
 // layer's share of it, and a row for tests/bench/history.csv (`--history` appends it).
 //
-// Run: npx tsx tests/bench/bot-latency.ts [--visitors=2000] [--businesses=1,100] [--think=2000-8000] [--deadline-s=300] [--no-instrument] [--history]
+// Run: npx tsx tests/bench/bot-latency.ts [--visitors=2000] [--businesses=1,100] [--think=2000-8000] [--deadline-s=300] [--no-instrument] [--history] [--turn-log=FILE]
 // With DATABASE_URL=postgres://… the server uses a scratch PostgreSQL database instead of PGlite.
 // Needs `npm run build` first. Exits 1 on FAIL.
 import "./support/production-mode.ts"; // first: before any library reads NODE_ENV
 import { execSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { appendFileSync } from "node:fs";
+import { appendFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -72,6 +72,8 @@ function arg(name: string, fallback: number): number {
   return found ? Number(found.split("=")[1]) : fallback;
 }
 const VISITORS = arg("visitors", 2000);
+/** `--turn-log=FILE`: every turn of the last case as CSV (sent at: epoch and since the run's start; answer; ack and reply ms), to see when the slow ones came. */
+const TURN_LOG = process.argv.find((a) => a.startsWith("--turn-log="))?.slice("--turn-log=".length);
 const BUSINESS_CASES = (process.argv.find((a) => a.startsWith("--businesses="))?.slice("--businesses=".length) ?? "1,100")
   .split(",")
   .map(Number)
@@ -279,6 +281,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
     let completed = 0;
     let closingMentionsName = 0;
     const deadline = performance.now() + DEADLINE_S * 1000;
+    const turnLog = TURN_LOG ? ([] as string[]) : null;
     t = performance.now();
     await Promise.all(
       load.map(async (v) => {
@@ -295,6 +298,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
               ackMs.push(r.ackMs);
               replyMs.push(r.replyMs);
               if (sentAt >= CONVERSATION_MS && sentAt <= 2 * CONVERSATION_MS) steadyByAnswer[index]!.push(r.replyMs);
+              turnLog?.push(`${(performance.timeOrigin + t + sentAt).toFixed(0)},${sentAt.toFixed(1)},${index + 1},${r.ackMs.toFixed(2)},${r.replyMs.toFixed(2)}`);
               last = r.reply;
             }
             completed += 1;
@@ -307,6 +311,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
       }),
     );
     const runSeconds = (performance.now() - t) / 1000;
+    if (turnLog) writeFileSync(TURN_LOG!, `epoch_ms,sent_ms,answer,ack_ms,reply_ms\n${turnLog.join("\n")}\n`);
     const taken = others.stop();
     const postgresMs = postgresCpu?.stop() ?? null;
     clientLoop.disable();
