@@ -236,6 +236,12 @@ export function createChatService(deps: {
     };
   }
 
+  /** The team's live views see the welcome and the first message together, as the visitor did. */
+  function echoOpening(chatbot: ChatbotRecord, businessId: string, draft: DraftConversation): void {
+    if (leadDetailsHidden(chatbot.business, clock())) return;
+    for (const opening of draft.opening) emitter.workspaceMessage(businessId, opening);
+  }
+
   /**
    * Stores a drafted conversation with the visitor's first message. Null when nothing was stored here:
    * the conversation already exists (a resend after a lost ack, a race) or the chatbot was switched off.
@@ -245,7 +251,7 @@ export function createChatService(deps: {
     payload: { clientMessageId: string; text: string },
     draft: DraftConversation,
   ): Promise<{ message: Message; context: TurnContext } | null> {
-    const message = await createConversationWithFirstMessage(db, {
+    const created = await createConversationWithFirstMessage(db, {
       draft,
       businessId: visitor.businessId,
       chatbotId: visitor.chatbotId,
@@ -254,12 +260,9 @@ export function createChatService(deps: {
       text: payload.text,
       now: clock(),
     });
-    if (!message) return null;
-    // The team's live views see the welcome and the first message together, as the visitor did.
-    const chatbot = await cachedChatbot(visitor.chatbotId);
-    if (!leadDetailsHidden(chatbot.business, clock())) {
-      for (const opening of draft.opening) emitter.workspaceMessage(visitor.businessId, opening);
-    }
+    if (!created) return null;
+    const { message } = created;
+    echoOpening(await cachedChatbot(visitor.chatbotId), visitor.businessId, draft);
     return {
       message,
       context: { businessId: visitor.businessId, isTest: draft.isTest, state: draft.state, othersWaiting: false, agentUserId: null },
@@ -284,6 +287,11 @@ export function createChatService(deps: {
     if (draft) {
       // A new conversation is counted when it is stored, not when the chat is opened.
       if (options.allowNewConversation && !(await options.allowNewConversation())) return { ok: false, error: "rate_limited" };
+      const first = await firstTurn(visitor, draft, input, receivedAt, options.senderSocketId);
+      if (first) {
+        options.onStored?.();
+        return first;
+      }
       created = await storeDraft(visitor, input, draft);
       options.onStored?.();
     }
@@ -591,10 +599,61 @@ export function createChatService(deps: {
   }
 
   /**
+   * The first message of a drafted conversation in one statement (decision 0104): with the rules engine
+   * and nothing special about the message (not a request for a person, not one that creates the lead),
+   * the reply is computed from the draft's state and stored with the conversation, its welcome and the
+   * message, as fastTurn does for later turns. Resolves to the ack, or null when the usual path must
+   * take the message (nothing was stored then: a resend, a race, a chatbot switched off).
+   */
+  function firstTurn(
+    visitor: VisitorContext,
+    draft: DraftConversation,
+    input: { clientMessageId: string; text: string },
+    receivedAt: number,
+    senderSocketId: string | undefined,
+  ): Promise<MessageSendAck | null> | null {
+    const respondNow = deps.assistant.respondNow;
+    const conversationId = draft.conversationId;
+    if (!respondNow || queue.busy(conversationId) || asksForPerson(input.text)) return null;
+    return queue.run(conversationId, async () => {
+      const chatbot = await cachedChatbot(visitor.chatbotId);
+      const before = restoreStored(draft.state);
+      if (siteAssistantFor(chatbot) || before.booking) return null;
+      const profile = toBusinessProfile(chatbot);
+      const now = clock();
+      const result = respondNow.call(deps.assistant, {
+        state: before.engine,
+        text: input.text,
+        profile,
+        now,
+        conversation: { id: conversationId, businessId: visitor.businessId, isTest: draft.isTest },
+      });
+      // A first message that gives the contact or ends the chat creates the lead: the usual path.
+      if (result.contactCaptured || result.completed) return null;
+      const visitorSeq = draft.opening.length + 1;
+      const stored: StoredConversationState = { engine: result.state, handledSeq: visitorSeq };
+      const created = await createConversationWithFirstMessage(db, {
+        draft,
+        businessId: visitor.businessId,
+        chatbotId: visitor.chatbotId,
+        visitorId: visitor.visitorId,
+        ...input,
+        now,
+        answer: { replies: result.replies.map((reply) => ({ id: newMessageId(), text: reply.text, quickReplies: reply.quickReplies })), state: stored },
+      });
+      if (!created) return null;
+      echoOpening(chatbot, visitor.businessId, draft);
+      const turn: PendingTurn = { id: conversationId, businessId: visitor.businessId, chatbotId: visitor.chatbotId, isTest: draft.isTest, state: stored, pending: [] };
+      const written = { visitor: created.message, replies: created.replies };
+      return finishWholeTurn({ turn, chatbot, profile, before, result, stored, stateJson: JSON.stringify(stored), capture: false, written, receivedAt, senderSocketId });
+    });
+  }
+
+  /**
    * The common turn in one statement (decision 0079): with the rules engine, a conversation this
    * process answered last, and nothing special about the message (not a request for a person, no
-   * booking offer standing, not the turn that creates the lead), the reply is computed from the kept
-   * state and stored together with the visitor's message. Resolves to the ack, or null when the usual
+   * booking offer standing), the reply is computed from the kept state and stored together with the
+   * visitor's message; the turn that creates the lead captures it after the ack (decision 0105). Resolves to the ack, or null when the usual
    * path must take the message (nothing was stored then). Runs in the conversation's queue; what
    * follows the reply runs after the ack is sent.
    */
@@ -622,11 +681,17 @@ export function createChatService(deps: {
         conversation: { id: conversationId, businessId: kept.businessId, isTest: kept.isTest },
       });
       const capture = Boolean(result.contactCaptured || result.completed || before.leadId);
-      // The turn that creates the lead keeps its two statements: its message is stored and acknowledged
-      // before the reply and the lead (decision 0044's crash points).
-      if (capture && !before.leadId) return null;
+      // The turn that creates the lead stores its reply with the message and a state that says the lead
+      // is due, then captures it after the ack (decision 0105): a crash in between loses nothing, as on
+      // the two-statement path. That path alone has a moment where the message is stored and the reply
+      // is not, so a test that arms the crash there takes it.
+      if (capture && !before.leadId && deps.crashAt === "before-reply") return null;
       const visitorSeq = kept.lastSeq + 1;
-      const stored: StoredConversationState = { engine: result.state, handledSeq: visitorSeq, ...(before.leadId ? { leadId: before.leadId } : {}) };
+      const stored: StoredConversationState = {
+        engine: result.state,
+        handledSeq: visitorSeq,
+        ...(before.leadId ? { leadId: before.leadId } : capture ? { leadPending: true as const } : {}),
+      };
       const stateJson = JSON.stringify(stored);
       const written = await storeWholeTurn(db, {
         conversationId,
@@ -644,45 +709,74 @@ export function createChatService(deps: {
         turns.forget(conversationId);
         return null;
       }
-      const { visitor: message, replies } = written;
       const turn: PendingTurn = { id: conversationId, businessId: kept.businessId, chatbotId: kept.chatbotId, isTest: kept.isTest, state: stored, pending: [] };
-      turns.set(conversationId, { ...kept, lastSeq: replies.at(-1)?.seq ?? message.seq, state: stored, stateJson });
-      emitter.message(conversationId, message, senderSocketId);
-      void echoToWorkspace(visitor.chatbotId, kept.businessId, message);
-      void queue.run(conversationId, async () => {
-        // After the ack (sent when this task's caller resumes): the visitor sees its message acknowledged first.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        let wasSent = false;
-        try {
-          const sent = () => {
-            wasSent = true;
-            deps.onTurn?.(conversationId, receivedAt, false);
-          };
-          const after = await afterReplies({
-            turn,
-            chatbot,
-            profile,
-            answersBefore: before.engine.answers,
-            result,
-            visitorMessage: { seq: message.seq, text: message.text },
-            replies,
-            stored,
-            capture,
-            sent,
-            ...(senderSocketId ? { exceptSocketId: senderSocketId } : {}),
-          });
-          const last = turns.get(conversationId);
-          if (last && last.stateJson === stateJson) remember(turn, last.lastSeq, after);
-        } catch (error) {
-          turns.forget(conversationId);
-          if (!wasSent) deps.onTurn?.(conversationId, receivedAt, true);
-          logger.error(`[chat] finishing the turn of conversation ${conversationId} failed`, { conversationId }, error);
-        }
-      });
-      // The sending connection gets the replies in its ack: one packet (one socket write) instead of two
-      // (decision 0085); the room's copy, sent next, skips it. Without a sender (an SMS turn) they go to the room.
-      return senderSocketId ? { ok: true, message, replies } : { ok: true, message };
+      return finishWholeTurn({ turn, chatbot, profile, before, result, stored, stateJson, capture, written, receivedAt, senderSocketId });
     });
+  }
+
+  /**
+   * After a turn stored in one statement (fastTurn, firstTurn): the visitor's message acknowledged with
+   * the replies, then, once the ack is sent, what follows the replies (afterReplies). Resolves to the ack.
+   */
+  function finishWholeTurn(args: {
+    turn: PendingTurn;
+    chatbot: ChatbotRecord;
+    profile: BusinessProfile;
+    before: StoredConversationState;
+    result: TurnResult;
+    stored: StoredConversationState;
+    stateJson: string;
+    capture: boolean;
+    written: { visitor: Message; replies: Message[] };
+    receivedAt: number;
+    senderSocketId: string | undefined;
+  }): MessageSendAck {
+    const { turn, chatbot, profile, before, result, stored, stateJson, capture, receivedAt, senderSocketId } = args;
+    const conversationId = turn.id;
+    const { visitor: message, replies } = args.written;
+    turns.set(conversationId, {
+      chatbotId: turn.chatbotId,
+      businessId: turn.businessId,
+      isTest: turn.isTest,
+      lastSeq: replies.at(-1)?.seq ?? message.seq,
+      state: stored,
+      stateJson,
+    });
+    emitter.message(conversationId, message, senderSocketId);
+    void echoToWorkspace(turn.chatbotId, turn.businessId, message);
+    void queue.run(conversationId, async () => {
+      // After the ack (sent when this task's caller resumes): the visitor sees its message acknowledged first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      let wasSent = false;
+      try {
+        const sent = () => {
+          wasSent = true;
+          deps.onTurn?.(conversationId, receivedAt, false);
+        };
+        const after = await afterReplies({
+          turn,
+          chatbot,
+          profile,
+          answersBefore: before.engine.answers,
+          result,
+          visitorMessage: { seq: message.seq, text: message.text },
+          replies,
+          stored,
+          capture,
+          sent,
+          ...(senderSocketId ? { exceptSocketId: senderSocketId } : {}),
+        });
+        const last = turns.get(conversationId);
+        if (last && last.stateJson === stateJson) remember(turn, last.lastSeq, after);
+      } catch (error) {
+        turns.forget(conversationId);
+        if (!wasSent) deps.onTurn?.(conversationId, receivedAt, true);
+        logger.error(`[chat] finishing the turn of conversation ${conversationId} failed`, { conversationId }, error);
+      }
+    });
+    // The sending connection gets the replies in its ack: one packet (one socket write) instead of two
+    // (decision 0085); the room's copy, sent next, skips it. Without a sender (an SMS turn) they go to the room.
+    return senderSocketId ? { ok: true, message, replies } : { ok: true, message };
   }
 
   /**

@@ -110,6 +110,10 @@ const conversationSelect = {
  * 1…n, with their ids), kept by the connection that showed them. Nothing is stored until the visitor's
  * first message (DESIGN §3): an open that nobody writes in leaves no row.
  */
+/** What a statement storing messages returns of each (a MessageRow, for toMessage). */
+export const returningMessage = Prisma.sql`RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text",
+  ${utcText('"createdAt"')} AS "createdAt", "quickReplies", "clientMessageId"`;
+
 export type DraftConversation = {
   conversationId: string;
   isTest: boolean;
@@ -161,6 +165,9 @@ export function draftConversation(input: {
  * prepared statement (decision 0007: it runs for every visitor who writes). Only for an active chatbot,
  * and only once: the conversation's id is the draft's, so a resend (a lost ack) or a race stores
  * nothing and returns null; the caller then stores or finds the message as for any conversation.
+ * `answer`: the bot's replies to that message and the state that answered it, stored by the same
+ * statement (decision 0104, the first turn as one statement); without it the conversation keeps the
+ * draft's state and is answered afterwards.
  */
 export async function createConversationWithFirstMessage(
   db: Db,
@@ -172,38 +179,51 @@ export async function createConversationWithFirstMessage(
     clientMessageId: string;
     text: string;
     now: Date;
+    answer?: { replies: { id: string; text: string; quickReplies?: string[] }[]; state: StoredConversationState };
   },
-): Promise<Message | null> {
-  const { draft } = input;
-  const opening = JSON.stringify(draft.opening.map((m) => ({ id: m.id, text: m.text, quickReplies: m.quickReplies ?? [] })));
+): Promise<{ message: Message; replies: Message[] } | null> {
+  const { draft, answer } = input;
   const seq = draft.opening.length + 1;
+  // The opening, then (with an answer) the replies after the visitor's seq: one list of bot messages.
+  const bot = [
+    ...draft.opening.map((m) => ({ id: m.id, seq: m.seq, text: m.text, quickReplies: m.quickReplies ?? [] })),
+    ...(answer?.replies ?? []).map((r, index) => ({ id: r.id, seq: seq + 1 + index, text: r.text, quickReplies: r.quickReplies ?? [] })),
+  ];
+  const lastSeq = seq + (answer?.replies.length ?? 0);
   const now = sqlUtc(input.now);
   const rows = await queryPrepared<MessageRow>(db, Prisma.sql`
     WITH conv AS (
       INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "isTest", "pageUrl", "state", "lastSeq",
                                   "createdAt", "updatedAt", "lastMessageAt", "channel")
       SELECT ${draft.conversationId}, b."businessId", b."id", ${input.visitorId}, ${draft.isTest}::boolean,
-             ${draft.pageUrl ?? null}, ${JSON.stringify(draft.state)}::jsonb, ${seq}::int, ${now}, ${now}, ${now}, ${draft.channel}
+             ${draft.pageUrl ?? null}, ${JSON.stringify(answer?.state ?? draft.state)}::jsonb, ${lastSeq}::int, ${now}, ${now}, ${now}, ${draft.channel}
         FROM "Chatbot" b
        WHERE b."id" = ${input.chatbotId} AND b."businessId" = ${input.businessId} AND b."isActive"
       ON CONFLICT ("id") DO NOTHING
       RETURNING "id", "businessId"
-    ), opening AS (
-      SELECT r.ord, r.value->>'id' AS id, r.value->>'text' AS text,
+    ), bot AS (
+      SELECT (r.value->>'seq')::int AS seq, r.value->>'id' AS id, r.value->>'text' AS text,
              ARRAY(SELECT jsonb_array_elements_text(r.value->'quickReplies')) AS quick
-        FROM jsonb_array_elements(${opening}::jsonb) WITH ORDINALITY AS r(value, ord)
-    ), opened AS (
+        FROM jsonb_array_elements(${JSON.stringify(bot)}::jsonb) AS r(value)
+    ), visitor AS (
+      INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "clientMessageId", "createdAt")
+      SELECT ${newMessageId()}, conv."id", conv."businessId", ${seq}::int, 'visitor'::"MessageRole", ${input.text}, ARRAY[]::text[],
+             ${input.clientMessageId}, ${now}
+        FROM conv
+      ${returningMessage}
+    ), answered AS (
       INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "createdAt")
-      SELECT opening.id, conv."id", conv."businessId", opening.ord::int, 'bot'::"MessageRole", opening.text, opening.quick, ${now}
-        FROM conv, opening
+      SELECT bot.id, conv."id", conv."businessId", bot.seq, 'bot'::"MessageRole", bot.text, bot.quick, ${now}
+        FROM conv, bot
+      ${returningMessage}
     )
-    INSERT INTO "Message" ("id", "conversationId", "businessId", "seq", "role", "text", "quickReplies", "clientMessageId", "createdAt")
-    SELECT ${newMessageId()}, conv."id", conv."businessId", ${seq}::int, 'visitor'::"MessageRole", ${input.text}, ARRAY[]::text[],
-           ${input.clientMessageId}, ${now}
-      FROM conv
-    RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text", ${utcText('"createdAt"')} AS "createdAt", "quickReplies", "clientMessageId"`);
-  const row = rows[0];
-  return row ? toMessage(row) : null;
+    SELECT * FROM visitor
+    UNION ALL
+    SELECT * FROM answered WHERE answered."seq" > ${seq}::int`);
+  const visitor = rows.find((row) => row.seq === seq);
+  if (!visitor) return null;
+  const replies = rows.filter((row) => row.seq > seq).map(toMessage).sort((a, b) => a.seq - b.seq);
+  return { message: toMessage(visitor), replies };
 }
 
 export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | null> {

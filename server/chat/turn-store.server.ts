@@ -7,17 +7,15 @@ import type { Db } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { Prisma } from "../db/generated/client.ts";
 import { queryPrepared } from "../db/prepared.ts";
-import { sqlUtc, utcText } from "../db/timestamps.ts";
+import { sqlUtc } from "../db/timestamps.ts";
 import type { Message } from "../realtime/protocol.ts";
-import { messageSelect, toMessage, type MessageRow, type StoredConversationState } from "./conversations.server.ts";
+import { messageSelect, returningMessage, toMessage, type MessageRow, type StoredConversationState } from "./conversations.server.ts";
 import { newMessageId } from "./ids.ts";
 import { conversationEndedEventSql } from "../events/emit-events.server.ts";
 import { statementWake, type JobWaker } from "../jobs/queue/job-sql.server.ts";
 import { EVENT_QUEUE } from "../jobs/queue/queues.ts";
 
 
-const returningMessage = Prisma.sql`RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text",
-  ${utcText('"createdAt"')} AS "createdAt", "quickReplies", "clientMessageId"`;
 
 /** What storing a visitor message tells the turn that answers it (saves loading it again). */
 export type TurnContext = {

@@ -2,7 +2,8 @@
 // `query` on named prepared statements. PGlite's own `query` parses and describes every statement
 // afresh (an unnamed statement: parse, describe, bind, describe, execute, sync), so PostgreSQL plans
 // the chat's CTEs on every turn. Here a statement marked by `prepared()` (server/db/prepared.ts) and run
-// outside a transaction is parsed once under a name and then only bound and executed; PostgreSQL's
+// outside a transaction is parsed once under a name and then only bound and executed, its bind, describe,
+// execute and sync handed to PGlite as one buffer (one pass into the WebAssembly, not four); PostgreSQL's
 // plan cache then keeps its generic plan when it is as good as a custom one (plan_cache_mode auto).
 // Results are parsed by PGlite's own parser, so the adapter sees exactly what `PGlite.query` returns.
 // Unmarked statements (Prisma's own, the leads search) and statements in transactions use PGlite's path.
@@ -54,21 +55,25 @@ export function createPreparedClient(pglite: PGlite): PreparedClient {
     if (!known && (!isMarkedPrepared(sql) || statements.size >= MAX_PREPARED)) return pglite.query<T>(sql, params, options);
     return locks._runExclusiveTransaction(() =>
       locks.runExclusive(async () => {
-        const messages = [];
-        try {
-          // Looked up again under the lock: concurrent first uses of one text prepare it once (the
-          // lookup before the lock is stale by then, and preparing it again reused a taken name).
-          let statement = statements.get(sql);
-          if (!statement) {
+        // Looked up again under the lock: concurrent first uses of one text prepare it once (the
+        // lookup before the lock is stale by then, and preparing it again reused a taken name).
+        let statement = statements.get(sql);
+        if (!statement) {
+          try {
             statement = await prepare(sql);
-            statements.set(sql, statement);
+          } finally {
+            await send(protocol.serialize.sync());
           }
-          messages.push(...(await send(protocol.serialize.bind({ statement: statement.name, values: serialize(params, statement.paramTypes) }))));
-          messages.push(...(await send(protocol.serialize.describe({ type: "P" }))));
-          messages.push(...(await send(protocol.serialize.execute({}))));
-        } finally {
-          messages.push(...(await send(protocol.serialize.sync())));
+          statements.set(sql, statement);
         }
+        const messages = await send(
+          concat([
+            protocol.serialize.bind({ statement: statement.name, values: serialize(params, statement.paramTypes) }),
+            protocol.serialize.describe({ type: "P" }),
+            protocol.serialize.execute({}),
+            protocol.serialize.sync(),
+          ]),
+        );
         await locks.syncToFs();
         const [result] = parse.parseResults(messages, pglite.parsers, options);
         if (!result) throw new Error("PGlite returned no result");
@@ -83,4 +88,14 @@ export function createPreparedClient(pglite: PGlite): PreparedClient {
     transaction: (callback) => pglite.transaction(callback),
     preparedCount: () => statements.size,
   };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
