@@ -117,8 +117,16 @@ async function openPglite(dataDir: string, backgroundSlots: number): Promise<Dat
   };
 }
 
+/**
+ * How long an idle PostgreSQL connection stays open (pg's default is 10 s). A new connection costs a
+ * backend fork, its catalog caches and a fresh plan of every prepared statement it runs; under chat load
+ * the pool grew at each burst and closed the extra connections 10 s later, so every burst paid that
+ * again, on the busiest seconds (decision 0106). The pool is still bounded by `poolMax`.
+ */
+export const POOL_IDLE_TIMEOUT_MS = 10 * 60_000;
+
 async function openPostgres(databaseUrl: string, poolMax: number, backgroundSlots: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax, idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   // An idle client dropped by the server (restart, admin termination) must not crash the process:
   // the pool discards it and opens a new one when needed.
   pool.on("error", (error) => console.warn(`[db] idle PostgreSQL client dropped: ${error.message}`));

@@ -176,8 +176,9 @@ export function machineMeter(): { stop(): MachineShares | null } {
 
 /**
  * CPU time of this machine's processes called `name` (e.g. the local PostgreSQL server's backends) while
- * `stop()` is pending, in ms, from /proc (Linux; null elsewhere). Processes that exit meanwhile are not
- * counted: a pool's connections live through a run.
+ * `stop()` is pending, in ms, from /proc (Linux; null elsewhere). Processes that exit meanwhile are
+ * counted through their parent's reaped time (a PostgreSQL backend's is its postmaster's): until
+ * 2026-11-28 they were not, and a pool that closed and reopened connections during a run hid their CPU.
  */
 export function processCpuMeter(name: string): { stop(): number | null } {
   return meter(
@@ -190,8 +191,10 @@ export function processCpuMeter(name: string): { stop(): number | null } {
           const close = stat.lastIndexOf(")");
           if (stat.slice(stat.indexOf("(") + 1, close) !== name) continue;
           const fields = stat.slice(close + 2).split(" ");
-          // utime and stime are fields 14 and 15 of /proc/PID/stat, 12 and 13 after the name
-          ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+          // utime and stime are fields 14 and 15 of /proc/PID/stat, 12 and 13 after the name; cutime and
+          // cstime (16, 17) are the children it has reaped: PostgreSQL's backends that exited during the
+          // run (a pool closing idle connections) are counted in the postmaster's.
+          ticks.set(pid, Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
         } catch {
           // the process exited meanwhile
         }
@@ -199,9 +202,10 @@ export function processCpuMeter(name: string): { stop(): number | null } {
       return ticks;
     },
     (start, end) => {
-      let ticks = 0;
-      for (const [pid, t] of end) ticks += t - (start.get(pid) ?? 0);
-      return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+      // All of them at the end less all of them at the start: a process that exited meanwhile is in its
+      // parent's reaped time at the end and in its own at the start.
+      const sum = (ticks: Map<string, number>) => [...ticks.values()].reduce((total, t) => total + t, 0);
+      return ((sum(end) - sum(start)) * 1000) / 100; // USER_HZ is 100 on Linux
     },
   );
 }
