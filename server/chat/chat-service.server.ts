@@ -598,6 +598,19 @@ export function createChatService(deps: {
     else turns.set(turn.id, { chatbotId: turn.chatbotId, businessId: turn.businessId, isTest: turn.isTest, lastSeq, state: stored, stateJson: JSON.stringify(stored) });
   }
 
+  /** The rules engine's reply, computed before anything is stored (the one-statement turns: firstTurn, fastTurn). */
+  function answerNow(
+    respondNow: NonNullable<Assistant["respondNow"]>,
+    chatbot: ChatbotRecord,
+    before: StoredConversationState,
+    text: string,
+    conversation: { id: string; businessId: string; isTest: boolean },
+  ): { profile: BusinessProfile; now: Date; result: TurnResult } {
+    const profile = toBusinessProfile(chatbot);
+    const now = clock();
+    return { profile, now, result: respondNow.call(deps.assistant, { state: before.engine, text, profile, now, conversation }) };
+  }
+
   /**
    * The first message of a drafted conversation in one statement (decision 0104): with the rules engine
    * and nothing special about the message (not a request for a person, not one that creates the lead),
@@ -619,14 +632,10 @@ export function createChatService(deps: {
       const chatbot = await cachedChatbot(visitor.chatbotId);
       const before = restoreStored(draft.state);
       if (siteAssistantFor(chatbot) || before.booking) return null;
-      const profile = toBusinessProfile(chatbot);
-      const now = clock();
-      const result = respondNow.call(deps.assistant, {
-        state: before.engine,
-        text: input.text,
-        profile,
-        now,
-        conversation: { id: conversationId, businessId: visitor.businessId, isTest: draft.isTest },
+      const { profile, now, result } = answerNow(respondNow, chatbot, before, input.text, {
+        id: conversationId,
+        businessId: visitor.businessId,
+        isTest: draft.isTest,
       });
       // A first message that gives the contact or ends the chat creates the lead: the usual path.
       if (result.contactCaptured || result.completed) return null;
@@ -671,14 +680,10 @@ export function createChatService(deps: {
       const chatbot = await cachedChatbot(visitor.chatbotId);
       const before = kept.state;
       if (siteAssistantFor(chatbot) || before.booking || before.leadPending || turns.get(conversationId) !== kept) return null;
-      const profile = toBusinessProfile(chatbot);
-      const now = clock();
-      const result = respondNow.call(deps.assistant, {
-        state: before.engine,
-        text: input.text,
-        profile,
-        now,
-        conversation: { id: conversationId, businessId: kept.businessId, isTest: kept.isTest },
+      const { profile, now, result } = answerNow(respondNow, chatbot, before, input.text, {
+        id: conversationId,
+        businessId: kept.businessId,
+        isTest: kept.isTest,
       });
       const capture = Boolean(result.contactCaptured || result.completed || before.leadId);
       // The turn that creates the lead stores its reply with the message and a state that says the lead
