@@ -662,9 +662,9 @@ export function createChatService(deps: {
    * The common turn in one statement (decision 0079): with the rules engine, a conversation this
    * process answered last, and nothing special about the message (not a request for a person, no
    * booking offer standing), the reply is computed from the kept state and stored together with the
-   * visitor's message; the turn that creates the lead captures it after the ack (decision 0105). Resolves to the ack, or null when the usual
-   * path must take the message (nothing was stored then). Runs in the conversation's queue; what
-   * follows the reply runs after the ack is sent.
+   * visitor's message; the turn that creates the lead captures it after the ack (decision 0105).
+   * Resolves to the ack, or null when the usual path must take the message (nothing was stored then).
+   * Runs in the conversation's queue; what follows the reply runs after the ack is sent.
    */
   function fastTurn(
     visitor: VisitorContext,
