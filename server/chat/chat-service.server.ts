@@ -630,7 +630,8 @@ export function createChatService(deps: {
     if (!respondNow || queue.busy(conversationId) || asksForPerson(input.text)) return null;
     return queue.run(conversationId, async () => {
       const chatbot = await cachedChatbot(visitor.chatbotId);
-      const before = restoreStored(draft.state);
+      // Built by openDraft on this server (never read back from storage), so it needs no restoring.
+      const before = draft.state;
       if (siteAssistantFor(chatbot) || before.booking) return null;
       const { profile, now, result } = answerNow(respondNow, chatbot, before, input.text, {
         id: conversationId,
@@ -641,6 +642,7 @@ export function createChatService(deps: {
       if (result.contactCaptured || result.completed) return null;
       const visitorSeq = draft.opening.length + 1;
       const stored: StoredConversationState = { engine: result.state, handledSeq: visitorSeq };
+      const stateJson = JSON.stringify(stored);
       const created = await createConversationWithFirstMessage(db, {
         draft,
         businessId: visitor.businessId,
@@ -648,13 +650,13 @@ export function createChatService(deps: {
         visitorId: visitor.visitorId,
         ...input,
         now,
-        answer: { replies: result.replies.map((reply) => ({ id: newMessageId(), text: reply.text, quickReplies: reply.quickReplies })), state: stored },
+        answer: { replies: result.replies.map((reply) => ({ id: newMessageId(), text: reply.text, quickReplies: reply.quickReplies })), stateJson },
       });
       if (!created) return null;
       echoOpening(chatbot, visitor.businessId, draft);
       const turn: PendingTurn = { id: conversationId, businessId: visitor.businessId, chatbotId: visitor.chatbotId, isTest: draft.isTest, state: stored, pending: [] };
       const written = { visitor: created.message, replies: created.replies };
-      return finishWholeTurn({ turn, chatbot, profile, before, result, stored, stateJson: JSON.stringify(stored), capture: false, written, receivedAt, senderSocketId });
+      return finishWholeTurn({ turn, chatbot, profile, before, result, stored, stateJson, capture: false, written, receivedAt, senderSocketId });
     });
   }
 

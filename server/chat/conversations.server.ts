@@ -105,15 +105,15 @@ const conversationSelect = {
   state: true,
 } as const;
 
+/** What a statement storing messages returns of each (a MessageRow, for toMessage). */
+export const returningMessage = Prisma.sql`RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text",
+  ${utcText('"createdAt"')} AS "createdAt", "quickReplies", "clientMessageId"`;
+
 /**
  * A new conversation as the visitor sees it before writing: its id and the opening bot messages (seq
  * 1…n, with their ids), kept by the connection that showed them. Nothing is stored until the visitor's
  * first message (DESIGN §3): an open that nobody writes in leaves no row.
  */
-/** What a statement storing messages returns of each (a MessageRow, for toMessage). */
-export const returningMessage = Prisma.sql`RETURNING "id", "conversationId", "seq", "role"::text AS "role", "text",
-  ${utcText('"createdAt"')} AS "createdAt", "quickReplies", "clientMessageId"`;
-
 export type DraftConversation = {
   conversationId: string;
   isTest: boolean;
@@ -179,7 +179,8 @@ export async function createConversationWithFirstMessage(
     clientMessageId: string;
     text: string;
     now: Date;
-    answer?: { replies: { id: string; text: string; quickReplies?: string[] }[]; state: StoredConversationState };
+    /** `stateJson`: the answered state as the caller serialised it once (it keeps the same text for the next turn). */
+    answer?: { replies: { id: string; text: string; quickReplies?: string[] }[]; stateJson: string };
   },
 ): Promise<{ message: Message; replies: Message[] } | null> {
   const { draft, answer } = input;
@@ -196,7 +197,7 @@ export async function createConversationWithFirstMessage(
       INSERT INTO "Conversation" ("id", "businessId", "chatbotId", "visitorId", "isTest", "pageUrl", "state", "lastSeq",
                                   "createdAt", "updatedAt", "lastMessageAt", "channel")
       SELECT ${draft.conversationId}, b."businessId", b."id", ${input.visitorId}, ${draft.isTest}::boolean,
-             ${draft.pageUrl ?? null}, ${JSON.stringify(answer?.state ?? draft.state)}::jsonb, ${lastSeq}::int, ${now}, ${now}, ${now}, ${draft.channel}
+             ${draft.pageUrl ?? null}, ${answer?.stateJson ?? JSON.stringify(draft.state)}::jsonb, ${lastSeq}::int, ${now}, ${now}, ${now}, ${draft.channel}
         FROM "Chatbot" b
        WHERE b."id" = ${input.chatbotId} AND b."businessId" = ${input.businessId} AND b."isActive"
       ON CONFLICT ("id") DO NOTHING

@@ -123,7 +123,6 @@ export class Visitor {
   }
 }
 
-/** Expects a refused connection and returns its connect_error message. */
 /** A visitor connected to `siteKey`'s chatbot with a conversation open (the bot's first question asked). */
 export async function openedVisitor(serverUrl: string, siteKey: string, payload: ConversationOpenPayload = {}): Promise<Visitor> {
   const visitor = new Visitor(serverUrl, { siteKey });
@@ -136,6 +135,7 @@ export async function openedVisitor(serverUrl: string, siteKey: string, payload:
   return visitor;
 }
 
+/** Expects a refused connection and returns its connect_error message. */
 export async function connectError(visitor: Visitor): Promise<string> {
   try {
     await visitor.connect();
