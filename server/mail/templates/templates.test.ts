@@ -13,7 +13,9 @@ describe("e-mail templates", () => {
     it(`${name}: HTML and text carry the subject's content, the brand and the footer`, async () => {
       const email = await renderEmail(content);
       expect(email.subject).toBe(content.subject);
-      expect(email.html).toMatch(/^<!DOCTYPE html/);
+      // One XHTML document: the doctype, then the <html> element with nothing (no streaming markers) between.
+      expect(email.html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN" "[^"]+"><html[ >]/);
+      expect(email.html.match(/<html[ >]/g)).toHaveLength(1);
       const html = htmlText(email.html);
       for (const part of [html, email.text]) {
         expect(part).toContain(content.brand.name);
