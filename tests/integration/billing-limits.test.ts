@@ -5,9 +5,9 @@
 // app without Stripe keys.
 import type { SetupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usageWindow } from "#server/billing/usage-window.ts";
+import { addMonthsUtc, usageWindow } from "#server/billing/usage-window.ts";
 import { captureLead } from "#server/leads/capture-lead.server.ts";
-import { countLeadAgainstPlan } from "#server/billing/lead-quota.server.ts";
+import { countLeadAgainstPlan, leadUsage } from "#server/billing/lead-quota.server.ts";
 import { Prisma } from "#server/db/generated/client.ts";
 import { JOB_SCHEMA } from "#server/jobs/queue/job-queue.server.ts";
 import { LEAD_QUOTA_QUEUE, OVERAGE_QUEUE } from "#server/jobs/queue/queues.ts";
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 let visitor = 0;
 /** A visitor's conversation on the business's chatbot becomes a lead (the chat service's call). */
-async function captureOne(businessId: string, options: { isTest?: boolean; name?: string } = {}) {
+async function captureOne(businessId: string, options: { isTest?: boolean; name?: string; now?: Date } = {}) {
   const db = server.services.db;
   const chatbot = await db.chatbot.findFirstOrThrow({ where: { businessId } });
   visitor += 1;
@@ -44,7 +44,7 @@ async function captureOne(businessId: string, options: { isTest?: boolean; name?
     isTest: options.isTest ?? false,
     answers: { name: options.name ?? `Visitor ${visitor}`, email: `visitor${visitor}@example.com` },
     scoreInput: { buildingSizeSqFt: 12_000, frequency: "weekly", marketPriceCents: 1000 },
-    now: new Date(),
+    now: options.now ?? new Date(),
   });
   // A test conversation's lead writes no lead.quota job; any other is counted by that job, off the chat's
   // path (decision 0103): its entry is written with the count and the overage flag, in one statement.
@@ -138,6 +138,31 @@ describe("lead limits", () => {
     const other = await payingOwner("Starter", 0);
     expect((await countLeadAgainstPlan(db, { businessId: other.businessId, leadId: lead.id })).counted).toBe(false);
     expect((await db.leadUsage.findFirstOrThrow({ where: { businessId: other.businessId } })).count).toBe(0);
+  });
+
+  it("a lead captured in a period's last second counts in that period, even when its job runs after the renewal", async () => {
+    const owner = await payingOwner("Starter", 0);
+    const db = server.services.db;
+    // The period that ended an hour ago (P0 to P1), with its 100 leads used; the renewal moves the
+    // business to P1 only after the capture, as Stripe's webhook would, before or after the job runs.
+    const renewal = new Date(Date.now() - 3_600_000);
+    const previous = addMonthsUtc(renewal, -1);
+    await db.business.update({ where: { id: owner.businessId }, data: { currentPeriodStart: previous, currentPeriodEnd: renewal } });
+    await db.leadUsage.deleteMany({ where: { businessId: owner.businessId } });
+    await db.leadUsage.create({ data: { businessId: owner.businessId, periodStart: previous, count: 100 } });
+
+    const last = await captureOne(owner.businessId, { now: new Date(renewal.getTime() - 1000), name: "Last Second" });
+    await db.business.update({ where: { id: owner.businessId }, data: { currentPeriodStart: renewal, currentPeriodEnd: addMonthsUtc(renewal, 1) } });
+    const first = await captureOne(owner.businessId, { now: new Date(renewal.getTime() + 1000), name: "First Second" });
+
+    // The 101st lead of the old period is overage there; the new period starts from one.
+    expect([last.isOverage, first.isOverage]).toEqual([true, false]);
+    const usage = await db.leadUsage.findMany({ where: { businessId: owner.businessId }, orderBy: { periodStart: "asc" } });
+    expect(usage.map((u) => [u.periodStart.toISOString(), u.count])).toEqual([
+      [previous.toISOString(), 101],
+      [renewal.toISOString(), 1],
+    ]);
+    expect(await leadUsage(db, owner.businessId)).toMatchObject({ count: 1, limit: 100, periodStart: renewal });
   });
 
   it("a free trial counts against Pro's 500 but its extra leads are not billed", async () => {
