@@ -2,7 +2,7 @@
 // transcripts that are the rules engine's own words, scores the scorer gives for the stored answers, and
 // the team's work in a consistent order.
 import { describe, expect, it } from "vitest";
-import { buildDemoHistory, type DemoHistory } from "./demo-history.ts";
+import { buildDemoHistory, teamFirstActions, type DemoHistory } from "./demo-history.ts";
 import { questionText } from "../shared/conversation/prompts.ts";
 import { DEFAULT_SERVICE_TYPES } from "../shared/chatbots/defaults.ts";
 import { scoreLead } from "../shared/scoring/score.ts";
@@ -135,5 +135,15 @@ describe("the demo business's year", () => {
       started.set(day, (started.get(day) ?? 0) + 1);
     }
     for (const day of history.impressions) expect(day.count).toBeGreaterThanOrEqual(10 * (started.get(day.day) ?? 0));
+  });
+
+  it("gives each worked lead its team's first action: the earliest of its events written by a member", () => {
+    const first = teamFirstActions(history.events);
+    const byLead = new Map<string, number[]>();
+    for (const e of history.events) if (e.actor) byLead.set(e.leadId, [...(byLead.get(e.leadId) ?? []), Date.parse(e.createdAt)]);
+    // Leads the team worked more than once: the first action is not just any of them.
+    expect([...byLead.values()].filter((times) => new Set(times).size > 1).length).toBeGreaterThan(10);
+    expect(first.size).toBe(byLead.size);
+    for (const [leadId, times] of byLead) expect(Date.parse(first.get(leadId)!), leadId).toBe(Math.min(...times));
   });
 });

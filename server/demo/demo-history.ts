@@ -248,6 +248,20 @@ export type ImpressionRow = { day: string; count: number };
 
 export type DemoHistory = { conversations: ConversationRow[]; messages: MessageRow[]; leads: LeadRow[]; events: EventRow[]; impressions: ImpressionRow[] };
 
+/**
+ * Each lead's first event written by a member (its time), as the LeadEvent trigger sets
+ * Lead."teamFirstActionAt": inserted with the lead, the events' insert then has nothing to update.
+ */
+export function teamFirstActions(events: readonly EventRow[]): Map<string, string> {
+  const first = new Map<string, string>();
+  for (const e of events) {
+    if (!e.actor) continue;
+    const at = first.get(e.leadId);
+    if (at === undefined || Date.parse(e.createdAt) < Date.parse(at)) first.set(e.leadId, e.createdAt);
+  }
+  return first;
+}
+
 export type DemoHistoryInput = {
   now: Date;
   profile: BusinessProfile;

@@ -13,6 +13,7 @@ import { foldAnalytics } from "#server/analytics/analytics-fold.server.ts";
 import { scheduleHandlers, schedules } from "#server/jobs/schedules.server.ts";
 import { ANALYTICS_FOLD_TICK } from "#server/jobs/queue/queues.ts";
 import type { AnalyticsPeriodKey } from "#shared/analytics/analytics-period.ts";
+import { SEED_TRANSACTION, seedSampleYear } from "#server/demo/demo-data.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner, type Owner } from "./billing-support.ts";
 
@@ -354,6 +355,22 @@ describe("analytics roll-ups", () => {
     );
     expect({ leads: Number(rows!.leads), n: Number(rows!.n) }).toEqual({ leads: 10_000, n: 250 });
     await expectRollupsRight(big.businessId, "America/New_York");
+  });
+
+  it("are right for a seeded sample year, whose leads are inserted with their team's first action", async () => {
+    const db = server.services.db;
+    const sample = await registerOwner(server, "Sample Year Cleaning");
+    await db.$transaction((tx) => seedSampleYear(tx, { businessId: sample.businessId, teamUserId: sample.userId, now: NOW }), SEED_TRANSACTION);
+    // Each lead's team first action is what the LeadEvent trigger computes from its events.
+    const [first] = await db.$queryRaw<{ set: bigint; wrong: bigint }[]>`
+      SELECT COUNT(*) FILTER (WHERE l."teamFirstActionAt" IS NOT NULL) AS set,
+             COUNT(*) FILTER (WHERE l."teamFirstActionAt" IS DISTINCT FROM
+               (SELECT MIN(e."createdAt") FROM "LeadEvent" e WHERE e."leadId" = l."id" AND e."actorUserId" IS NOT NULL)) AS wrong
+        FROM "Lead" l WHERE l."businessId" = ${sample.businessId}`;
+    expect(Number(first!.set)).toBeGreaterThan(100);
+    expect(Number(first!.wrong)).toBe(0);
+    const [business] = await db.$queryRaw<{ timeZone: string }[]>`SELECT "timeZone" FROM "Business" WHERE "id" = ${sample.businessId}`;
+    await expectRollupsRight(sample.businessId, business!.timeZone);
   });
 });
 
