@@ -83,9 +83,13 @@ export async function countLeadAgainstPlan(
   // The entry's key is the lead: a second count of the same lead inserts nothing, so nothing follows
   // (a concurrent one waits for the first to commit, then finds its entry).
   const rows = await queryPrepared<{ count: number; flagged: boolean }>(db, Prisma.sql`
-    WITH entry AS (
+    -- The lead by its primary key alone (as decision 0093 found for the alert): with its business beside
+    -- the id, the planner took the (businessId, status, score) index and read every lead of the business,
+    -- 2-3 ms a lead at a few thousand leads, growing with them.
+    WITH lead AS MATERIALIZED (SELECT "id", "businessId" FROM "Lead" WHERE "id" = ${args.leadId}),
+    entry AS (
       INSERT INTO "LeadUsageEntry" ("leadId", "businessId", "countedAt")
-      SELECT l."id", l."businessId", ${sqlUtc(now)} FROM "Lead" l WHERE l."id" = ${args.leadId} AND l."businessId" = ${args.businessId}
+      SELECT l."id", l."businessId", ${sqlUtc(now)} FROM lead l WHERE l."businessId" = ${args.businessId}
       ON CONFLICT ("leadId") DO NOTHING
       RETURNING "leadId"
     ), usage AS (
@@ -94,8 +98,9 @@ export async function countLeadAgainstPlan(
       ON CONFLICT ("businessId", "periodStart") DO UPDATE SET "count" = "LeadUsage"."count" + 1
       RETURNING "count"
     ), flagged AS (
+      -- By the primary key alone too: a usage row exists only when the lead is the business's (entry).
       UPDATE "Lead" SET "isOverage" = true, "updatedAt" = ${sqlUtc(now)}
-       WHERE "id" = ${args.leadId} AND "businessId" = ${args.businessId}
+       WHERE "id" = ${args.leadId}
          AND ${limit}::int IS NOT NULL AND (SELECT "count" FROM usage) > ${limit}::int
       RETURNING "id"
     ), report AS (

@@ -194,7 +194,10 @@ async function updateLeadWithEvents(
   const wake = statementWake(db, waker);
   const jobs = JSON.stringify(events.map((event) => ({ data: event, key: eventKey(event) })));
   const rows = await queryPrepared<Omit<LeadRow, "createdAt"> & { createdAt: string }>(db, Prisma.sql`
-    WITH lead AS (
+    -- The lead by its primary key alone (as in the lead.quota job, lead-quota.server.ts): with its business
+    -- beside the id, the prepared statement's plan could read every lead of the business by its index.
+    WITH target AS MATERIALIZED (SELECT "id", "businessId" FROM "Lead" WHERE "id" = ${leadId}),
+    lead AS (
       UPDATE "Lead" SET "name" = ${data.name}, "email" = ${data.email}, "phone" = ${data.phone}, "company" = ${data.company},
              "serviceType" = ${data.serviceType}, "buildingSizeSqFt" = ${data.buildingSizeSqFt}::int, "frequency" = ${data.frequency},
              "visitsPerMonth" = ${data.visitsPerMonth}::float8, "budgetMonthlyCents" = ${data.budgetMonthlyCents}::int,
@@ -202,7 +205,7 @@ async function updateLeadWithEvents(
              "sizePoints" = ${data.sizePoints}::int, "frequencyPoints" = ${data.frequencyPoints}::int, "budgetPoints" = ${data.budgetPoints}::int,
              "timelinePoints" = ${data.timelinePoints}::int, "score" = ${data.score}::float8, "priority" = ${data.priority}::"LeadPriority",
              "incomplete" = ${data.incomplete}, "updatedAt" = ${now}
-       WHERE "id" = ${leadId} AND "businessId" = ${businessId}
+       WHERE "id" = (SELECT "id" FROM target WHERE "businessId" = ${businessId})
       RETURNING "id", "name", "email", "phone", "company", "score", "priority"::text AS "priority", "status"::text AS "status",
                 "conversationId", "isTest", ${utcText('"createdAt"')} AS "createdAt"
     ), events AS (
