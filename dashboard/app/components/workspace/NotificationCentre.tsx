@@ -1,73 +1,79 @@
 // The top bar's notification centre: a bell with an unread dot, and a panel listing the latest
 // notifications (loaded when opened, pushed live over the workspace socket), each markable as read.
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
 import { Bell } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { WorkspaceNotification } from "#server/realtime/protocol.ts";
 import type { ListedNotification } from "#server/notifications/notifications.server.ts";
 import { relativeTime } from "#shared/dashboard/periods.ts";
-import type { action as notificationsAction, loader as notificationsLoader } from "~/routes/app.notifications_.feed";
 import { focusRing } from "~/components/chatbot/ui";
 import { useWorkspaceEvents } from "~/components/live/use-workspace-events";
 import { Icon } from "~/components/ui/Icon";
 import { Menu } from "~/components/ui/Menu";
-
-/** The notification centre's data (JSON); the page of them is /app/notifications. */
-const NOTIFICATIONS_ROUTE = "/app/notifications/feed";
+import { useNotificationFeed } from "./use-notification-feed";
 
 export function NotificationCentre({ hasUnread }: { hasUnread: boolean }) {
   const [open, setOpen] = useState(false);
   const headingId = useId();
 
-  const list = useFetcher<typeof notificationsLoader>();
-  const mark = useFetcher<typeof notificationsAction>();
   // Notifications pushed since the last load (newest first); they count as unread until marked.
   const [live, setLive] = useState<WorkspaceNotification[]>([]);
   const [now, setNow] = useState(() => Date.now());
-  const loadRef = useRef(list.load);
-  loadRef.current = list.load;
-
+  // Everything was marked read: the layout's unread flag says so once its loader has run again.
+  const [allRead, setAllRead] = useState(false);
   const revalidator = useRevalidator();
+  const feed = useNotificationFeed(open, () => revalidator.revalidate());
+
   useWorkspaceEvents({
     notification: (notification) => {
       setLive((current) => (current.some((n) => n.id === notification.id) ? current : [notification, ...current]));
     },
     // Notifications pushed while disconnected were missed: reload the unread state from the database.
-    reconnect: () => revalidator.revalidate(),
+    reconnect: () => {
+      revalidator.revalidate();
+      if (open) feed.reload();
+    },
   });
 
   useEffect(() => {
     if (!open) return;
     setNow(Date.now());
-    loadRef.current(NOTIFICATIONS_ROUTE);
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [open]);
 
+  useEffect(() => {
+    if (!hasUnread) setAllRead(false);
+  }, [hasUnread]);
+
   // Once a load includes the pushed notifications they are no longer kept apart.
-  const loaded = list.data?.notifications;
+  const loaded = feed.loaded;
   useEffect(() => {
     if (!loaded) return;
     setLive((current) => current.filter((n) => !loaded.some((l) => l.id === n.id)));
   }, [loaded]);
 
-  const marking = mark.state !== "idle" ? mark.formData : undefined;
-  const markingAll = marking?.get("intent") === "mark-all-read";
-  const markingIds = new Set(marking?.getAll("id").map(String) ?? []);
+  const markingAll = feed.marking !== null && "all" in feed.marking;
+  const markingIds = new Set(feed.marking && "ids" in feed.marking ? feed.marking.ids : []);
   const items: ListedNotification[] = [
     ...live.map((n) => ({ ...n, read: false })),
     ...(loaded ?? []).filter((n) => !live.some((l) => l.id === n.id)),
   ].map((n) => (markingAll || markingIds.has(n.id) ? { ...n, read: true } : n));
-  const anyUnread = markingAll ? false : hasUnread || live.length > 0 || items.some((n) => !n.read);
+  const anyUnread = markingAll ? false : (hasUnread && !allRead) || live.length > 0 || items.some((n) => !n.read);
 
   function markAll() {
-    setLive([]);
-    mark.submit({ intent: "mark-all-read" }, { method: "post", action: NOTIFICATIONS_ROUTE });
+    const cleared = live.map((n) => n.id);
+    void feed.mark({ all: true }).then((ok) => {
+      if (!ok) return;
+      setAllRead(true);
+      setLive((current) => current.filter((n) => !cleared.includes(n.id)));
+    });
   }
 
   function markOne(id: string) {
-    setLive((current) => current.filter((n) => n.id !== id));
-    mark.submit({ intent: "mark-read", id }, { method: "post", action: NOTIFICATIONS_ROUTE });
+    void feed.mark({ ids: [id] }).then((ok) => {
+      if (ok) setLive((current) => current.filter((n) => n.id !== id));
+    });
   }
 
   return (
@@ -107,12 +113,28 @@ export function NotificationCentre({ hasUnread }: { hasUnread: boolean }) {
               </button>
             ) : null}
           </div>
-          {items.length === 0 ? (
-            <p className="px-4 py-4 text-slate-600">
-              {list.state === "loading" && !loaded
-                ? "Loading notifications…"
-                : "You're all caught up. There are no new notifications."}
+          {feed.markFailed ? (
+            <p role="alert" className="border-b border-slate-200 bg-red-50 px-4 py-2 text-red-800">
+              Could not mark notifications as read. Try again.
             </p>
+          ) : null}
+          {items.length === 0 ? (
+            feed.loadFailed && !loaded ? (
+              <div role="alert" className="px-4 py-4 text-slate-700">
+                <p>Could not load notifications.</p>
+                <button
+                  type="button"
+                  onClick={feed.reload}
+                  className={`mt-2 cursor-pointer rounded-md px-2 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-50 ${focusRing}`}
+                >
+                  Try again
+                </button>
+              </div>
+            ) : (
+              <p className="px-4 py-4 text-slate-600">
+                {feed.loading && !loaded ? "Loading notifications…" : "You're all caught up. There are no new notifications."}
+              </p>
+            )
           ) : (
             <ul aria-label="Notifications" className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
               {items.map((n) => (
