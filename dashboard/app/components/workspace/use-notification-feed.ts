@@ -1,4 +1,4 @@
-// The notification centre's list and its "mark read" requests, through plain fetch() to the JSON route
+// The notification centre's list and its "mark read" requests (decision 0107), through plain fetch() to the JSON route
 // instead of Remix fetchers. With lazy route discovery, a fetcher to this never-linked route racing the
 // live dashboard's revalidations replaced the whole page with the root boundary's "404 Not Found"
 // (remix-run/remix#10263; seen in the live-dashboard e2e test under load): a request of the component's
