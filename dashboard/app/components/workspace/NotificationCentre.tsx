@@ -30,6 +30,7 @@ export function NotificationCentre({ hasUnread }: { hasUnread: boolean }) {
     },
     // Notifications pushed while disconnected were missed: reload the unread state from the database.
     reconnect: () => {
+      setAllRead(false);
       revalidator.revalidate();
       if (open) feed.reload();
     },
@@ -65,7 +66,9 @@ export function NotificationCentre({ hasUnread }: { hasUnread: boolean }) {
     const cleared = live.map((n) => n.id);
     void feed.mark({ all: true }).then((ok) => {
       if (!ok) return;
-      setAllRead(true);
+      // Only a stale "unread" from the layout needs hiding; a false one is already right and, if kept
+      // hidden, would hide the next unread notification the layout reports.
+      setAllRead(hasUnread);
       setLive((current) => current.filter((n) => !cleared.includes(n.id)));
     });
   }
