@@ -220,6 +220,22 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
     console.log(`[web-push e2e] High lead → push at the local push service in ${delay} ms (load ${load.toFixed(2)} on ${os.cpus().length} cores)`);
     // 2 s (issue 34) with cores to spare; a machine running more jobs than it has cores stretches it alike.
     expect(delay).toBeLessThan(2_000 * Math.max(1, load / os.cpus().length));
+
+    // The device's own forms (sent outside the router, decision 0108): what rings is saved, a test push
+    // arrives, and the device is removed.
+    const row = page.getByRole("listitem").filter({ hasText: "This device" });
+    await row.getByLabel("A walkthrough is booked").uncheck();
+    await row.getByRole("button", { name: "Save", exact: true }).click();
+    await row.getByText("Saved.", { exact: true }).waitFor();
+    const saved = await server.services.db.pushSubscription.findFirstOrThrow({ where: { businessId } });
+    expect(saved.events).not.toContain("appointment-booked");
+    expect(saved.events).toContain("high-lead");
+    await row.getByRole("button", { name: "Send a test" }).click();
+    await row.getByText("Test notification sent. It should appear within a few seconds.").waitFor();
+    expect((await pushService.pushesTo(device.path, 2)).length).toBe(2);
+    await row.getByRole("button", { name: "Remove device" }).click();
+    await page.getByText("No device gets notifications yet.").waitFor();
+    expect(await server.services.db.pushSubscription.count({ where: { businessId } })).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

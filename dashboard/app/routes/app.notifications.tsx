@@ -1,5 +1,7 @@
 // /app/notifications: the notifications page (the list, mark read, mark all read, live). Its data and
-// marks are the notification centre's (/app/notifications/feed, JSON), scoped to the session's user.
+// marks are the notification centre's (/app/notifications/feed, JSON), scoped to the session's user,
+// served by this route itself: its marks post here, not to the feed route, which no page links to (a
+// fetcher to it raced this live page's revalidations into the root "404 Not Found", decision 0108).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -9,8 +11,6 @@ import { workspaceMeta } from "~/components/workspace/WorkspaceShell";
 import { PushDevicesSection } from "~/components/settings/PushDevicesSection";
 import { action as feedAction, loader as feedLoader } from "./app.notifications_.feed";
 import { focusRing } from "~/components/forms";
-
-export const NOTIFICATIONS_FEED = "/app/notifications/feed";
 
 export function loader(args: LoaderFunctionArgs) {
   return feedLoader(args);
@@ -53,7 +53,7 @@ export default function NotificationsPage() {
           </p>
         </div>
         {unread > 0 ? (
-          <mark.Form method="post" action={NOTIFICATIONS_FEED}>
+          <mark.Form method="post">
             <input type="hidden" name="intent" value="mark-all-read" />
             <button
               type="submit"
@@ -90,7 +90,7 @@ export default function NotificationsPage() {
                 </p>
               </div>
               {n.read ? null : (
-                <mark.Form method="post" action={NOTIFICATIONS_FEED} className="shrink-0">
+                <mark.Form method="post" className="shrink-0">
                   <input type="hidden" name="intent" value="mark-read" />
                   <input type="hidden" name="id" value={n.id} />
                   <button

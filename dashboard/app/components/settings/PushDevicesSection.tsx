@@ -1,7 +1,8 @@
 // "Notifications on your devices" (Settings → Notifications and the Notifications page; DESIGN §20): turn
 // on Web Push for this browser, then per device choose what rings and quiet hours, send a test, remove.
-// Every member manages their own devices; the data and actions are /app/push-devices (JSON).
-import { useFetcher } from "@remix-run/react";
+// Every member manages their own devices; the data and actions are /app/push-devices (JSON), a route no
+// page links to: requested outside the router (useResourceFetcher, decision 0108), since this section sits
+// on the live Notifications page.
 import { useEffect, useId, useState } from "react";
 import { PUSH_MESSAGES, clockText } from "#shared/push/push-input.ts";
 import type { PushDevicesData, PushDevicesResult } from "~/routes/app.push-devices";
@@ -9,23 +10,24 @@ import { workspaceServiceWorker } from "~/components/workspace/PwaSupport";
 import { Button } from "~/components/ui/Button";
 import { ResultMessage, SectionCard, inputClass, labelClass } from "./ui";
 import { SaveButton } from "~/components/forms";
+import { useResourceFetcher } from "~/components/resource-fetcher";
 
 export const PUSH_DEVICES_URL = "/app/push-devices";
 
 export function PushDevicesSection() {
-  const list = useFetcher<PushDevicesData>();
-  const subscribe = useFetcher<PushDevicesResult>();
+  const list = useResourceFetcher<PushDevicesData>();
+  const subscribe = useResourceFetcher<PushDevicesResult>();
   const [state, setState] = useState<"idle" | "asking" | "error">("idle");
   const [error, setError] = useState<string | null>(null);
   const [supported, setSupported] = useState(true);
 
   useEffect(() => {
     setSupported("serviceWorker" in navigator && "PushManager" in window && "Notification" in window);
-    if (list.state === "idle" && !list.data) list.load(PUSH_DEVICES_URL);
+    list.load(PUSH_DEVICES_URL);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load once on mount
   }, []);
 
-  const data = list.data;
+  const data = list.data && "devices" in list.data ? list.data : undefined;
   const thisDevice = data?.devices.find((d) => d.thisDevice) ?? null;
   const busy = state === "asking" || subscribe.state !== "idle";
 
@@ -43,7 +45,7 @@ export function PushDevicesSection() {
       const json = subscription.toJSON();
       subscribe.submit(
         { intent: "subscribe", endpoint: json.endpoint ?? "", p256dh: json.keys?.p256dh ?? "", auth: json.keys?.auth ?? "" },
-        { method: "post", action: PUSH_DEVICES_URL },
+        { action: PUSH_DEVICES_URL },
       );
       setState("idle");
     } catch (cause) {
@@ -94,14 +96,14 @@ export function PushDevicesSection() {
 }
 
 function DeviceRow({ device, events, onChanged }: { device: PushDevicesData["devices"][number]; events: PushDevicesData["events"]; onChanged: () => void }) {
-  const save = useFetcher<PushDevicesResult>();
-  const action = useFetcher<PushDevicesResult>();
+  const save = useResourceFetcher<PushDevicesResult>();
+  const action = useResourceFetcher<PushDevicesResult>();
   const prefix = useId().replace(/:/g, "");
   const saving = save.state !== "idle";
   const pendingIntent = action.state !== "idle" ? String(action.formData?.get("intent") ?? "") : null;
 
   useEffect(() => {
-    if (action.state === "idle" && action.data?.ok && action.data.intent === "remove") onChanged();
+    if (action.state === "idle" && action.data?.ok && "intent" in action.data && action.data.intent === "remove") onChanged();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- after a removal only
   }, [action.state, action.data]);
 
@@ -111,7 +113,7 @@ function DeviceRow({ device, events, onChanged }: { device: PushDevicesData["dev
         <h3 className="font-semibold text-slate-900">{device.deviceName}</h3>
         {device.thisDevice ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">This device</span> : null}
       </div>
-      <save.Form method="post" action={PUSH_DEVICES_URL} className="mt-3 space-y-3">
+      <save.Form action={PUSH_DEVICES_URL} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="preferences" />
         <input type="hidden" name="subscriptionId" value={device.id} />
         <fieldset className="space-y-2">
@@ -152,7 +154,7 @@ function DeviceRow({ device, events, onChanged }: { device: PushDevicesData["dev
           <SaveButton busy={saving} size="sm" />
         </div>
       </save.Form>
-      <action.Form method="post" action={PUSH_DEVICES_URL} className="mt-3 flex flex-wrap gap-2">
+      <action.Form action={PUSH_DEVICES_URL} className="mt-3 flex flex-wrap gap-2">
         <input type="hidden" name="subscriptionId" value={device.id} />
         <Button type="submit" name="intent" value="test" size="sm" variant="secondary" loading={pendingIntent === "test"}>
           {pendingIntent === "test" ? "Sending..." : "Send a test"}
