@@ -236,6 +236,13 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
     await row.getByRole("button", { name: "Remove device" }).click();
     await page.getByText("No device gets notifications yet.").waitFor();
     expect(await server.services.db.pushSubscription.count({ where: { businessId } })).toBe(0);
+
+    // Signed out meanwhile (the session revoked): the section's next request takes the browser to sign
+    // in, to come back to this page afterwards (not to the JSON route it asked).
+    await server.services.db.session.deleteMany({ where: { user: { email } } });
+    await page.getByRole("button", { name: "Turn on notifications on this device" }).click();
+    await page.waitForURL(`${server.url}/login?redirectTo=%2Fapp%2Fsettings%2Fnotifications`);
+    expect(await server.services.db.pushSubscription.count({ where: { businessId } })).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -3,7 +3,8 @@
 // router. With lazy route discovery, a Remix fetcher to such a route first asks /__manifest for it; a
 // revalidation while that request is in flight (a live page revalidates on every event) replaced the
 // whole page with the root boundary's "404 Not Found" (remix-run/remix#10263; reproduced in
-// tests/e2e/fetcher-discovery.test.ts). A request of the component's own has nothing to discover.
+// tests/e2e/fetcher-discovery.test.ts). A request of the component's own has nothing to discover. A
+// redirect (the session ended) is followed as a fetcher's would be, by leaving for it.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from "react";
 
 export type ResourceFetcherState = "idle" | "loading" | "submitting";
@@ -23,6 +24,18 @@ export type ResourceFetcher<T> = {
 };
 
 type Failure = { ok: false; error: string };
+
+/**
+ * The route sent the request elsewhere (signed out: /login; no plan: /pricing), where a Remix fetcher
+ * would have navigated: the browser goes there, and comes back to this page (not to the JSON route)
+ * afterwards. Never settles: the request stays in flight while the page is left.
+ */
+function leaveFor(target: string): Promise<never> {
+  const to = new URL(target);
+  if (to.searchParams.has("redirectTo")) to.searchParams.set("redirectTo", `${window.location.pathname}${window.location.search}`);
+  window.location.assign(to.toString());
+  return new Promise<never>(() => {});
+}
 
 /**
  * One request at a time, like a fetcher: a new load or submit aborts the one in flight. `T` is the
@@ -45,6 +58,7 @@ export function useResourceFetcher<T extends object>(): ResourceFetcher<T | Fail
     fetch(url, { ...init, headers: { Accept: "application/json" }, signal: request.signal })
       .then(async (res) => {
         const isJson = (res.headers.get("Content-Type") ?? "").includes("json");
+        if (res.redirected && !isJson) return leaveFor(res.url);
         if (!isJson) throw new Error(`${url}: ${res.status}`);
         return (await res.json()) as T;
       })
