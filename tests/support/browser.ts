@@ -5,17 +5,32 @@ import { buffer } from "node:stream/consumers";
 import { chromium, type Browser, type Download, type LaunchOptions, type Page, type Request } from "playwright-core";
 import { HYDRATED_EVENT } from "../../dashboard/app/lib/intent-hydration.ts";
 
+/** Debian's Chromium, the full browser: the Web Push file (installability, notifications), scripts and benches. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const hasChromium = existsSync(chromiumPath);
 
-if (!hasChromium && process.env.REQUIRE_E2E === "1") {
-  throw new Error(`REQUIRE_E2E=1 but no Chromium at ${chromiumPath} (apt-get install -y chromium)`);
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink and V8 as the browser above,
+ * without the browser's own user interface (its top-chrome WebUI renderer, its window and GPU
+ * compositing). The browser lane's one Chromium (global-setup-browser.ts) is this one when it is
+ * installed: first-week.test.ts took 128 CPU-s with it against 172 with the full browser (decision 0109).
+ * It has no notifications, so web-push.test.ts launches the full browser. Without it, the lane uses the
+ * full browser.
+ */
+const headlessShellPath = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+export const laneChromiumPath = existsSync(headlessShellPath) ? headlessShellPath : chromiumPath;
+
+if (process.env.REQUIRE_E2E === "1") {
+  if (!hasChromium) throw new Error(`REQUIRE_E2E=1 but no Chromium at ${chromiumPath} (apt-get install -y chromium)`);
+  if (laneChromiumPath !== headlessShellPath) {
+    throw new Error(`REQUIRE_E2E=1 but no headless shell at ${headlessShellPath} (apt-get install -y chromium-headless-shell)`);
+  }
 }
 
-/** Debian's Chromium, headless, with what it would fetch or start of its own switched off. */
-export function chromiumLaunchOptions(): LaunchOptions {
+/** A headless Chromium (by default the full browser), with what it would fetch or start of its own switched off. */
+export function chromiumLaunchOptions(executablePath = chromiumPath): LaunchOptions {
   return {
-    executablePath: chromiumPath,
+    executablePath,
     headless: true,
     args: [
       "--no-sandbox",
@@ -36,7 +51,7 @@ export const CHROMIUM_ENDPOINT_ENV = "LB_CHROMIUM_WS_ENDPOINT";
  * A browser for one test file. In the e2e project: a connection to the lane's one Chromium, started
  * by its global setup (launching a Chromium per file cost each browser file about a second of CPU);
  * `close()` closes the file's contexts and the connection, not the browser. Elsewhere (a script, a
- * file run without that setup): a Chromium of its own.
+ * file run without that setup): a Chromium of its own, the full browser.
  */
 export function launchChromium(): Promise<Browser> {
   const endpoint = process.env[CHROMIUM_ENDPOINT_ENV];
