@@ -23,11 +23,13 @@ async function callerOf(request: Request, context: LoaderFunctionArgs["context"]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await callerOf(request, context);
   const devices = await listDevices(context.services.db, caller);
-  return {
+  // json(): a resource route that a plain fetch() reads (useResourceFetcher) answers a Response, as Remix's
+  // single fetch asks of routes read from outside the router.
+  return json<PushDevicesData>({
     publicKey: context.services.vapid.publicKey,
     devices: devices.map((d) => ({ ...d, createdAt: d.createdAt.toISOString(), lastPushAt: d.lastPushAt?.toISOString() ?? null })),
     events: PUSH_EVENTS,
-  } satisfies PushDevicesData;
+  });
 }
 
 const idSchema = z.object({ subscriptionId: z.string().trim().min(1).max(64) });
