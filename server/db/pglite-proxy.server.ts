@@ -12,6 +12,7 @@ import type {
   TransactionOptions,
 } from "@prisma/driver-adapter-utils";
 import type { SqlExecutor, SqlRunner } from "./migrate.server.ts";
+import { pgliteWasmModule } from "./pglite-wasm.server.ts";
 import { pgliteWorkerScript } from "./pglite-worker-script.server.ts";
 import { NOTIFY_ID, type SerializedError, type WithoutId, type WorkerNotification, type WorkerReply, type WorkerRequest } from "./pglite-protocol.ts";
 
@@ -38,7 +39,9 @@ function reviveError(serialized: SerializedError): Error {
 
 export async function startPgliteWorker(dataDir: string): Promise<PgliteWorker> {
   // pglite-worker.ts bundled by esbuild (decision 0098): the same under tsx, vitest and the benchmarks.
-  const worker = new Worker(await pgliteWorkerScript(), { workerData: { dataDir } });
+  // The worker gets PostgreSQL's WebAssembly compiled (once per process, pglite-wasm.server.ts).
+  const [script, wasmModule] = await Promise.all([pgliteWorkerScript(), pgliteWasmModule()]);
+  const worker = new Worker(script, { workerData: { dataDir, wasmModule } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let failure: Error | null = null;

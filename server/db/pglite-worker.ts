@@ -16,8 +16,9 @@ type SqlTx = { tx: PGliteTransaction; finish: (commit: boolean) => void; done: P
 async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error("pglite-worker must run in a worker thread");
-  const { dataDir } = workerData as { dataDir: string };
-  const pglite = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+  const { dataDir, wasmModule } = workerData as { dataDir: string; wasmModule: WebAssembly.Module };
+  // The WebAssembly compiled once by the opening thread (pglite-wasm.server.ts, decision 0109).
+  const pglite = await PGlite.create(dataDir, { extensions: pgliteExtensions, pgliteWasmModule: wasmModule });
   // Prepared statements outside transactions (pglite-prepared.ts); LB_PGLITE_PREPARED=0 turns them off.
   const client = process.env.LB_PGLITE_PREPARED === "0" ? pglite : (createPreparedClient(pglite) as unknown as PGlite);
   const adapter: SqlDriverAdapter = await new PrismaPGlite(client).connect();
