@@ -66,13 +66,37 @@ export type TestServerOptions = {
 const quietLogger = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) };
 
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+  const reserved = await reservePort();
+  await reserved.release();
+  return reserved.port;
+}
+
+/**
+ * A free port, held open until `release()`. The kernel hands a freed port out again, and soon: as the
+ * source port of any outgoing connection on this machine (the tests' PostgreSQL, HTTP and socket.io
+ * clients all connect from that range). A port found free and closed at once was once taken during the
+ * second a test server boots before listening on it: EADDRINUSE, and a boot that never ended (CI,
+ * lead-crash.test.ts). startTestServer holds it through the boot and releases it just before it listens.
+ */
+export async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
+  const server = createServer();
+  server.unref();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  if (typeof address !== "object" || !address) throw new Error("no port");
+  return { port: address.port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Listens on the port, or fails (EADDRINUSE and the like) instead of leaving the boot waiting for ever. */
+function listen(server: Application["httpServer"], port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
     });
   });
 }
@@ -120,7 +144,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       : null;
   // PGlite: start from this run's migrated template when there is one (initdb takes seconds).
   if (!shared && !scratch && !options.dataDir) await copyPgliteTemplate(dataDir, options.seedDemo !== false);
-  const port = await freePort();
+  const reserved = await reservePort();
+  const port = reserved.port;
   const env = parseEnv({
     NODE_ENV: "test",
     PORT: String(port),
@@ -133,7 +158,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
 
-  async function boot() {
+  async function boot(beforeListening?: () => Promise<void>) {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolMax: env.DATABASE_POOL_MAX, backgroundSlots: env.DATABASE_BACKGROUND_SLOTS });
     await migrate(database.sql, await loadMigrations());
     await ensureSiteChatbot(database.prisma, env.SITE_CHATBOT_KEY);
@@ -165,7 +190,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     });
     const app = await createApplication(services, { mode: "production", buildDir });
     await startJobWorkers(services, app.workspaceEvents);
-    await new Promise<void>((resolve) => app.httpServer.listen(port, "127.0.0.1", resolve));
+    await beforeListening?.();
+    await listen(app.httpServer, port);
     return { database, services, app };
   }
 
@@ -175,7 +201,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await running.database.close();
   }
 
-  let running = await boot();
+  let running = await boot(reserved.release).catch(async (error: unknown) => {
+    await reserved.release();
+    throw error;
+  });
   const server: TestServer = {
     url: env.PUBLIC_APP_URL,
     databaseUrl: env.DATABASE_URL,
