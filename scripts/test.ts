@@ -6,7 +6,6 @@
 // interleaved with the tests'); the exit code is non-zero when the tests or any check failed, after all
 // have finished. Arguments are Vitest's: `npm test -- --project unit`.
 import { spawn } from "node:child_process";
-import os from "node:os";
 
 type Finished = { name: string; code: number };
 
@@ -15,22 +14,10 @@ const seconds = () => ((Date.now() - started) / 1000).toFixed(0);
 // The checks write to a pipe: keep their colours when this process writes to a terminal.
 const colours = process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : process.env;
 
-/**
- * Runs `npm run <name>` with its output held back, then printed whole with its outcome. `background`:
- * at the lowest CPU priority (nice 19, inherited by what npm starts), so it takes the CPU that the build
- * and the tests leave idle instead of sharing it with them. Lint and type-check held the build, which
- * the tests wait for, to 66 s instead of about 30 on a 2-core machine (decision 0109).
- */
-function check(name: string, background = false): Promise<Finished> {
+/** Runs `npm run <name>` with its output held back, then printed whole with its outcome. */
+function check(name: string): Promise<Finished> {
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", name], { stdio: ["ignore", "pipe", "pipe"], env: colours });
-    if (background && child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, 19);
-      } catch {
-        // Not permitted here: it runs at the normal priority, as before.
-      }
-    }
     const output: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
@@ -51,7 +38,7 @@ function vitest(args: string[]): Promise<Finished> {
   });
 }
 
-const checks = [check("lint", true), check("typecheck", true)];
+const checks = [check("lint"), check("typecheck")];
 const build = await check("build");
 const results = [build, ...(build.code === 0 ? [await vitest(process.argv.slice(2))] : []), ...(await Promise.all(checks))];
 const failed = results.filter((r) => r.code !== 0).map((r) => r.name);
