@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { WaitingFirstSequencer } from "./tests/support/sequencer.ts";
 
 // `npm test` runs on a 2-core machine (README): Vitest's default there is one worker (cores − 1), so
 // every file ran alone and the second core idled while a file's PGlite or its server worked. Two
@@ -50,6 +51,8 @@ export default defineConfig({
     // `expect.poll` waits for an event (a live push, a job's effect), not for a time: Vitest's 1 s default
     // ran out on a loaded 2-core machine. A poll that is satisfied returns at once, so this costs nothing.
     expect: { poll: { timeout: 15_000 } },
+    // Files that mostly wait start first in their project (tests/support/sequencer.ts, decision 0109).
+    sequence: { sequencer: WaitingFirstSequencer },
     maxWorkers: workers,
     minWorkers: 1,
     // Files reuse their worker process and its loaded modules (the server code, Prisma's client, the
