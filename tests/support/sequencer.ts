@@ -2,7 +2,8 @@
 // clone (no results cache) is the largest file first, which put the files that mostly wait (servers
 // started in child processes and killed, recovery and retry timers, a graceful shutdown's drain) at the
 // end of the integration project and of the PostgreSQL pass: a CI run's last 45 s were those files
-// alone, with the cores mostly idle. Started first instead, their waits overlap the other files' work.
+// alone, with the cores mostly idle. Started first in their project instead, their waits overlap the
+// other files' work.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
@@ -23,6 +24,10 @@ export class WaitingFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const waits = (spec: TestSpecification) => WAITING_FILES.includes(path.relative(process.cwd(), spec.moduleId).split(path.sep).join("/"));
-    return [...sorted.filter(waits), ...sorted.filter((spec) => !waits(spec))];
+    // The projects keep Vitest's order (a pool runs its projects in the order their first file comes):
+    // moving the waiting files to the very front put the unit project last, alone at the run's end.
+    const projects = [...new Set(sorted.map((spec) => spec.project.name))];
+    const rank = (spec: TestSpecification) => projects.indexOf(spec.project.name) * 2 + (waits(spec) ? 0 : 1);
+    return sorted.map((spec, index) => ({ spec, index })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.index - b.index).map(({ spec }) => spec);
   }
 }
