@@ -23,7 +23,7 @@ if (missing.length > 0) throw new Error(`tests/support/sequencer.ts lists files 
 export class WaitingFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const waits = (spec: TestSpecification) => WAITING_FILES.includes(path.relative(process.cwd(), spec.moduleId).split(path.sep).join("/"));
+    const waits = (spec: TestSpecification) => WAITING_FILES.includes(path.relative(this.ctx.config.root, spec.moduleId).split(path.sep).join("/"));
     // The projects keep Vitest's order (a pool runs its projects in the order their first file comes):
     // moving the waiting files to the very front put the unit project last, alone at the run's end.
     const projects = [...new Set(sorted.map((spec) => spec.project.name))];

@@ -3,7 +3,7 @@
 // dropped afterwards. Used by the integration and end-to-end suites.
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
+import { createServer, type Server } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -81,17 +81,14 @@ export async function freePort(): Promise<number> {
 export async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
   const server = createServer();
   server.unref();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
+  await listen(server, 0);
   const address = server.address();
   if (typeof address !== "object" || !address) throw new Error("no port");
   return { port: address.port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** Listens on the port, or fails (EADDRINUSE and the like) instead of leaving the boot waiting for ever. */
-function listen(server: Application["httpServer"], port: number): Promise<void> {
+/** Listens on the port (0: any free one), or fails (EADDRINUSE and the like) instead of waiting for ever. */
+function listen(server: Server, port: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => {
