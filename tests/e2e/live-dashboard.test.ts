@@ -125,6 +125,14 @@ describe.skipIf(!hasChromium)("the live dashboard", () => {
       .filter({ hasText: notice });
     await listed.waitFor();
     expect(await listed.getAttribute("data-read")).toBe("true");
+
+    // Signed out meanwhile (the session revoked): the panel's next request takes the browser to sign in,
+    // to come back to the dashboard afterwards (not to the JSON route the panel asked).
+    await bell.click();
+    await panel.waitFor({ state: "hidden" });
+    await server.services.db.session.deleteMany({ where: { userId: demoOwner.id } });
+    await bell.click();
+    await owner.waitForURL(`${server.url}/login?redirectTo=%2Fapp%2Fdashboard`);
     // Only the failure provoked above, as Chromium reports it.
     const provoked = (e: string) => e.endsWith("status of 500 (Internal Server Error)");
     expect(ownerErrors.filter(provoked)).toHaveLength(1);

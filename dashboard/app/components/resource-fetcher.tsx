@@ -6,6 +6,7 @@
 // tests/e2e/fetcher-discovery.test.ts). A request of the component's own has nothing to discover. A
 // redirect (the session ended) is followed as a fetcher's would be, by leaving for it.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from "react";
+import { isRedirectedAway, leaveFor } from "~/lib/leave-for-redirect";
 
 export type ResourceFetcherState = "idle" | "loading" | "submitting";
 
@@ -24,18 +25,6 @@ export type ResourceFetcher<T> = {
 };
 
 type Failure = { ok: false; error: string };
-
-/**
- * The route sent the request elsewhere (signed out: /login; no plan: /pricing), where a Remix fetcher
- * would have navigated: the browser goes there, and comes back to this page (not to the JSON route)
- * afterwards. Never settles: the request stays in flight while the page is left.
- */
-function leaveFor(target: string): Promise<never> {
-  const to = new URL(target);
-  if (to.searchParams.has("redirectTo")) to.searchParams.set("redirectTo", `${window.location.pathname}${window.location.search}`);
-  window.location.assign(to.toString());
-  return new Promise<never>(() => {});
-}
 
 /**
  * One request at a time, like a fetcher: a new load or submit aborts the one in flight. `T` is the
@@ -57,9 +46,8 @@ export function useResourceFetcher<T extends object>(): ResourceFetcher<T | Fail
     setFormData(fields);
     fetch(url, { ...init, headers: { Accept: "application/json" }, signal: request.signal })
       .then(async (res) => {
-        const isJson = (res.headers.get("Content-Type") ?? "").includes("json");
-        if (res.redirected && !isJson) return leaveFor(res.url);
-        if (!isJson) throw new Error(`${url}: ${res.status}`);
+        if (isRedirectedAway(res)) return leaveFor(res.url);
+        if (!(res.headers.get("Content-Type") ?? "").includes("json")) throw new Error(`${url}: ${res.status}`);
         return (await res.json()) as T;
       })
       .then(
@@ -85,10 +73,12 @@ export function useResourceFetcher<T extends object>(): ResourceFetcher<T | Fail
     (fields: FormData | Record<string, string>, options: { action: string }) => {
       const body = fields instanceof FormData ? fields : new FormData();
       if (!(fields instanceof FormData)) for (const [name, value] of Object.entries(fields)) body.append(name, value);
-      // URL-encoded, as a plain form posts (the routes read it with request.formData()).
+      // URL-encoded, as a plain form posts, unless a file is among the fields: then multipart, as a form
+      // with encType="multipart/form-data" posts (the routes read either with request.formData()).
+      const hasFile = Array.from(body.values()).some((value) => typeof value !== "string");
       const encoded = new URLSearchParams();
-      for (const [name, value] of body.entries()) if (typeof value === "string") encoded.append(name, value);
-      run(options.action, { method: "POST", body: encoded }, "submitting", body);
+      if (!hasFile) for (const [name, value] of body.entries()) encoded.append(name, value as string);
+      run(options.action, { method: "POST", body: hasFile ? body : encoded }, "submitting", body);
     },
     [run],
   );

@@ -2,8 +2,10 @@
 // instead of Remix fetchers. With lazy route discovery, a fetcher to this never-linked route racing the
 // live dashboard's revalidations replaced the whole page with the root boundary's "404 Not Found"
 // (remix-run/remix#10263; seen in the live-dashboard e2e test under load): a request of the component's
-// own is outside the router, so the router has nothing to discover or revalidate for it.
+// own is outside the router, so the router has nothing to discover or revalidate for it. Signed out
+// meanwhile, the route redirects: the browser goes to sign in, as with a fetcher (leave-for-redirect.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
+import { isRedirectedAway, leaveFor } from "~/lib/leave-for-redirect";
 import type { ListedNotification } from "#server/notifications/notifications.server.ts";
 
 /** The notification centre's data (JSON: app.notifications_.feed.ts); the page of them is /app/notifications. */
@@ -44,6 +46,7 @@ export function useNotificationFeed(open: boolean, onMarked: () => void): Notifi
     setLoadFailed(false);
     fetch(NOTIFICATIONS_FEED, { headers: { Accept: "application/json" }, signal: request.signal })
       .then(async (res) => {
+        if (isRedirectedAway(res)) return leaveFor(res.url);
         if (!res.ok) throw new Error(`notifications: ${res.status}`);
         const body = (await res.json()) as { notifications: ListedNotification[] };
         setLoaded(body.notifications);
@@ -69,6 +72,7 @@ export function useNotificationFeed(open: boolean, onMarked: () => void): Notifi
     if ("ids" in request) for (const id of request.ids) body.append("id", id);
     try {
       const res = await fetch(NOTIFICATIONS_FEED, { method: "POST", body, headers: { Accept: "application/json" } });
+      if (isRedirectedAway(res)) return await leaveFor(res.url);
       if (!res.ok || !(res.headers.get("Content-Type") ?? "").includes("json")) throw new Error(`notifications: ${res.status}`);
       const isMarked = (n: ListedNotification) => "all" in request || request.ids.includes(n.id);
       setLoaded((current) => current?.map((n) => (isMarked(n) ? { ...n, read: true } : n)) ?? null);
