@@ -6,6 +6,7 @@
 // tests/e2e/fetcher-discovery.test.ts). A request of the component's own has nothing to discover. A
 // redirect (the session ended) is followed as a fetcher's would be, by leaving for it.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from "react";
+import { formBody } from "~/lib/form-body";
 import { isRedirectedAway, leaveFor } from "~/lib/leave-for-redirect";
 
 export type ResourceFetcherState = "idle" | "loading" | "submitting";
@@ -73,12 +74,7 @@ export function useResourceFetcher<T extends object>(): ResourceFetcher<T | Fail
     (fields: FormData | Record<string, string>, options: { action: string }) => {
       const body = fields instanceof FormData ? fields : new FormData();
       if (!(fields instanceof FormData)) for (const [name, value] of Object.entries(fields)) body.append(name, value);
-      // URL-encoded, as a plain form posts, unless a file is among the fields: then multipart, as a form
-      // with encType="multipart/form-data" posts (the routes read either with request.formData()).
-      const hasFile = Array.from(body.values()).some((value) => typeof value !== "string");
-      const encoded = new URLSearchParams();
-      if (!hasFile) for (const [name, value] of body.entries()) encoded.append(name, value as string);
-      run(options.action, { method: "POST", body: hasFile ? body : encoded }, "submitting", body);
+      run(options.action, { method: "POST", body: formBody(body) }, "submitting", body);
     },
     [run],
   );
