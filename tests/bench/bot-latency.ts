@@ -46,10 +46,12 @@ import {
   sleep,
   startServerChild,
   machineMeter,
+  pidCpuMeter,
   processCpuMeter,
   machineSharesLine,
   summarize,
   summaryLine,
+  type MachineShares,
   type ServerChild,
 } from "./support/child.ts";
 import type { DbStatsReport, LeadsReport, TimingsReport } from "./support/server-process.ts";
@@ -283,6 +285,24 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
     const deadline = performance.now() + DEADLINE_S * 1000;
     const turnLog = TURN_LOG ? ([] as string[]) : null;
     t = performance.now();
+    // The steady-state window [D, 2D] alone: how busy the machine and each process were while the judged
+    // turns were sent (the whole run's shares include the ramp up and down, when the machine is half idle).
+    const steady: { machine?: MachineShares | null; serverMs?: number | null; postgresMs?: number | null; generatorMs?: number } = {};
+    const steadyTimer = HERD
+      ? null
+      : setTimeout(() => {
+          const machine = machineMeter();
+          const serverCpu = pidCpuMeter(server!.pid);
+          const pgCpu = server!.database === "postgres" ? processCpuMeter("postgres") : null;
+          const generator = process.cpuUsage();
+          setTimeout(() => {
+            steady.machine = machine.stop();
+            steady.serverMs = serverCpu.stop();
+            steady.postgresMs = pgCpu?.stop() ?? null;
+            const used = process.cpuUsage(generator);
+            steady.generatorMs = (used.user + used.system) / 1000;
+          }, CONVERSATION_MS);
+        }, CONVERSATION_MS);
     await Promise.all(
       load.map(async (v) => {
         try {
@@ -311,6 +331,7 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
       }),
     );
     const runSeconds = (performance.now() - t) / 1000;
+    if (steadyTimer) clearTimeout(steadyTimer);
     if (turnLog) writeFileSync(TURN_LOG!, `epoch_ms,sent_ms,answer,ack_ms,reply_ms\n${turnLog.join("\n")}\n`);
     const taken = others.stop();
     const postgresMs = postgresCpu?.stop() ?? null;
@@ -337,6 +358,17 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
     for (const [reason, n] of dropReasons) console.log(`  connections dropped: ${n} × "${reason}"`);
     if (!HERD) {
       console.log(summaryLine("client, steady state: send → bot reply", steadyReply));
+      if (steady.machine) {
+        const windowMs = CONVERSATION_MS;
+        const rate = steadyReply.count / (windowMs / 1000);
+        const core = (ms: number | null | undefined) => (ms == null ? "?" : `${((100 * ms) / windowMs).toFixed(0)}% of one core`);
+        console.log(`  ${machineSharesLine(steady.machine, "the steady state")}`);
+        console.log(
+          `  steady state: ${rate.toFixed(0)} turns/s; the server process ${core(steady.serverMs)}` +
+            (steady.postgresMs != null ? `, PostgreSQL ${core(steady.postgresMs)}` : "") +
+            `, this load generator ${core(steady.generatorMs)}`,
+        );
+      }
       console.log(
         `  by answer, p50 / p99 ms: ${steadyByAnswer
           .map((ms, i) => {

@@ -210,6 +210,18 @@ export function processCpuMeter(name: string): { stop(): number | null } {
   );
 }
 
+/** CPU time of one process (all its threads) while `stop()` is pending, in ms, from /proc (Linux; null elsewhere). */
+export function pidCpuMeter(pid: number): { stop(): number | null } {
+  return meter(
+    () => {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    },
+    (start, end) => ((end - start) * 1000) / 100,
+  );
+}
+
 /** Reads a figure now and again at `stop()`, and gives what `difference` makes of the two; null where it cannot be read. */
 function meter<T, R>(read: () => T, difference: (start: T, end: T) => R): { stop(): R | null } {
   const safely = (): T | null => {
@@ -229,10 +241,10 @@ function meter<T, R>(read: () => T, difference: (start: T, end: T) => R): { stop
 }
 
 /** One line for a run's report (see machineMeter). */
-export function machineSharesLine(shares: MachineShares): string {
+export function machineSharesLine(shares: MachineShares, during = "the run"): string {
   const f = (v: number) => `${v.toFixed(1)}%`;
   return (
-    `machine during the run: user ${f(shares.userPct)}, system ${f(shares.systemPct)}, idle ${f(shares.idlePct)}, ` +
+    `machine during ${during}: user ${f(shares.userPct)}, system ${f(shares.systemPct)}, idle ${f(shares.idlePct)}, ` +
     `iowait ${f(shares.iowaitPct)}, stolen by the hypervisor ${f(shares.stealPct)}` +
     (shares.stealPct > 5 ? " (not a quiet machine: compare only with runs of similar steal)" : "")
   );
