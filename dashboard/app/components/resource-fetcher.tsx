@@ -7,7 +7,7 @@
 // redirect (the session ended) is followed as a fetcher's would be, by leaving for it.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type FormHTMLAttributes, type ReactNode } from "react";
 import { formBody } from "~/lib/form-body";
-import { isRedirectedAway, leaveFor } from "~/lib/leave-for-redirect";
+import { isJsonAnswer, isRedirectedAway, leaveFor } from "~/lib/leave-for-redirect";
 
 export type ResourceFetcherState = "idle" | "loading" | "submitting";
 
@@ -48,7 +48,7 @@ export function useResourceFetcher<T extends object>(): ResourceFetcher<T | Fail
     fetch(url, { ...init, headers: { Accept: "application/json" }, signal: request.signal })
       .then(async (res) => {
         if (isRedirectedAway(res)) return leaveFor(res.url);
-        if (!(res.headers.get("Content-Type") ?? "").includes("json")) throw new Error(`${url}: ${res.status}`);
+        if (!isJsonAnswer(res)) throw new Error(`${url}: ${res.status}`);
         return (await res.json()) as T;
       })
       .then(

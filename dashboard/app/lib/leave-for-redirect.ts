@@ -4,9 +4,14 @@
 // does this: the browser leaves for the redirect's target, to come back to the page it is on (not to the
 // JSON route it asked) afterwards.
 
+/** The answer is JSON (the route's own), by its Content-Type. */
+export function isJsonAnswer(res: Response): boolean {
+  return (res.headers.get("Content-Type") ?? "").includes("json");
+}
+
 /** The answer is a page the request was sent on to, not the route's JSON. */
 export function isRedirectedAway(res: Response): boolean {
-  return res.redirected && !(res.headers.get("Content-Type") ?? "").includes("json");
+  return res.redirected && !isJsonAnswer(res);
 }
 
 /**

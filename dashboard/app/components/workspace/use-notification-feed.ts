@@ -5,7 +5,7 @@
 // own is outside the router, so the router has nothing to discover or revalidate for it. Signed out
 // meanwhile, the route redirects: the browser goes to sign in, as with a fetcher (leave-for-redirect.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { isRedirectedAway, leaveFor } from "~/lib/leave-for-redirect";
+import { isJsonAnswer, isRedirectedAway, leaveFor } from "~/lib/leave-for-redirect";
 import type { ListedNotification } from "#server/notifications/notifications.server.ts";
 
 /** The notification centre's data (JSON: app.notifications_.feed.ts); the page of them is /app/notifications. */
@@ -73,7 +73,7 @@ export function useNotificationFeed(open: boolean, onMarked: () => void): Notifi
     try {
       const res = await fetch(NOTIFICATIONS_FEED, { method: "POST", body, headers: { Accept: "application/json" } });
       if (isRedirectedAway(res)) return await leaveFor(res.url);
-      if (!res.ok || !(res.headers.get("Content-Type") ?? "").includes("json")) throw new Error(`notifications: ${res.status}`);
+      if (!res.ok || !isJsonAnswer(res)) throw new Error(`notifications: ${res.status}`);
       const isMarked = (n: ListedNotification) => "all" in request || request.ids.includes(n.id);
       setLoaded((current) => current?.map((n) => (isMarked(n) ? { ...n, read: true } : n)) ?? null);
       onMarkedRef.current();
