@@ -287,20 +287,19 @@ async function runCase(businesses: number): Promise<{ pass: boolean; row: string
     t = performance.now();
     // The steady-state window [D, 2D] alone: how busy the machine and each process were while the judged
     // turns were sent (the whole run's shares include the ramp up and down, when the machine is half idle).
-    const steady: { machine?: MachineShares | null; serverMs?: number | null; postgresMs?: number | null; generatorMs?: number } = {};
+    const steady: { machine?: MachineShares | null; serverMs?: number | null; postgresMs?: number | null; generatorMs?: number | null } = {};
     const steadyTimer = HERD
       ? null
       : setTimeout(() => {
           const machine = machineMeter();
           const serverCpu = pidCpuMeter(server!.pid);
           const pgCpu = server!.database === "postgres" ? processCpuMeter("postgres") : null;
-          const generator = process.cpuUsage();
+          const generatorCpu = pidCpuMeter(process.pid);
           setTimeout(() => {
             steady.machine = machine.stop();
             steady.serverMs = serverCpu.stop();
             steady.postgresMs = pgCpu?.stop() ?? null;
-            const used = process.cpuUsage(generator);
-            steady.generatorMs = (used.user + used.system) / 1000;
+            steady.generatorMs = generatorCpu.stop();
           }, CONVERSATION_MS);
         }, CONVERSATION_MS);
     await Promise.all(

@@ -187,14 +187,10 @@ export function processCpuMeter(name: string): { stop(): number | null } {
       for (const pid of readdirSync("/proc")) {
         if (!/^\d+$/.test(pid)) continue;
         try {
-          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-          const close = stat.lastIndexOf(")");
-          if (stat.slice(stat.indexOf("(") + 1, close) !== name) continue;
-          const fields = stat.slice(close + 2).split(" ");
-          // utime and stime are fields 14 and 15 of /proc/PID/stat, 12 and 13 after the name; cutime and
-          // cstime (16, 17) are the children it has reaped: PostgreSQL's backends that exited during the
-          // run (a pool closing idle connections) are counted in the postmaster's.
-          ticks.set(pid, Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
+          const stat = procStat(pid);
+          // Its own time and the children it has reaped: PostgreSQL's backends that exited during the run
+          // (a pool closing idle connections) are counted in the postmaster's.
+          if (stat.name === name) ticks.set(pid, stat.ownTicks + stat.reapedTicks);
         } catch {
           // the process exited meanwhile
         }
@@ -205,7 +201,7 @@ export function processCpuMeter(name: string): { stop(): number | null } {
       // All of them at the end less all of them at the start: a process that exited meanwhile is in its
       // parent's reaped time at the end and in its own at the start.
       const sum = (ticks: Map<string, number>) => [...ticks.values()].reduce((total, t) => total + t, 0);
-      return ((sum(end) - sum(start)) * 1000) / 100; // USER_HZ is 100 on Linux
+      return ticksToMs(sum(end) - sum(start));
     },
   );
 }
@@ -213,14 +209,28 @@ export function processCpuMeter(name: string): { stop(): number | null } {
 /** CPU time of one process (all its threads) while `stop()` is pending, in ms, from /proc (Linux; null elsewhere). */
 export function pidCpuMeter(pid: number): { stop(): number | null } {
   return meter(
-    () => {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return Number(fields[11]) + Number(fields[12]); // utime, stime
-    },
-    (start, end) => ((end - start) * 1000) / 100,
+    () => procStat(String(pid)).ownTicks,
+    (start, end) => ticksToMs(end - start),
   );
 }
+
+/**
+ * A process's name and CPU ticks from /proc/PID/stat: utime + stime (fields 14 and 15, all its threads)
+ * and cutime + cstime (16 and 17, the children it has reaped). Throws when the process is gone.
+ */
+function procStat(pid: string): { name: string; ownTicks: number; reapedTicks: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const close = stat.lastIndexOf(")");
+  const fields = stat.slice(close + 2).split(" "); // from field 3 on
+  return {
+    name: stat.slice(stat.indexOf("(") + 1, close),
+    ownTicks: Number(fields[11]) + Number(fields[12]),
+    reapedTicks: Number(fields[13]) + Number(fields[14]),
+  };
+}
+
+/** Clock ticks to ms (USER_HZ is 100 on Linux). */
+const ticksToMs = (ticks: number) => (ticks * 1000) / 100;
 
 /** Reads a figure now and again at `stop()`, and gives what `difference` makes of the two; null where it cannot be read. */
 function meter<T, R>(read: () => T, difference: (start: T, end: T) => R): { stop(): R | null } {
