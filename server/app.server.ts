@@ -50,6 +50,14 @@ export type Application = {
   close(): Promise<void>;
 };
 
+/**
+ * How long an idle kept-alive connection stays open (decision 0110): longer than the idle timeout of the
+ * proxies and load balancers in front (60 s on the common ones), so that they never reuse a connection
+ * this server is closing. With Node's 5 s default, a request sent on such a connection was reset: a 502
+ * at the proxy, an upload lost.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export async function createApplication(
   services: AppServices,
   options: { mode: AppMode; /** Another dashboard build (tests of parallel work trees). */ buildDir?: string },
@@ -57,6 +65,7 @@ export async function createApplication(
   const buildDir = options.buildDir ?? dashboardBuildDir;
   const app = express();
   const httpServer = createServer(app);
+  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   app.disable("x-powered-by");
   // Request ids, the HTTP metrics by route pattern and the access log (decision 0075): first, so every
   // answer is counted, refusals included. The Remix routes' patterns are known once the build is loaded.

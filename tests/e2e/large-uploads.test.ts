@@ -6,19 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAccount } from "#server/auth/accounts.server.ts";
 import { hasChromium, launchChromium, watchPageErrors, signInThroughForm } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { prospectCsv } from "../support/prospect-csv.ts";
 
 const PASSWORD = "CleanFloors1";
 // A real 1×1 PNG; the bytes after it pad the file (an image may carry trailing data).
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-
-function csvOf(bytes: number): { text: string; rows: number } {
-  const lines = ["Full Name,Job Title,Company,City,Industry,Email,LinkedIn URL"];
-  while (lines.join("\r\n").length < bytes) {
-    const i = lines.length;
-    lines.push(`Person ${i},Facility Manager,Company ${i} of the long industrial park,Austin,Healthcare,person${i}@prospect.example,https://www.linkedin.com/in/person-${i}`);
-  }
-  return { text: lines.join("\r\n"), rows: lines.length - 1 };
-}
 
 describe.skipIf(!hasChromium)("uploads over 64 KB from the pages", () => {
   let server: TestServer;
@@ -49,7 +41,7 @@ describe.skipIf(!hasChromium)("uploads over 64 KB from the pages", () => {
   const hydrated = () => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
 
   it("imports a 300 KB CSV on the outreach page", async () => {
-    const csv = csvOf(300 * 1024);
+    const csv = prospectCsv(300 * 1024, { eol: "\r\n" });
     await page.goto(`${server.url}/app/outreach`);
     await page.getByText("LeadBroom does not scrape or buy contact data").waitFor();
     await hydrated();
