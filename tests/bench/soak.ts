@@ -1,4 +1,4 @@
-// Soak (issue 36, DESIGN §21): three app instances (`server/main.ts` child processes, as `npm start`
+// Soak (issue 36, DESIGN §21): three app instances (the built `server/main.ts` as child processes, as `npm start`
 // runs them) on one PostgreSQL and one Redis, behind a loopback TCP balancer (tests/support/tcp-proxy.ts),
 // with a fault proxy between the visitors and the balancer. This process runs:
 //   - `--visitors` widget clients (default 1,000): the widget's own delivery code (widget/src/client.ts:

@@ -1,18 +1,36 @@
-// The real server as a child process (`server/main.ts`, as `npm start` runs it), for tests that kill it
-// with SIGKILL and start again on its data (tests/integration/jobs-crash.test.ts, lead-crash.test.ts).
+// The real server as a child process (the built `server/main.ts`, as `npm start` runs it), for tests that
+// kill it with SIGKILL and start again on its data (tests/integration/jobs-crash.test.ts, lead-crash.test.ts).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { repoRoot } from "#server/app.server.ts";
+import { buildServer } from "#server/build.ts";
 import { copyPgliteTemplate } from "./pglite-template.ts";
 import { createScratchDatabase, freePort } from "./test-server.ts";
 
 export type ServerProcess = { child: ChildProcess; url: string; exited: Promise<number | string | null>; output: () => string };
 
-/** Starts `server/main.ts` with this environment (NODE_ENV production unless given); resolves once it listens. */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+/**
+ * The server as `npm run build` bundles it, from the sources as they are now (not a build left from
+ * before a change): bundled once per test process, then renamed into place, so that processes bundling
+ * the same sources at once replace one file instead of each leaving one behind.
+ */
+function serverBundle(): Promise<string> {
+  const file = path.join(repoRoot, "build/test-server/main.mjs");
+  bundled ??= buildServer(`${file}.${process.pid}-${threadId}.tmp`).then(async ({ file: written }) => {
+    await rename(written, file);
+    return file;
+  });
+  return bundled;
+}
+/** This process's bundle (a cache: the sources do not change during a test run). */
+let bundled: Promise<string> | undefined;
+
+/** Starts the built server (`npm start`) with this environment (NODE_ENV production unless given); resolves once it listens. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [await serverBundle()], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
