@@ -39,7 +39,7 @@ const ownImportMetaUrl = (outfile: string): Plugin => ({
 const testsOutside = (outfile: string): Plugin => ({
   name: "tests-outside",
   setup(bundle) {
-    bundle.onResolve({ filter: /\/tests\// }, (args) => ({ path: relativeTo(outfile, path.resolve(args.resolveDir, args.path)), external: true }));
+    bundle.onResolve({ filter: /^\.\.?\/(.*\/)?tests\// }, (args) => ({ path: relativeTo(outfile, path.resolve(args.resolveDir, args.path)), external: true }));
   },
 });
 
