@@ -20,7 +20,7 @@ import { registerAccount } from "#server/auth/accounts.server.ts";
 import { startPushService, type PushService } from "../support/push-service.ts";
 import { until } from "../support/until.ts";
 import { Visitor } from "../support/widget-client.ts";
-import { chromiumPath, hasChromium, signInThroughForm, watchPageErrors } from "../support/browser.ts";
+import { chromiumLaunchOptions, hasChromium, signInThroughForm, watchPageErrors } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 
 const PASSWORD = "PushRings2026";
@@ -48,12 +48,8 @@ describe.skipIf(!hasChromium)("the workspace's service worker and Web Push", () 
     });
     leadId = lead.id;
     // A persistent profile: installability and service workers behave as in an installed browser.
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 360, height: 800 },
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    });
+    // The full browser (not the lane's headless shell), with the suites' launch flags.
+    context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions(), viewport: { width: 360, height: 800 } });
     await context.grantPermissions(["notifications"], { origin: server.url });
   }, 600_000);
 
