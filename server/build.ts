@@ -7,9 +7,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 
+// As app.server.ts computes it; importing that would load the whole application into the build script.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const serverEntry = path.join(repoRoot, "server/main.ts");
-export const serverBundle = path.join(repoRoot, "build/server/main.mjs");
+const serverEntry = path.join(repoRoot, "server/main.ts");
+const serverBundle = path.join(repoRoot, "build/server/main.mjs");
 
 /** `file` relative to the bundle's folder, as a URL path ("../../server/db/migrate.server.ts"). */
 const relativeTo = (outfile: string, file: string) => path.relative(path.dirname(outfile), file).split(path.sep).join("/");
