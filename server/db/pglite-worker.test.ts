@@ -88,4 +88,15 @@ describe("PGlite in a worker thread", () => {
     expect(error).toBeInstanceOf(Error);
     expect(isUniqueViolation(error)).toBe(true);
   });
+
+  it("starts PostgreSQL with PGlite's settings and creates WAL segments without zeroing them (decision 0112)", async () => {
+    const settings = await db.sql.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('wal_init_zero', 'search_path', 'exit_on_error') ORDER BY name`,
+    );
+    expect(settings).toEqual([
+      { name: "exit_on_error", setting: "off" },
+      { name: "search_path", setting: "public" },
+      { name: "wal_init_zero", setting: "off" },
+    ]);
+  });
 });

@@ -1,8 +1,9 @@
-// The embedded database's upkeep (decision 0040): PGlite runs PostgreSQL in single-user mode, with no
+// The embedded database's upkeep (decisions 0040, 0112): PGlite runs PostgreSQL in single-user mode, with no
 // autovacuum, so nothing ever clears the dead row versions of the busiest tables (the analytics
 // roll-ups, rewritten by every lead and conversation, and pg-boss's job tables) or refreshes their
-// planner statistics. The hourly tick runs `VACUUM (ANALYZE)` of those tables there; on a PostgreSQL server,
-// whose upkeep is its operator's (autovacuum), the tick does nothing.
+// planner statistics; and with no checkpointer, so it never checkpoints until it closes. The hourly tick
+// runs `VACUUM (ANALYZE)` of those tables there, then a `CHECKPOINT`; on a PostgreSQL server, whose upkeep
+// is its operator's (autovacuum, the checkpointer), the tick does nothing.
 import type { Db } from "../db/client.server.ts";
 import { JOB_SCHEMA } from "./queue/job-queue.server.ts";
 
@@ -29,4 +30,16 @@ export async function vacuumWithoutAutovacuum(db: Db): Promise<string[]> {
   // One table at a time: VACUUM runs outside a transaction, and a table dropped meanwhile only skips itself.
   for (const table of tables) await db.$executeRawUnsafe(`VACUUM (ANALYZE) ${table}`);
   return tables;
+}
+
+/**
+ * On PGlite, a checkpoint (decision 0112): single-user PostgreSQL checkpoints only when it closes, so
+ * until a restart its write-ahead log grows by every write (16 MB files in pg_wal, about 50 kB a captured
+ * lead), and a restart after a crash replays all of it. After a checkpoint the log before it is recycled
+ * for the writes to come. False on PostgreSQL, where the checkpointer does this.
+ */
+export async function checkpointWithoutCheckpointer(db: Db): Promise<boolean> {
+  if (!(await isEmbeddedPglite(db))) return false;
+  await db.$executeRawUnsafe("CHECKPOINT");
+  return true;
 }

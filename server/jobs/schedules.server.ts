@@ -3,7 +3,7 @@
 // and queue it: follow-up reminders falling due, the daily summary from 07:00 local time, the
 // trial-ending e-mails; the dashboard's hourly response-time roll-up; and the sweep of expired demo
 // sandboxes (its handler is in server/demo/sandbox.server.ts); on PGlite, the hourly VACUUM of the
-// busiest tables (db-maintenance.server.ts); every minute, the analytics deltas folded (decision 0046).
+// busiest tables and a checkpoint (db-maintenance.server.ts); every minute, the analytics deltas folded (decision 0046).
 import type { AppServices } from "../services.server.ts";
 import type { JobHandler, JobSchedule } from "./queue/job-queue.server.ts";
 import { ANALYTICS_FOLD_TICK, BACKUP_NIGHTLY_TICK, CHAT_RECOVERY_QUEUE, DAILY_SUMMARY_TICK, DB_MAINTENANCE_TICK, REMINDER_DUE_TICK, RESPONSE_ROLLUP_TICK, SANDBOX_SWEEP_TICK, TRIAL_ENDING_TICK, PRIVACY_TICK } from "./queue/queues.ts";
@@ -12,7 +12,7 @@ import { notifyDueReminders } from "../leads/reminder-due.server.ts";
 import type { WorkspaceEvents } from "../realtime/realtime.server.ts";
 import { queueDailySummaries } from "./daily-summary.server.ts";
 import { queueTrialEndingReminders } from "./trial-ending.server.ts";
-import { vacuumWithoutAutovacuum } from "./db-maintenance.server.ts";
+import { checkpointWithoutCheckpointer, vacuumWithoutAutovacuum } from "./db-maintenance.server.ts";
 import { foldAnalytics } from "../analytics/analytics-fold.server.ts";
 import { nightlyBackup } from "../backup/backups.server.ts";
 
@@ -66,7 +66,13 @@ export function scheduleHandlers(services: AppServices, realtime: Pick<Workspace
       async run() {
         const started = Date.now();
         const tables = await vacuumWithoutAutovacuum(services.db);
-        if (tables.length) services.logger.info(`[jobs] vacuumed ${tables.length} table(s) in ${Date.now() - started} ms (no autovacuum)`);
+        // After the vacuum, so the pages it wrote are in the checkpoint and its log recycled with the rest.
+        const checkpointed = await checkpointWithoutCheckpointer(services.db);
+        if (tables.length || checkpointed) {
+          services.logger.info(
+            `[jobs] vacuumed ${tables.length} table(s)${checkpointed ? " and checkpointed" : ""} in ${Date.now() - started} ms (no autovacuum, no checkpointer)`,
+          );
+        }
       },
     },
     {

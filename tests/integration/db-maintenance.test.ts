@@ -1,13 +1,13 @@
 // @postgres: the upkeep does something else on PostgreSQL.
-// The hourly database upkeep (server/jobs/db-maintenance.server.ts, decision 0040): on PGlite, which runs
-// no autovacuum, the tick's handler vacuums and analyzes the analytics roll-ups and pg-boss's job tables
-// (their planner statistics then match their rows); on a PostgreSQL server (its autovacuum's job) the handler
-// does nothing. Runs on whichever database the suite runs on (DATABASE_URL for PostgreSQL).
+// The hourly database upkeep (server/jobs/db-maintenance.server.ts, decisions 0040, 0112): on PGlite, which
+// runs no autovacuum and no checkpointer, the tick's handler vacuums and analyzes the analytics roll-ups and
+// pg-boss's job tables (their planner statistics then match their rows), then checkpoints; on a PostgreSQL
+// server (its autovacuum's and checkpointer's job) the handler does nothing. Runs on whichever database the suite runs on (DATABASE_URL for PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scheduleHandlers, schedules } from "#server/jobs/schedules.server.ts";
 import { DB_MAINTENANCE_TICK, queueSpec } from "#server/jobs/queue/queues.ts";
 import { JOB_SCHEMA } from "#server/jobs/queue/job-queue.server.ts";
-import { isEmbeddedPglite, vacuumWithoutAutovacuum } from "#server/jobs/db-maintenance.server.ts";
+import { checkpointWithoutCheckpointer, isEmbeddedPglite, vacuumWithoutAutovacuum } from "#server/jobs/db-maintenance.server.ts";
 import { startTestServer, type TestServer } from "../support/test-server.ts";
 import { registerOwner } from "./billing-support.ts";
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe("database upkeep tick", () => {
-  it("vacuums the busiest tables hourly on PGlite and does nothing on PostgreSQL", async () => {
+  it("vacuums the busiest tables and checkpoints hourly on PGlite, and does nothing on PostgreSQL", async () => {
     const db = server.services.db;
     expect(schedules.find((s) => s.name === DB_MAINTENANCE_TICK)?.cron).toBe("50 * * * *");
     expect(queueSpec(DB_MAINTENANCE_TICK).batchSize).toBe(1);
@@ -38,6 +38,9 @@ describe("database upkeep tick", () => {
       return { estimated: row!.estimated, counted: Number(row!.counted) };
     };
     const before = await stats();
+    const redo = async () => (await db.$queryRaw<{ redo: string }[]>`SELECT redo_lsn::text AS redo FROM pg_control_checkpoint()`)[0]!.redo;
+    const lsnBytes = (lsn: string) => lsn.split("/").reduce((high, low) => high * 2 ** 32 + parseInt(low, 16), 0);
+    const redoBefore = await redo();
 
     await handler.run(undefined, { id: "test", name: DB_MAINTENANCE_TICK, key: "", attempt: 1 });
     const after = await stats();
@@ -45,11 +48,15 @@ describe("database upkeep tick", () => {
       expect(await isEmbeddedPglite(db)).toBe(true);
       expect(before.estimated).not.toBe(before.counted);
       expect(after.estimated).toBe(after.counted);
+      // Single-user PostgreSQL checkpoints only when it closes: the tick's checkpoint moved the redo point
+      // up to the vacuum's writes (the WAL before it is then recycled).
+      expect(lsnBytes(await redo())).toBeGreaterThan(lsnBytes(redoBefore));
       const done = await vacuumWithoutAutovacuum(db);
       expect(done).toEqual(expect.arrayContaining(['"AnalyticsLeadDay"', '"AnalyticsConversationDay"', `${JOB_SCHEMA}.job`]));
     } else {
       expect(await isEmbeddedPglite(db)).toBe(false);
       expect(await vacuumWithoutAutovacuum(db)).toEqual([]);
+      expect(await checkpointWithoutCheckpointer(db)).toBe(false);
     }
   });
 });
