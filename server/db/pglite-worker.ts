@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     extensions: pgliteExtensions,
     pgliteWasmModule: wasmModule,
     // A new 16 MB WAL segment is created sparse instead of written with zeros (decision 0112): zeroing it
-    // held every statement behind it for 35–45 ms under the chat bench's load, about every 5 seconds.
+    // held every statement behind it for 33–44 ms under the chat bench's load, about every 5 seconds.
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
   });
   // Prepared statements outside transactions (pglite-prepared.ts); LB_PGLITE_PREPARED=0 turns them off.

@@ -2,7 +2,8 @@
 // The hourly database upkeep (server/jobs/db-maintenance.server.ts, decisions 0040, 0112): on PGlite, which
 // runs no autovacuum and no checkpointer, the tick's handler vacuums and analyzes the analytics roll-ups and
 // pg-boss's job tables (their planner statistics then match their rows), then checkpoints; on a PostgreSQL
-// server (its autovacuum's and checkpointer's job) the handler does nothing. Runs on whichever database the suite runs on (DATABASE_URL for PostgreSQL).
+// server (its autovacuum's and checkpointer's job) the handler does nothing. Runs on whichever database the
+// suite runs on (DATABASE_URL for PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scheduleHandlers, schedules } from "#server/jobs/schedules.server.ts";
 import { DB_MAINTENANCE_TICK, queueSpec } from "#server/jobs/queue/queues.ts";
@@ -38,9 +39,10 @@ describe("database upkeep tick", () => {
       return { estimated: row!.estimated, counted: Number(row!.counted) };
     };
     const before = await stats();
-    const redo = async () => (await db.$queryRaw<{ redo: string }[]>`SELECT redo_lsn::text AS redo FROM pg_control_checkpoint()`)[0]!.redo;
-    const lsnBytes = (lsn: string) => lsn.split("/").reduce((high, low) => high * 2 ** 32 + parseInt(low, 16), 0);
-    const redoBefore = await redo();
+    const redoBefore = (await db.$queryRaw<{ redo: string }[]>`SELECT redo_lsn::text AS redo FROM pg_control_checkpoint()`)[0]!.redo;
+    // PostgreSQL compares the log positions itself (pg_lsn), in bytes.
+    const redoMoved = async () =>
+      (await db.$queryRaw<{ moved: number }[]>`SELECT pg_wal_lsn_diff(redo_lsn, ${redoBefore}::pg_lsn)::float8 AS moved FROM pg_control_checkpoint()`)[0]!.moved;
 
     await handler.run(undefined, { id: "test", name: DB_MAINTENANCE_TICK, key: "", attempt: 1 });
     const after = await stats();
@@ -50,7 +52,7 @@ describe("database upkeep tick", () => {
       expect(after.estimated).toBe(after.counted);
       // Single-user PostgreSQL checkpoints only when it closes: the tick's checkpoint moved the redo point
       // up to the vacuum's writes (the WAL before it is then recycled).
-      expect(lsnBytes(await redo())).toBeGreaterThan(lsnBytes(redoBefore));
+      expect(await redoMoved()).toBeGreaterThan(0);
       const done = await vacuumWithoutAutovacuum(db);
       expect(done).toEqual(expect.arrayContaining(['"AnalyticsLeadDay"', '"AnalyticsConversationDay"', `${JOB_SCHEMA}.job`]));
     } else {
